@@ -1,0 +1,1 @@
+//! Checkers: (in progress)

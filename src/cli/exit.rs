@@ -1,0 +1,22 @@
+//! Process exit codes of the `gridjudge` binary — the one place they are defined.
+//!
+//! `check` and `validate` follow testlib (0 OK, 1 WA, 2 PE, 3 FAIL); everything else
+//! uses the BSD `sysexits.h` codes for failures that are not about a verdict.
+
+/// Success: AC, a valid input, every case solved, every judged case accepted.
+pub const OK: u8 = 0;
+/// `check`: wrong answer. `judge`: some case was rejected (any verdict but AC/JE).
+/// `solve`: some case has no solution.
+pub const REJECTED: u8 = 1;
+/// `check`: presentation error.
+pub const PRESENTATION: u8 = 2;
+/// Judge failure: the judge's own input or answer is invalid, or a judge error (JE).
+pub const JUDGE_FAILURE: u8 = 3;
+/// Bad command line (sysexits `EX_USAGE`).
+pub const USAGE: u8 = 64;
+/// An input file could not be read (sysexits `EX_NOINPUT`).
+pub const NO_INPUT: u8 = 66;
+/// An internal error — a bug in gridjudge (sysexits `EX_SOFTWARE`).
+pub const INTERNAL: u8 = 70;
+/// Writing the output failed (sysexits `EX_IOERR`).
+pub const IO_ERROR: u8 = 74;

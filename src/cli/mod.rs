@@ -1,0 +1,4 @@
+//! Command-line plumbing shared by the subcommands: exit codes and file reading.
+//! Each subcommand lives in its own file and turns arguments into one library call.
+
+pub mod exit;

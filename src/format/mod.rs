@@ -1,0 +1,1 @@
+//! Judge formats: (in progress)

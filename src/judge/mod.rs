@@ -1,0 +1,1 @@
+//! The judge: running contestant programs under limits, verdicts and reports.

@@ -1,0 +1,453 @@
+//! A Kakuro board: black cells (optionally carrying a down and/or right clue), white
+//! cells, and the runs derived from them.
+//!
+//! A *run* is a maximal horizontal (across) or vertical (down) line of white cells. Its
+//! clue sits in the black cell immediately left of it (across) or above it (down).
+//! [`KakuroBoard::new`] derives the runs and rejects boards whose *structure* is broken
+//! (a white cell on the border row/column, a run without a clue, a clue without a run).
+//! Whether the clue *values* are plausible (`length ≤ clue ≤ 9·length`, equal across and
+//! down totals) is a separate question, [`KakuroBoard::check_clues`], because an
+//! infeasible-but-well-shaped board is still something a solver must answer "no
+//! solution" to.
+
+use std::fmt;
+use thiserror::Error;
+
+/// One cell of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// A white cell, to be filled with a digit 1..=9.
+    White,
+    /// A black cell.
+    Black {
+        /// Clue of the run below.
+        down: Option<u16>,
+        /// Clue of the run to the right.
+        right: Option<u16>,
+    },
+}
+
+impl Cell {
+    /// A black cell without clues.
+    pub const BLACK: Cell = Cell::Black {
+        down: None,
+        right: None,
+    };
+
+    /// True for a white cell.
+    pub fn is_white(self) -> bool {
+        matches!(self, Cell::White)
+    }
+
+    /// The clue of this cell in `dir`, if it is black and has one.
+    pub fn clue(self, dir: Direction) -> Option<u16> {
+        match (self, dir) {
+            (Cell::Black { right, .. }, Direction::Across) => right,
+            (Cell::Black { down, .. }, Direction::Down) => down,
+            (Cell::White, _) => None,
+        }
+    }
+}
+
+/// Direction of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Left to right; clue in the cell left of the run.
+    Across,
+    /// Top to bottom; clue in the cell above the run.
+    Down,
+}
+
+impl Direction {
+    /// Both directions, across first.
+    pub const BOTH: [Direction; 2] = [Direction::Across, Direction::Down];
+
+    fn index(self) -> usize {
+        match self {
+            Direction::Across => 0,
+            Direction::Down => 1,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Across => "across",
+            Direction::Down => "down",
+        })
+    }
+}
+
+/// A run of white cells with its clue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// Across or down.
+    pub direction: Direction,
+    /// The required sum.
+    pub clue: u16,
+    /// The black cell holding the clue, `(row, col)`, 0-based.
+    pub clue_at: (usize, usize),
+    /// The run's cells as row-major indices, in reading order.
+    pub cells: Vec<usize>,
+}
+
+impl Run {
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Never true for a run of a valid board; present for clippy.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+}
+
+/// What is wrong with a board's structure or clues.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum StructureErrorKind {
+    /// `cells.len() != rows * cols`, or a zero dimension.
+    #[error("a {rows}x{cols} board needs {expected} cells, got {got}")]
+    Shape {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// `rows * cols`.
+        expected: usize,
+        /// Cells given.
+        got: usize,
+    },
+    /// A white cell in the first row or the first column.
+    #[error("the first row and the first column must be black, found a white cell")]
+    WhiteOnBorder,
+    /// A run whose clue cell has no clue for that direction.
+    #[error("the {0} run starting here has no clue in the cell {side}", side = if *.0 == Direction::Across { "to its left" } else { "above it" })]
+    RunWithoutClue(Direction),
+    /// A clue with no white cell after it.
+    #[error("{0} clue {1} has no run ({next} cell is not white)", next = if *.0 == Direction::Across { "the next" } else { "the cell below" })]
+    ClueWithoutRun(Direction, u16),
+    /// `clue < length` or `clue > 9·length`.
+    #[error("{direction} clue {clue} is impossible for a run of {len} cells (must be {min} to {max})", min = *len, max = 9 * *len)]
+    ClueOutOfRange {
+        /// Direction of the run.
+        direction: Direction,
+        /// The clue.
+        clue: u16,
+        /// The run's length.
+        len: usize,
+    },
+    /// The across clues and the down clues do not add up to the same total.
+    #[error("across clues total {across} but down clues total {down}")]
+    TotalsDiffer {
+        /// Sum of across clues.
+        across: u32,
+        /// Sum of down clues.
+        down: u32,
+    },
+}
+
+/// A structural or clue error, located at a cell `(row, col)` (0-based) when it has one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}{kind}", match at { Some((r, c)) => format!("cell ({}, {}): ", r + 1, c + 1), None => String::new() })]
+pub struct StructureError {
+    /// The cell the error is about, 0-based; `None` for whole-board errors.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong.
+    pub kind: StructureErrorKind,
+}
+
+/// A Kakuro board with its derived runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KakuroBoard {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Cell>,
+    runs: Vec<Run>,
+    /// For each cell and direction, the index of its run in `runs` (`u32::MAX` for black).
+    run_of: [Vec<u32>; 2],
+}
+
+/// A digit per cell, row-major; `0` on black cells, `1..=9` on white cells once filled.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KakuroFill {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Row-major digits.
+    pub digits: Vec<u8>,
+}
+
+impl KakuroFill {
+    /// An all-zero fill for `board`.
+    pub fn empty_for(board: &KakuroBoard) -> Self {
+        KakuroFill {
+            rows: board.rows(),
+            cols: board.cols(),
+            digits: vec![0; board.rows() * board.cols()],
+        }
+    }
+}
+
+/// Marker for "no run" in `run_of`.
+const NO_RUN: u32 = u32::MAX;
+
+impl KakuroBoard {
+    /// Builds a board and derives its runs; fails on a broken structure (see module doc).
+    pub fn new(rows: usize, cols: usize, cells: Vec<Cell>) -> Result<Self, StructureError> {
+        if rows == 0 || cols == 0 || cells.len() != rows * cols {
+            return Err(StructureError {
+                at: None,
+                kind: StructureErrorKind::Shape {
+                    rows,
+                    cols,
+                    expected: rows * cols,
+                    got: cells.len(),
+                },
+            });
+        }
+        let at = |r: usize, c: usize| cells[r * cols + c];
+        for r in 0..rows {
+            for c in 0..cols {
+                if (r == 0 || c == 0) && at(r, c).is_white() {
+                    return Err(StructureError {
+                        at: Some((r, c)),
+                        kind: StructureErrorKind::WhiteOnBorder,
+                    });
+                }
+            }
+        }
+        let mut runs = Vec::new();
+        let mut run_of = [vec![NO_RUN; rows * cols], vec![NO_RUN; rows * cols]];
+        // Row-major scan; at each black cell look right then down, so that runs come
+        // out ordered by their clue cell, across before down.
+        for r in 0..rows {
+            for c in 0..cols {
+                let cell = at(r, c);
+                if cell.is_white() {
+                    // A white cell whose predecessor is black must have been claimed by
+                    // that black cell's clue; otherwise the run has no clue.
+                    for dir in Direction::BOTH {
+                        let (pr, pc) = match dir {
+                            Direction::Across => (r, c - 1),
+                            Direction::Down => (r - 1, c),
+                        };
+                        if !at(pr, pc).is_white() && at(pr, pc).clue(dir).is_none() {
+                            return Err(StructureError {
+                                at: Some((r, c)),
+                                kind: StructureErrorKind::RunWithoutClue(dir),
+                            });
+                        }
+                    }
+                    continue;
+                }
+                for dir in Direction::BOTH {
+                    let Some(clue) = cell.clue(dir) else { continue };
+                    let mut run_cells = Vec::new();
+                    let (mut rr, mut cc) = (r, c);
+                    loop {
+                        match dir {
+                            Direction::Across => cc += 1,
+                            Direction::Down => rr += 1,
+                        }
+                        if rr >= rows || cc >= cols || !at(rr, cc).is_white() {
+                            break;
+                        }
+                        run_cells.push(rr * cols + cc);
+                    }
+                    if run_cells.is_empty() {
+                        return Err(StructureError {
+                            at: Some((r, c)),
+                            kind: StructureErrorKind::ClueWithoutRun(dir, clue),
+                        });
+                    }
+                    let id = runs.len() as u32;
+                    for &i in &run_cells {
+                        run_of[dir.index()][i] = id;
+                    }
+                    runs.push(Run {
+                        direction: dir,
+                        clue,
+                        clue_at: (r, c),
+                        cells: run_cells,
+                    });
+                }
+            }
+        }
+        Ok(KakuroBoard {
+            rows,
+            cols,
+            cells,
+            runs,
+            run_of,
+        })
+    }
+
+    /// Checks the clue values: every clue within `length ..= 9·length`, and equal across
+    /// and down totals. Both are necessary (not sufficient) for a solution to exist.
+    pub fn check_clues(&self) -> Result<(), StructureError> {
+        for run in &self.runs {
+            let len = run.len();
+            let clue = run.clue as usize;
+            if clue < len || clue > 9 * len {
+                return Err(StructureError {
+                    at: Some(run.clue_at),
+                    kind: StructureErrorKind::ClueOutOfRange {
+                        direction: run.direction,
+                        clue: run.clue,
+                        len,
+                    },
+                });
+            }
+        }
+        let total = |d: Direction| -> u32 {
+            self.runs
+                .iter()
+                .filter(|r| r.direction == d)
+                .map(|r| u32::from(r.clue))
+                .sum()
+        };
+        let (across, down) = (total(Direction::Across), total(Direction::Down));
+        if across != down {
+            return Err(StructureError {
+                at: None,
+                kind: StructureErrorKind::TotalsDiffer { across, down },
+            });
+        }
+        Ok(())
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Row-major cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cell at `(row, col)`.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.cols + col]
+    }
+
+    /// All runs, ordered by clue cell (row-major), across before down at the same cell.
+    pub fn runs(&self) -> &[Run] {
+        &self.runs
+    }
+
+    /// Index into [`runs`](Self::runs) of the run through white cell `index` in `dir`;
+    /// `None` for a black cell.
+    pub fn run_of(&self, index: usize, dir: Direction) -> Option<usize> {
+        match self.run_of[dir.index()][index] {
+            NO_RUN => None,
+            id => Some(id as usize),
+        }
+    }
+
+    /// Row-major indices of the white cells.
+    pub fn white_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_white())
+            .map(|(i, _)| i)
+    }
+
+    /// Number of white cells.
+    pub fn white_count(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_white()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(down: Option<u16>, right: Option<u16>) -> Cell {
+        Cell::Black { down, right }
+    }
+
+    #[test]
+    fn runs_of_a_2x3_board() {
+        use Cell::White as W;
+        let cells = vec![
+            Cell::BLACK,
+            b(Some(3), None),
+            b(Some(4), None),
+            b(None, Some(7)),
+            W,
+            W,
+        ];
+        let board = KakuroBoard::new(2, 3, cells).unwrap();
+        assert_eq!(board.runs().len(), 3);
+        assert_eq!(board.runs()[0].direction, Direction::Down);
+        assert_eq!(
+            board.runs()[2],
+            Run {
+                direction: Direction::Across,
+                clue: 7,
+                clue_at: (1, 0),
+                cells: vec![4, 5]
+            }
+        );
+        assert_eq!(board.run_of(4, Direction::Across), Some(2));
+        assert_eq!(board.run_of(0, Direction::Across), None);
+        board.check_clues().unwrap();
+    }
+
+    #[test]
+    fn structure_errors() {
+        use Cell::White as W;
+        let no_clue = KakuroBoard::new(2, 2, vec![Cell::BLACK, b(Some(3), None), Cell::BLACK, W])
+            .unwrap_err();
+        assert_eq!(
+            no_clue.kind,
+            StructureErrorKind::RunWithoutClue(Direction::Across)
+        );
+        assert_eq!(no_clue.at, Some((1, 1)));
+        let no_run = KakuroBoard::new(
+            2,
+            2,
+            vec![Cell::BLACK, b(Some(3), None), Cell::BLACK, Cell::BLACK],
+        )
+        .unwrap_err();
+        assert_eq!(
+            no_run.kind,
+            StructureErrorKind::ClueWithoutRun(Direction::Down, 3)
+        );
+        let border =
+            KakuroBoard::new(2, 2, vec![Cell::BLACK, W, Cell::BLACK, Cell::BLACK]).unwrap_err();
+        assert_eq!(border.kind, StructureErrorKind::WhiteOnBorder);
+        let range = KakuroBoard::new(
+            2,
+            2,
+            vec![Cell::BLACK, b(Some(10), None), b(None, Some(10)), W],
+        )
+        .unwrap();
+        assert!(matches!(
+            range.check_clues().unwrap_err().kind,
+            StructureErrorKind::ClueOutOfRange { .. }
+        ));
+        let totals = KakuroBoard::new(
+            2,
+            2,
+            vec![Cell::BLACK, b(Some(3), None), b(None, Some(4)), W],
+        )
+        .unwrap();
+        assert_eq!(
+            totals.check_clues().unwrap_err().kind,
+            StructureErrorKind::TotalsDiffer { across: 4, down: 3 }
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! exact_cover: (in progress)

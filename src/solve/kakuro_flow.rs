@@ -1,0 +1,1 @@
+//! kakuro_flow: (in progress)

@@ -1,0 +1,1 @@
+//! kakuro_search: (in progress)

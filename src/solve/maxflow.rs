@@ -1,0 +1,1 @@
+//! maxflow: (in progress)

@@ -1,0 +1,1 @@
+//! sudoku_dfs: (in progress)

@@ -1,0 +1,1 @@
+//! sudoku_dlx: (in progress)

@@ -1,0 +1,1 @@
+//! Independent validators: (in progress)
