@@ -216,7 +216,7 @@ fn wrong_answer_messages_say_what_broke() {
     );
     let (kin, kout) = (sample("hdu3338.in"), sample("hdu3338.ans"));
     let mut k = kout.clone();
-    k[14] = b'6'; // row 2, col 3: 5 → 6
+    k[16] = b'6'; // row 2, col 3: 5 → 6
     assert_eq!(
         check(Problem::Hdu3338, &kin, &k, None).message,
         "case 1: run across from (2,2): sum 23, clue 22"
