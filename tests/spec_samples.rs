@@ -219,7 +219,7 @@ fn wrong_answer_messages_say_what_broke() {
     k[16] = b'6'; // row 2, col 3: 5 → 6
     assert_eq!(
         check(Problem::Hdu3338, &kin, &k, None).message,
-        "case 1: run across from (2,2): sum 23, clue 22"
+        "case 1: run down from (1,3): sum 29, clue 28"
     );
 }
 
