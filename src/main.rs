@@ -22,12 +22,18 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Validate a judge input (exit 0 when well-formed, 3 with a located message otherwise).
     Validate(cli::check::ValidateArgs),
+    /// Solve a judge input and write exactly the judge output (a valid contestant program).
+    Solve(cli::solve::SolveArgs),
+    /// Count the solutions of each case, up to --limit (prints N or `>= LIMIT` per case).
+    Count(cli::solve::CountArgs),
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
     match command {
         Command::Check(args) => cli::check::run_check(&args),
         Command::Validate(args) => cli::check::run_validate(&args),
+        Command::Solve(args) => cli::solve::run_solve(&args),
+        Command::Count(args) => cli::solve::run_count(&args),
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod exit;
+pub mod solve;
 
 use std::path::Path;
 
