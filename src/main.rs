@@ -18,6 +18,14 @@ struct Cli {
 enum Command {}
 
 fn main() -> ExitCode {
+    // The judge's launcher mode: checked before anything else so the process stays small.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| a == gridjudge::judge::sandbox::LAUNCH_ARG)
+    {
+        return ExitCode::from(gridjudge::judge::launcher::main(&args[1..]) as u8);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
