@@ -15,7 +15,13 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Judge a program on judge cases under limits: `judge PROBLEM -- CMD [ARGS...]`,
+    /// `judge PROBLEM --source FILE`, `judge --all --reference`.
+    Judge(cli::judge::JudgeArgs),
+    /// Compile and judge every example submission; fail if a verdict differs from its folder.
+    VerifySubmissions(cli::verify_submissions::VerifyArgs),
+}
 
 fn main() -> ExitCode {
     // The judge's launcher mode: checked before anything else so the process stays small.
@@ -37,5 +43,8 @@ fn main() -> ExitCode {
             });
         }
     };
-    match cli.command {}
+    match cli.command {
+        Command::Judge(args) => cli::judge::run(args),
+        Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
+    }
 }

@@ -8,6 +8,10 @@
 //! - [`launcher`]: the hidden `gridjudge __launch` mode that forks the program under
 //!   limits, watches it and kills everything it left behind.
 
+pub mod compile;
+pub mod config;
 pub mod launcher;
 pub mod limits;
+pub mod report;
+pub mod run;
 pub mod sandbox;
