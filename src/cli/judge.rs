@@ -3,7 +3,7 @@
 //! table (or JSON, or JUnit XML for CI). Exit 0 only when every case is AC, 1 when some
 //! case is rejected, 3 on a judge error, 64 on a usage error.
 
-use crate::cli::exit;
+use crate::cli::{exit, Failure};
 use gridjudge::judge::compile::{self, Program};
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::limits::MemoryMode;
@@ -13,7 +13,6 @@ use gridjudge::Verdict;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// Report format on stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -160,14 +159,8 @@ pub fn exit_code(verdict: Verdict) -> u8 {
 }
 
 /// Runs `gridjudge judge`.
-pub fn run(args: JudgeArgs) -> ExitCode {
-    match judge(args) {
-        Ok(code) => ExitCode::from(code),
-        Err((code, message)) => {
-            eprintln!("gridjudge judge: {message}");
-            ExitCode::from(code)
-        }
-    }
+pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
+    judge(args).map_err(|(code, message)| Failure::new(code, format!("gridjudge judge: {message}")))
 }
 
 fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {

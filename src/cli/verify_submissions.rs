@@ -4,15 +4,14 @@
 //! verdict (sample then secret, by name), or AC. Exit 0 when all match, 1 on a mismatch,
 //! 3 on a judge error (invalid problem folder, or an unexpected JE).
 
-use crate::cli::exit;
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
+use crate::cli::{exit, Failure};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use gridjudge::judge::compile::{self, Language};
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::run::{self, CaseResult};
 use gridjudge::Verdict;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// `gridjudge verify-submissions PROBLEM`
 #[derive(Debug, clap::Args)]
@@ -40,14 +39,10 @@ struct Row {
 }
 
 /// Runs `gridjudge verify-submissions`.
-pub fn run(args: VerifyArgs) -> ExitCode {
-    match verify(args) {
-        Ok(code) => ExitCode::from(code),
-        Err((code, message)) => {
-            eprintln!("gridjudge verify-submissions: {message}");
-            ExitCode::from(code)
-        }
-    }
+pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
+    verify(args).map_err(|(code, message)| {
+        Failure::new(code, format!("gridjudge verify-submissions: {message}"))
+    })
 }
 
 fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
