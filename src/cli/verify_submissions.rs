@@ -122,11 +122,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     for r in &rows {
         let ok = r.expected == r.got;
         mismatches += usize::from(!ok);
-        let message: String = r
-            .message
-            .lines()
-            .next()
-            .unwrap_or("")
+        let message: String = gridjudge::judge::compile::headline(&r.message)
             .chars()
             .take(80)
             .collect();

@@ -194,7 +194,8 @@ pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure
                 s(&src),
             ];
             let py_s = s(&py);
-            run_compiler(launcher, &py, &py_s, check, dir.path())?;
+            run_compiler(launcher, &py, &py_s, check, dir.path())
+                .map_err(|f| rename_source(f, &src, source))?;
             return Ok(Program {
                 path: py,
                 argv: vec!["python3".into(), s(&src)],
@@ -204,7 +205,8 @@ pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure
     };
     let compiler_path =
         resolve(compiler).ok_or_else(|| je(format!("compiler not found: {compiler}")))?;
-    run_compiler(launcher, &compiler_path, compiler, args, dir.path())?;
+    run_compiler(launcher, &compiler_path, compiler, args, dir.path())
+        .map_err(|f| rename_source(f, &src, source))?;
     if !program.is_file() {
         return Err(je(format!("{compiler} succeeded but wrote no program")));
     }
@@ -213,6 +215,28 @@ pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure
         argv,
         _dir: Some(dir),
     })
+}
+
+/// Names the contestant's file, not the build copy, in compiler messages.
+fn rename_source(mut failure: CompileFailure, copy: &Path, original: &Path) -> CompileFailure {
+    failure.message = failure
+        .message
+        .replace(&copy.display().to_string(), &original.display().to_string());
+    failure
+}
+
+/// The most telling line of a compiler message: the first that mentions an error,
+/// else the first line.
+pub fn headline(message: &str) -> &str {
+    message
+        .lines()
+        .find(|l| {
+            ["error:", "error[", "Error:", "Error("]
+                .iter()
+                .any(|e| l.contains(e))
+        })
+        .or_else(|| message.lines().next())
+        .unwrap_or("")
 }
 
 /// Runs a compiler under generous limits; a non-zero exit is CE with its stderr.

@@ -317,7 +317,17 @@ impl RunOutcome {
             Some(LimitHit::Memory) => return Some(mle()),
             None => {}
         }
-        if self.status == ExitStatus::Signaled(libc::SIGXCPU) || self.cpu > limits.cpu {
+        if self.status == ExitStatus::Signaled(libc::SIGXCPU) {
+            return Some((
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "CPU time limit {:.3} s exceeded (SIGXCPU; measured {:.3} s)",
+                    secs(limits.cpu),
+                    secs(self.cpu)
+                ),
+            ));
+        }
+        if self.cpu > limits.cpu {
             return Some(tle_cpu());
         }
         if self.peak_memory_bytes > limits.memory_bytes {

@@ -8,7 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 const MESSAGE_WIDTH: usize = 100;
 
 fn short(message: &str) -> String {
-    let first = message.lines().next().unwrap_or("");
+    let first = crate::judge::compile::headline(message);
     let mut s: String = first.chars().take(MESSAGE_WIDTH).collect();
     if first.chars().count() > MESSAGE_WIDTH || message.lines().nth(1).is_some() {
         s.push('…');
