@@ -15,7 +15,11 @@ use std::time::Duration;
 fn tiny_program_reads_small_memory_and_exits_zero() {
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
+    // Make the judging process big: 300 MiB touched. A direct fork would make the
+    // child's ru_maxrss include this; the launcher keeps it out.
+    let ballast = vec![7u8; 300 * MIB as usize];
     let out = run(&exe, &["0"], &empty_input(dir.path()), limits(), 1);
+    assert_eq!(std::hint::black_box(&ballast)[12345], 7);
     assert_eq!(out.status, ExitStatus::Exited(0));
     assert!(
         out.peak_memory_bytes < 5_000_000,

@@ -7,6 +7,16 @@
 //!   output size, limit hits).
 //! - [`launcher`]: the hidden `gridjudge __launch` mode that forks the program under
 //!   limits, watches it and kills everything it left behind.
+//! - [`config`]: a judge-case folder (`problem.toml`, `data/{sample,secret}`).
+//! - [`compile`]: C, C++, Rust and Python sources to programs (CE with the compiler's message).
+//! - [`run`]: the case loop: sandbox, then limit verdicts, then the checker.
+//! - [`report`]: table, JSON and JUnit reports of a session.
+//!
+//! Guarantees per run (see `launcher.rs`): own process group; CPU limit (sampled, and
+//! `RLIMIT_CPU` as a backstop); wall limit; memory limit (peak RSS sampled, or
+//! `RLIMIT_AS`); output limit (`RLIMIT_FSIZE`); no core dumps; all processes killed and
+//! reaped at the end (process group + child subreaper). As root, additionally: a per-worker
+//! unprivileged uid, `RLIMIT_NPROC`, an empty network namespace, `PR_SET_NO_NEW_PRIVS`.
 
 pub mod compile;
 pub mod config;
