@@ -126,6 +126,12 @@ fn table_has_a_row_per_case_and_a_summary() {
     assert!(text.contains("secret/top95-first3"), "{text}");
     assert_eq!(text.matches("killed by SIGSEGV").count(), 2, "{text}");
     assert!(text.contains("2 case(s): 2 RE — overall RE"), "{text}");
+    assert!(text.contains("sandbox: own process group"), "{text}");
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        assert!(text.contains("unprivileged uid"), "{text}");
+        assert!(text.contains("no network"), "{text}");
+    }
     // No progress bar when stderr is not a terminal.
     assert!(
         out.stderr.is_empty(),

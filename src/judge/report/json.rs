@@ -8,6 +8,7 @@ pub fn render(session: &Session) -> String {
         "program": session.program,
         "overall": session.overall(),
         "summary": session.summary(),
+        "guarantees": session.guarantees(),
         "problems": session.problems.iter().map(|p| serde_json::json!({
             "problem": p.problem,
             "title": p.title,

@@ -18,6 +18,45 @@ pub struct Session {
 }
 
 impl Session {
+    /// The guarantees in force, from the first case that ran (all cases of a session
+    /// share the same settings).
+    pub fn guarantees(&self) -> Option<crate::judge::sandbox::Guarantees> {
+        self.problems
+            .iter()
+            .flat_map(|p| &p.cases)
+            .find_map(|c| c.run.as_ref().map(|r| r.guarantees))
+    }
+
+    /// One line naming the guarantees in force (`sandbox: uid 61000, …`).
+    pub fn guarantees_line(&self) -> String {
+        let Some(g) = self.guarantees() else {
+            return "sandbox: nothing ran".to_string();
+        };
+        let mut parts = vec![
+            "own process group, all processes killed at the end".to_string(),
+            "CPU, wall and output limits, no core dumps".to_string(),
+        ];
+        parts.push(if g.address_space_limit {
+            "memory: RLIMIT_AS".to_string()
+        } else {
+            "memory: sampled peak RSS".to_string()
+        });
+        parts.push(match g.uid {
+            Some(uid) => format!("unprivileged uid {uid}"),
+            None => "runs as the judge's user".to_string(),
+        });
+        parts.push(match g.process_limit {
+            Some(n) => format!("at most {n} processes"),
+            None => "no process limit".to_string(),
+        });
+        parts.push(if g.no_network {
+            "no network".to_string()
+        } else {
+            "network NOT isolated".to_string()
+        });
+        format!("sandbox: {}", parts.join("; "))
+    }
+
     /// The session's verdict: JE if any problem or case is JE; else the first non-AC
     /// problem verdict; else AC.
     pub fn overall(&self) -> Verdict {

@@ -58,8 +58,9 @@ pub fn render(session: &Session) -> String {
         }
     }
     format!(
-        "Judging {}\n{table}\n{}\n",
+        "Judging {}\n{table}\n{}\n{}\n",
         session.program,
-        session.summary()
+        session.summary(),
+        session.guarantees_line()
     )
 }
