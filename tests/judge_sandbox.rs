@@ -20,6 +20,7 @@ fn tiny_program_reads_small_memory_and_exits_zero() {
     let ballast = vec![7u8; 300 * MIB as usize];
     let out = run(&exe, &["0"], &empty_input(dir.path()), limits(), 1);
     assert_eq!(std::hint::black_box(&ballast)[12345], 7);
+    eprintln!("tiny program: {} bytes", out.peak_memory_bytes);
     assert_eq!(out.status, ExitStatus::Exited(0));
     assert!(
         out.peak_memory_bytes < 5_000_000,
@@ -37,6 +38,7 @@ fn program_touching_100_mib_reads_100_mib() {
     l.memory_bytes = 256 * MIB;
     let out = run(&exe, &["100"], &empty_input(dir.path()), l, 2);
     assert_eq!(out.status, ExitStatus::Exited(0));
+    eprintln!("100 MiB program: {} bytes", out.peak_memory_bytes);
     let want = 100.0 * MIB as f64;
     let got = out.peak_memory_bytes as f64;
     assert!(
@@ -72,6 +74,7 @@ fn sleeper_is_tle_at_the_wall_deadline() {
     assert_eq!(verdict, Verdict::TimeLimitExceeded, "{message}");
     assert_eq!(out.killed_for, Some(LimitHit::Wall));
     assert!(out.wall >= l.wall);
+    eprintln!("sleeper killed after {:?} (wall limit {:?})", out.wall, l.wall);
     // Correctness bound on the kill, not a speed test.
     assert!(
         out.wall <= l.wall + Duration::from_millis(200),
