@@ -318,3 +318,18 @@ fn reference_solver_is_judged_on_every_case_of_every_problem() {
         assert_eq!(verdicts(&json), ["RE", "RE"]);
     }
 }
+
+#[test]
+fn memory_modes_peak_rss_is_mle_address_space_is_a_failed_allocation() {
+    let src = submission("memory_limit_exceeded/hog.cpp");
+    let (code, json) = judge_json(&["--source", src.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(verdicts(&json), ["MLE", "MLE"]);
+    // With RLIMIT_AS the 1 GiB vector cannot be allocated: std::bad_alloc, abort.
+    let (code, json) = judge_json(&["--source", src.to_str().unwrap(), "--memory-mode", "as"]);
+    assert_eq!(code, 1);
+    assert_eq!(verdicts(&json), ["RE", "RE"]);
+    let message = json["problems"][0]["cases"][0]["message"].as_str().unwrap();
+    assert!(message.starts_with("killed by SIGABRT"), "{message}");
+    assert_eq!(json["guarantees"]["address_space_limit"], true);
+}

@@ -4,7 +4,7 @@
 //! Per case: run under the problem's limits ([`sandbox::run`]); if a limit fired or the
 //! program failed, that is the verdict (TLE/MLE/OLE/RE, see
 //! [`RunOutcome::limit_verdict`]); otherwise the output goes to
-//! [`check::check`](crate::check::check) with the input and the jury answer, and the
+//! [`check::check`] with the input and the jury answer, and the
 //! checker's verdict and message are kept. Unreadable case data or a launcher failure is JE.
 //!
 //! With `jobs > 1`, cases run in parallel on worker threads; each worker has its own
