@@ -231,3 +231,23 @@ fn missing_program_is_a_launch_error() {
     let err = gridjudge::judge::sandbox::run(&launcher(), &spec).unwrap_err();
     assert!(err.to_string().contains("exec failed"), "{err}");
 }
+
+#[test]
+fn process_limit_caps_forks_when_root() {
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: RLIMIT_NPROC is not applied; skipped");
+        return;
+    }
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "nproc");
+    let mut l = limits();
+    l.processes = Some(20);
+    let out = run(&exe, &[], &empty_input(dir.path()), l, 15);
+    // The program itself counts against the limit: at most 19 children.
+    match out.status {
+        ExitStatus::Exited(n) => assert!((1..20).contains(&n), "{n} children started"),
+        other => panic!("unexpected {other:?}"),
+    }
+    assert!(survivors("no-marker-here", out.pgid).is_empty());
+}
