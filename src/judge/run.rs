@@ -74,6 +74,10 @@ pub struct CaseResult {
     pub wall_seconds: f64,
     /// Peak memory, bytes.
     pub memory_bytes: u64,
+    /// How the program ended (`exit 0`, `SIGSEGV`), when it ran.
+    pub status: Option<String>,
+    /// Size of its standard output, bytes.
+    pub output_bytes: u64,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -88,6 +92,8 @@ impl CaseResult {
             cpu_seconds: 0.0,
             wall_seconds: 0.0,
             memory_bytes: 0,
+            status: None,
+            output_bytes: 0,
             run: None,
         }
     }
@@ -286,6 +292,11 @@ pub fn judge_case(
         cpu_seconds: secs(outcome.cpu),
         wall_seconds: secs(outcome.wall),
         memory_bytes: outcome.peak_memory_bytes,
+        status: Some(match outcome.status {
+            sandbox::ExitStatus::Exited(code) => format!("exit {code}"),
+            sandbox::ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
+        }),
+        output_bytes: outcome.stdout_bytes,
         run: None,
     };
     if let Some((verdict, message)) = outcome.limit_verdict(limits) {

@@ -177,6 +177,20 @@ pub fn run(launcher: &Path, spec: &RunSpec) -> Result<RunOutcome, SandboxError> 
     let mut out = Vec::new();
     let mut err = Vec::new();
     if let Some(mut s) = child.stdout.take() {
+        // The launcher enforces the limits itself; this deadline only guards against a
+        // launcher bug: past it the launcher is killed (and its program with it, by
+        // PR_SET_PDEATHSIG) and the run is a judge error.
+        let deadline = std::time::Instant::now() + spec.limits.wall + LAUNCHER_GRACE;
+        if !wait_readable_until(&s, deadline) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(SandboxError::Protocol {
+                detail: format!(
+                    "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
+                ),
+                stderr: String::new(),
+            });
+        }
         s.read_to_end(&mut out).map_err(spawn_err)?;
     }
     if let Some(mut s) = child.stderr.take() {
@@ -191,6 +205,35 @@ pub fn run(launcher: &Path, spec: &RunSpec) -> Result<RunOutcome, SandboxError> 
     match report {
         LaunchReport::Ran(outcome) => Ok(outcome),
         LaunchReport::Failed(msg) => Err(SandboxError::Launch(msg)),
+    }
+}
+
+/// How long past the wall limit the judge waits for a launcher before killing it.
+pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
+
+/// Waits until `pipe` has data or is closed (the launcher writes its whole report at
+/// the end), or `deadline` passes. Returns false on timeout.
+fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: std::time::Instant) -> bool {
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        let mut pfd = libc::pollfd {
+            fd: pipe.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+        // SAFETY: one valid pollfd for the duration of the call.
+        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
+        if r > 0 {
+            return true;
+        }
+        if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            // Polling is broken: fall back to a plain blocking read.
+            return true;
+        }
     }
 }
 
