@@ -74,7 +74,10 @@ fn sleeper_is_tle_at_the_wall_deadline() {
     assert_eq!(verdict, Verdict::TimeLimitExceeded, "{message}");
     assert_eq!(out.killed_for, Some(LimitHit::Wall));
     assert!(out.wall >= l.wall);
-    eprintln!("sleeper killed after {:?} (wall limit {:?})", out.wall, l.wall);
+    eprintln!(
+        "sleeper killed after {:?} (wall limit {:?})",
+        out.wall, l.wall
+    );
     // Correctness bound on the kill, not a speed test.
     assert!(
         out.wall <= l.wall + Duration::from_millis(200),
