@@ -333,3 +333,56 @@ fn memory_modes_peak_rss_is_mle_address_space_is_a_failed_allocation() {
     assert!(message.starts_with("killed by SIGABRT"), "{message}");
     assert_eq!(json["guarantees"]["address_space_limit"], true);
 }
+
+#[test]
+fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
+    // Needs root to become an ordinary user for the test, and setpriv(1).
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root; skipped");
+        return;
+    }
+    let as_nobody = |args: &[&str]| {
+        Command::new("setpriv")
+            .args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "env",
+                "HOME=/tmp",
+            ])
+            .arg(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(args)
+            .output()
+    };
+    match as_nobody(&["--version"]) {
+        Ok(out) if out.status.success() => {}
+        _ => {
+            eprintln!("setpriv missing or the binary is not reachable by uid 65534; skipped");
+            return;
+        }
+    }
+    let cases = cases();
+    // Exit 0 (then WA) only when no device but loopback is visible.
+    let script = "! grep -v -e lo: -e Inter -e face /proc/net/dev";
+    let out = as_nobody(&[
+        "judge",
+        "poj3074",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--format",
+        "json",
+        "--",
+        "/bin/sh",
+        "-c",
+        script,
+    ])
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["guarantees"]["uid"], serde_json::Value::Null);
+    if json["guarantees"]["no_network"] == true {
+        assert_eq!(verdicts(&json), ["WA", "WA"], "{json:#}");
+    } else {
+        eprintln!("unprivileged user namespaces are disabled here; network not isolated");
+    }
+}

@@ -91,7 +91,9 @@ struct ChildPlan {
     workdir: CString,
     fds: [i32; 3],
     rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
-    no_network: bool,
+    /// `unshare` flags for the network namespace (0: none). Without root, a user
+    /// namespace comes with it, where the kernel allows unprivileged ones.
+    net_flags: libc::c_int,
     run_as: Option<(u32, u32)>,
     err_fd: i32,
 }
@@ -140,7 +142,7 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                 fail(STAGE_RLIMIT);
             }
         }
-        if plan.no_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
+        if plan.net_flags != 0 && libc::unshare(plan.net_flags) != 0 {
             note(plan.err_fd, NOTE_NET, errno());
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
@@ -250,6 +252,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     // SAFETY: plain prctl on ourselves.
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
 
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
     let plan = ChildPlan {
         program,
         argv,
@@ -257,7 +261,11 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         workdir,
         fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         rlimits,
-        no_network: spec.isolation.no_network,
+        net_flags: match (spec.isolation.no_network, root) {
+            (false, _) => 0,
+            (true, true) => libc::CLONE_NEWNET,
+            (true, false) => libc::CLONE_NEWUSER | libc::CLONE_NEWNET,
+        },
         run_as,
         err_fd: err_w,
     };

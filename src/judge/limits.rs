@@ -71,8 +71,9 @@ pub struct Isolation {
     /// Drop to this user before `exec` (only possible as root). Enables `RLIMIT_NPROC`
     /// and keeps the program away from the judge's files.
     pub run_as: Option<RunAs>,
-    /// Give the program an empty network namespace (`unshare(CLONE_NEWNET)`): only a
-    /// down loopback device exists. Best effort: skipped where the kernel refuses.
+    /// Give the program an empty network namespace (`unshare(CLONE_NEWNET)`, with
+    /// `CLONE_NEWUSER` when not root): only a down loopback device exists. Best effort:
+    /// skipped where the kernel refuses (the outcome's guarantees say so).
     pub no_network: bool,
 }
 
@@ -91,7 +92,8 @@ impl Isolation {
     };
 
     /// The strongest isolation available to this process for worker `slot`: as root,
-    /// a per-slot unprivileged uid and no network; otherwise none.
+    /// a per-slot unprivileged uid and no network; otherwise no network only (through
+    /// an unprivileged user namespace, where the kernel allows it).
     pub fn strongest(slot: u32) -> Isolation {
         // SAFETY: geteuid has no preconditions and cannot fail.
         let root = unsafe { libc::geteuid() } == 0;
@@ -104,7 +106,10 @@ impl Isolation {
                 no_network: true,
             }
         } else {
-            Isolation::NONE
+            Isolation {
+                run_as: None,
+                no_network: true,
+            }
         }
     }
 }
