@@ -322,7 +322,12 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     }
 
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    let cpu = tv(rusage.ru_utime) + tv(rusage.ru_stime);
+    // rusage can lag the kernel's own CPU accounting by a few ms: never report less than
+    // a sample, nor less than RLIMIT_CPU when the kernel sent SIGXCPU for it.
+    let mut cpu = (tv(rusage.ru_utime) + tv(rusage.ru_stime)).max(monitor.cpu_seen);
+    if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
+        cpu = cpu.max(Duration::from_secs(cpu_soft));
+    }
     let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
     let status = if libc::WIFSIGNALED(status) {
         ExitStatus::Signaled(libc::WTERMSIG(status))
@@ -356,6 +361,11 @@ struct Monitor<'a> {
     pidfd: i32,
     killed_for: Option<LimitHit>,
     ticks_per_sec: u64,
+    /// The program's CPU-time clock (all its threads, nanosecond resolution), when the
+    /// kernel gives one; otherwise CPU time comes from `/proc/PID/stat` ticks.
+    cpu_clock: Option<libc::clockid_t>,
+    /// The largest CPU time sampled while the program ran.
+    cpu_seen: Duration,
 }
 
 impl<'a> Monitor<'a> {
@@ -364,6 +374,10 @@ impl<'a> Monitor<'a> {
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: valid out-pointer; pid is our child.
+        let cpu_clock =
+            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
         Monitor {
             pid,
             spec,
@@ -371,6 +385,8 @@ impl<'a> Monitor<'a> {
             pidfd,
             killed_for: None,
             ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
+            cpu_clock,
+            cpu_seen: Duration::ZERO,
         }
     }
 
@@ -405,7 +421,7 @@ impl<'a> Monitor<'a> {
             if self.killed_for.is_none() {
                 if now >= self.deadline {
                     self.kill(LimitHit::Wall);
-                } else if self.cpu_time().is_some_and(|c| c > self.spec.limits.cpu) {
+                } else if self.sample_cpu() > self.spec.limits.cpu {
                     self.kill(LimitHit::Cpu);
                 } else if self.spec.limits.memory_mode == MemoryMode::PeakRss
                     && self
@@ -443,8 +459,26 @@ impl<'a> Monitor<'a> {
         }
     }
 
-    /// CPU time of the main process so far, from `/proc/PID/stat`.
+    /// Samples the CPU time, remembering the largest value seen.
+    fn sample_cpu(&mut self) -> Duration {
+        if let Some(c) = self.cpu_time() {
+            self.cpu_seen = self.cpu_seen.max(c);
+        }
+        self.cpu_seen
+    }
+
+    /// CPU time of the program's process (all threads, not its children) so far.
     fn cpu_time(&self) -> Option<Duration> {
+        if let Some(clock) = self.cpu_clock {
+            let mut ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: valid out-pointer; an error (e.g. the process is gone) falls through.
+            if unsafe { libc::clock_gettime(clock, &mut ts) } == 0 {
+                return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
+            }
+        }
         let stat = std::fs::read(format!("/proc/{}/stat", self.pid)).ok()?;
         let close = stat.iter().rposition(|&b| b == b')')?;
         let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;

@@ -364,7 +364,7 @@ impl RunOutcome {
             return Some((
                 Verdict::TimeLimitExceeded,
                 format!(
-                    "CPU time limit {:.3} s exceeded (SIGXCPU; measured {:.3} s)",
+                    "CPU time limit {:.3} s reached (SIGXCPU after {:.3} s)",
                     secs(limits.cpu),
                     secs(self.cpu)
                 ),
