@@ -22,8 +22,10 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Validate a judge input (exit 0 when well-formed, 3 with a located message otherwise).
     Validate(cli::check::ValidateArgs),
-    /// Judge a program on judge cases under limits: `judge PROBLEM -- CMD [ARGS...]`,
-    /// `judge PROBLEM --source FILE`, `judge --all --reference`.
+    /// Judge a program on judge cases under limits (exit 0 all AC, 1 rejected, 3 JE).
+    ///
+    /// `judge PROBLEM -- CMD [ARGS...]`, `judge PROBLEM --source FILE`,
+    /// `judge --all --reference`.
     Judge(cli::judge::JudgeArgs),
     /// Compile and judge every example submission; fail if a verdict differs from its folder.
     VerifySubmissions(cli::verify_submissions::VerifyArgs),
