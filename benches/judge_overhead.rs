@@ -55,6 +55,7 @@ fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation) {
         stderr: dirs.stderr(),
         limits: Limits::new(Duration::from_secs(2), 256 * MIB),
         isolation,
+        hide: vec![],
     };
     let launcher = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
     let outcome = sandbox::run(launcher, &spec).unwrap();

@@ -230,6 +230,7 @@ fn missing_program_is_a_launch_error() {
         stderr: dirs.stderr(),
         limits: limits(),
         isolation,
+        hide: vec![],
     };
     let err = gridjudge::judge::sandbox::run(&launcher(), &spec).unwrap_err();
     assert!(err.to_string().contains("exec failed"), "{err}");
@@ -253,4 +254,44 @@ fn process_limit_caps_forks_when_root() {
         other => panic!("unexpected {other:?}"),
     }
     assert!(survivors("no-marker-here", out.pgid).is_empty());
+}
+
+#[test]
+fn hidden_folders_cannot_be_read() {
+    let dir = bin_dir();
+    let secret_dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(
+        secret_dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let secret = secret_dir.path().join("1.ans");
+    std::fs::write(&secret, b"42\n").unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+    let sh = std::path::Path::new("/bin/sh");
+    let script = format!("cat {}", secret.display());
+    let input = empty_input(dir.path());
+    let open = run(sh, &["-c", &script], &input, limits(), 16);
+    assert_eq!(
+        open.status,
+        ExitStatus::Exited(0),
+        "readable without hiding"
+    );
+    let hidden = run_hiding(
+        sh,
+        &["-c", &script],
+        &input,
+        limits(),
+        16,
+        &[secret_dir.path().to_path_buf()],
+    );
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        assert!(hidden.guarantees.hidden_paths, "root can always make a mount namespace");
+    }
+    if hidden.guarantees.hidden_paths {
+        assert_ne!(hidden.status, ExitStatus::Exited(0), "read a hidden file");
+    } else {
+        eprintln!("mount namespaces unavailable here; not hidden");
+    }
 }

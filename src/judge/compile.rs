@@ -269,6 +269,7 @@ fn run_compiler(
         stderr: io.stderr(),
         limits,
         isolation: Isolation::NONE,
+        hide: vec![],
     };
     let outcome = sandbox::run(launcher, &spec).map_err(|e| je(format!("{name}: {e}")))?;
     if outcome.status == ExitStatus::Exited(0) && outcome.killed_for.is_none() {

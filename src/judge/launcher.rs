@@ -39,6 +39,8 @@ const STAGE_DROP: i32 = 5;
 const STAGE_EXEC: i32 = 6;
 /// Non-fatal: the network namespace could not be created.
 const NOTE_NET: i32 = 7;
+/// Non-fatal: the hidden paths could not be covered.
+const NOTE_HIDE: i32 = 9;
 const STAGE_PRCTL: i32 = 8;
 
 /// Entry point of `gridjudge __launch SPEC_JSON`: `args` are the arguments after
@@ -91,9 +93,12 @@ struct ChildPlan {
     workdir: CString,
     fds: [i32; 3],
     rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
-    /// `unshare` flags for the network namespace (0: none). Without root, a user
-    /// namespace comes with it, where the kernel allows unprivileged ones.
-    net_flags: libc::c_int,
+    /// Enter a new user namespace first (not root, and a namespace is wanted).
+    user_ns: bool,
+    /// Enter a new, empty network namespace.
+    no_network: bool,
+    /// Directories to cover with an empty read-only tmpfs in a private mount namespace.
+    hide: Vec<CString>,
     run_as: Option<(u32, u32)>,
     err_fd: i32,
 }
@@ -142,8 +147,43 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                 fail(STAGE_RLIMIT);
             }
         }
-        if plan.net_flags != 0 && libc::unshare(plan.net_flags) != 0 {
+        let mut namespaces = true;
+        if plan.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
+            let e = errno();
+            note(plan.err_fd, NOTE_NET, e);
+            note(plan.err_fd, NOTE_HIDE, e);
+            namespaces = false;
+        }
+        if namespaces && plan.no_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
             note(plan.err_fd, NOTE_NET, errno());
+        }
+        if namespaces && !plan.hide.is_empty() {
+            if libc::unshare(libc::CLONE_NEWNS) != 0
+                || libc::mount(
+                    std::ptr::null(),
+                    c"/".as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_REC | libc::MS_PRIVATE,
+                    std::ptr::null(),
+                ) != 0
+            {
+                note(plan.err_fd, NOTE_HIDE, errno());
+            } else {
+                for dir in &plan.hide {
+                    let flags =
+                        libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    if libc::mount(
+                        c"gridjudge-hidden".as_ptr(),
+                        dir.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        flags,
+                        std::ptr::null(),
+                    ) != 0
+                    {
+                        note(plan.err_fd, NOTE_HIDE, errno());
+                    }
+                }
+            }
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(STAGE_CHDIR);
@@ -254,6 +294,11 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
 
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
+    let hide = spec
+        .hide
+        .iter()
+        .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
+        .collect::<Result<Vec<_>, _>>()?;
     let plan = ChildPlan {
         program,
         argv,
@@ -261,11 +306,9 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         workdir,
         fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         rlimits,
-        net_flags: match (spec.isolation.no_network, root) {
-            (false, _) => 0,
-            (true, true) => libc::CLONE_NEWNET,
-            (true, false) => libc::CLONE_NEWUSER | libc::CLONE_NEWNET,
-        },
+        user_ns: !root && (spec.isolation.no_network || !hide.is_empty()),
+        no_network: spec.isolation.no_network,
+        hide,
         run_as,
         err_fd: err_w,
     };
@@ -287,6 +330,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     // Read the child's notes until exec closes the pipe (or the child dies).
     let mut fatal = None;
     let mut net_failed = false;
+    let mut hide_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -294,6 +338,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         if n == 8 {
             if rec[0] == NOTE_NET {
                 net_failed = true;
+            } else if rec[0] == NOTE_HIDE {
+                hide_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -348,6 +394,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
             uid: run_as.map(|r| r.0),
             process_limit,
             no_network: spec.isolation.no_network && !net_failed,
+            hidden_paths: !spec.hide.is_empty() && !hide_failed,
             address_space_limit: limits.memory_mode == MemoryMode::AddressSpace,
         },
     })

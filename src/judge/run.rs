@@ -272,6 +272,8 @@ pub fn judge_case(
         stderr: dirs.stderr(),
         limits: *limits,
         isolation,
+        // The problem folder holds the answers: the program must not read them.
+        hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
     };
     let outcome = match sandbox::run(&settings.launcher, &spec) {
         Ok(o) => o,

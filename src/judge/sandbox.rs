@@ -47,6 +47,11 @@ pub struct RunSpec {
     pub limits: Limits,
     /// Isolation to apply.
     pub isolation: Isolation,
+    /// Directories the program must not see (the judge's answers): each is covered with
+    /// an empty read-only tmpfs in a private mount namespace. Best effort, like the
+    /// network namespace; [`Guarantees::hidden_paths`] says whether it worked.
+    #[serde(default)]
+    pub hide: Vec<PathBuf>,
 }
 
 /// A minimal environment for contestant programs: `PATH`, `HOME` (the working
@@ -90,6 +95,9 @@ pub struct Guarantees {
     pub no_network: bool,
     /// `RLIMIT_AS` was set (address-space memory mode).
     pub address_space_limit: bool,
+    /// The directories in [`RunSpec::hide`] were covered (false when none were asked).
+    #[serde(default)]
+    pub hidden_paths: bool,
 }
 
 /// What one run did: status, resources, and which limits fired.

@@ -61,6 +61,18 @@ pub fn limits() -> Limits {
 /// Runs `program args` on `stdin` under `limits`, with the strongest isolation for
 /// worker `slot` (tests use distinct slots so they can run in parallel).
 pub fn run(program: &Path, args: &[&str], stdin: &Path, limits: Limits, slot: u32) -> RunOutcome {
+    run_hiding(program, args, stdin, limits, slot, &[])
+}
+
+/// As [`run`], with `hide` covered from the program.
+pub fn run_hiding(
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    slot: u32,
+    hide: &[PathBuf],
+) -> RunOutcome {
     let isolation = Isolation::strongest(slot);
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let mut argv = vec![program.display().to_string()];
@@ -75,6 +87,7 @@ pub fn run(program: &Path, args: &[&str], stdin: &Path, limits: Limits, slot: u3
         stderr: dirs.stderr(),
         limits,
         isolation,
+        hide: hide.to_vec(),
     };
     sandbox::run(&launcher(), &spec).unwrap()
 }

@@ -54,6 +54,11 @@ impl Session {
         } else {
             "network NOT isolated".to_string()
         });
+        parts.push(if g.hidden_paths {
+            "problem folder (answers) hidden".to_string()
+        } else {
+            "problem folder (answers) NOT hidden".to_string()
+        });
         format!("sandbox: {}", parts.join("; "))
     }
 
