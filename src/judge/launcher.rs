@@ -8,8 +8,9 @@
 //! In the forked child, before `exec`, only raw system calls run (no allocation, no
 //! locks): new process group, stdio, `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1;
 //! CORE = 0; FSIZE = output limit + 1; STACK = memory limit; AS in address-space mode;
-//! NPROC when dropping root), `unshare(CLONE_NEWNET)` (best effort), `chdir`, then
-//! `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
+//! NPROC when dropping root), namespaces (best effort: `CLONE_NEWUSER` when not root,
+//! `CLONE_NEWNET`, `CLONE_NEWNS` + a read-only tmpfs over each hidden folder), `chdir`,
+//! then `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
 //! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe.
 //!
 //! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples

@@ -15,8 +15,11 @@
 //! Guarantees per run (see `launcher.rs`): own process group; CPU limit (sampled, and
 //! `RLIMIT_CPU` as a backstop); wall limit; memory limit (peak RSS sampled, or
 //! `RLIMIT_AS`); output limit (`RLIMIT_FSIZE`); no core dumps; all processes killed and
-//! reaped at the end (process group + child subreaper). As root, additionally: a per-worker
-//! unprivileged uid, `RLIMIT_NPROC`, an empty network namespace, `PR_SET_NO_NEW_PRIVS`.
+//! reaped at the end (process group + child subreaper); `PR_SET_NO_NEW_PRIVS`; an empty
+//! network namespace and the problem folder (with the answers) covered by an empty tmpfs
+//! in a private mount namespace — as root directly, otherwise through an unprivileged
+//! user namespace where the kernel allows one. As root, additionally: a per-worker
+//! unprivileged uid and `RLIMIT_NPROC`. Each outcome records which of these held.
 
 pub mod compile;
 pub mod config;
