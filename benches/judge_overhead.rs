@@ -1,6 +1,7 @@
 //! Per-case judge overhead: a bare `Command` spawn of a program versus the same program
-//! judged through the sandbox (fresh case folders, launcher re-exec, limits, uid drop and
-//! network namespace when root, sampling, cleanup).
+//! judged through the sandbox (fresh case folders, launcher re-exec, limits, uid drop,
+//! network and mount namespaces when root, sampling, cleanup), and judged with no
+//! isolation (launcher and limits only).
 //!
 //! `cargo bench --bench judge_overhead` — compare `bare` and `judged` in each group;
 //! the overhead ratio is judged / bare. Programs: `trivial` (reads a few numbers and
@@ -41,7 +42,7 @@ fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
     assert!(status.success());
 }
 
-fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation) {
+fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation, hide: &[PathBuf]) {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let mut argv = vec![exe.display().to_string()];
     argv.extend(args.iter().map(|a| a.to_string()));
@@ -55,7 +56,7 @@ fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation) {
         stderr: dirs.stderr(),
         limits: Limits::new(Duration::from_secs(2), 256 * MIB),
         isolation,
-        hide: vec![],
+        hide: hide.to_vec(),
     };
     let launcher = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
     let outcome = sandbox::run(launcher, &spec).unwrap();
@@ -91,6 +92,9 @@ fn overhead(c: &mut Criterion) {
     let input = dir.path().join("nums.in");
     std::fs::write(&input, b"1 2 3 4 5\n").unwrap();
     let out = dir.path().join("bare.out");
+    // Stands for the problem folder the judge hides from every run.
+    let answers = tempfile::tempdir().unwrap();
+    let hide = vec![answers.path().to_path_buf()];
     let programs = [
         ("trivial", compile(dir.path(), "echo_sum"), vec![]),
         (
@@ -102,8 +106,10 @@ fn overhead(c: &mut Criterion) {
     for (name, exe, args) in &programs {
         let n = 40;
         let bare_ms = cpu_per_case(n, || bare(exe, args, &input, &out));
-        let judged_ms = cpu_per_case(n, || judged(exe, args, &input, Isolation::strongest(0)));
-        let plain_ms = cpu_per_case(n, || judged(exe, args, &input, Isolation::NONE));
+        let judged_ms = cpu_per_case(n, || {
+            judged(exe, args, &input, Isolation::strongest(0), &hide)
+        });
+        let plain_ms = cpu_per_case(n, || judged(exe, args, &input, Isolation::NONE, &[]));
         eprintln!(
             "{name}: CPU per case: bare {bare_ms:.2} ms, judged {judged_ms:.2} ms \
              (ratio {:.2}), judged without isolation {plain_ms:.2} ms (ratio {:.2})",
@@ -115,10 +121,10 @@ fn overhead(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(3));
         group.bench_function("bare", |b| b.iter(|| bare(exe, args, &input, &out)));
         group.bench_function("judged", |b| {
-            b.iter(|| judged(exe, args, &input, Isolation::strongest(0)))
+            b.iter(|| judged(exe, args, &input, Isolation::strongest(0), &hide))
         });
         group.bench_function("judged-no-isolation", |b| {
-            b.iter(|| judged(exe, args, &input, Isolation::NONE))
+            b.iter(|| judged(exe, args, &input, Isolation::NONE, &[]))
         });
         group.finish();
     }
