@@ -266,8 +266,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         (libc::RLIMIT_CORE, 0, 0),
         (
             libc::RLIMIT_FSIZE,
-            limits.output_bytes + 1,
-            limits.output_bytes + 1,
+            limits.output_bytes.saturating_add(1),
+            limits.output_bytes.saturating_add(1),
         ),
         (libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes),
     ];
