@@ -338,7 +338,7 @@ impl RunOutcome {
                 Verdict::MemoryLimitExceeded,
                 format!(
                     "peak memory {:.1} MiB > limit {:.1} MiB",
-                    mib(self.peak_memory_bytes.max(limits.memory_bytes + 1)),
+                    mib(self.peak_memory_bytes.max(limits.memory_bytes.saturating_add(1))),
                     mib(limits.memory_bytes)
                 ),
             )
