@@ -338,7 +338,9 @@ impl RunOutcome {
                 Verdict::MemoryLimitExceeded,
                 format!(
                     "peak memory {:.1} MiB > limit {:.1} MiB",
-                    mib(self.peak_memory_bytes.max(limits.memory_bytes.saturating_add(1))),
+                    mib(self
+                        .peak_memory_bytes
+                        .max(limits.memory_bytes.saturating_add(1))),
                     mib(limits.memory_bytes)
                 ),
             )
@@ -398,5 +400,85 @@ impl RunOutcome {
                 format!("killed by {}", signal_name(sig)),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::limits::MIB;
+
+    fn outcome(status: ExitStatus) -> RunOutcome {
+        RunOutcome {
+            status,
+            cpu: Duration::from_millis(100),
+            wall: Duration::from_millis(150),
+            peak_memory_bytes: 2 * MIB,
+            stdout_bytes: 10,
+            stderr_bytes: 0,
+            killed_for: None,
+            pgid: 1,
+            strays_killed: 0,
+            guarantees: Guarantees {
+                uid: None,
+                process_limit: None,
+                no_network: false,
+                address_space_limit: false,
+                hidden_paths: false,
+            },
+        }
+    }
+
+    fn verdict(o: &RunOutcome) -> Option<Verdict> {
+        o.limit_verdict(&Limits::new(Duration::from_secs(1), 64 * MIB))
+            .map(|(v, _)| v)
+    }
+
+    #[test]
+    fn clean_exit_within_limits_goes_to_the_checker() {
+        assert_eq!(verdict(&outcome(ExitStatus::Exited(0))), None);
+    }
+
+    #[test]
+    fn limits_come_before_run_time_errors() {
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Wall);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+        o.killed_for = Some(LimitHit::Memory);
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
+        o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(0));
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXFSZ));
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(1));
+        o.stdout_bytes = 64 * MIB + 1;
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+    }
+
+    #[test]
+    fn failures_name_the_signal_or_the_exit_code() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let o = outcome(ExitStatus::Signaled(libc::SIGFPE));
+        assert_eq!(
+            o.limit_verdict(&limits),
+            Some((Verdict::RuntimeError, "killed by SIGFPE".to_string()))
+        );
+        let o = outcome(ExitStatus::Exited(2));
+        assert_eq!(
+            o.limit_verdict(&limits),
+            Some((Verdict::RuntimeError, "exit code 2".to_string()))
+        );
+        assert_eq!(signal_name(64), "signal 64");
     }
 }
