@@ -327,3 +327,23 @@ pub fn judge_case(
     result.run = Some(outcome);
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overall_is_the_first_non_ac_in_order() {
+        use Verdict::*;
+        assert_eq!(overall_verdict([Accepted, Accepted]), Accepted);
+        assert_eq!(overall_verdict([]), Accepted);
+        assert_eq!(
+            overall_verdict([Accepted, TimeLimitExceeded, WrongAnswer]),
+            TimeLimitExceeded
+        );
+        assert_eq!(
+            overall_verdict([PresentationError, RuntimeError]),
+            PresentationError
+        );
+    }
+}
