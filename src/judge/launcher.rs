@@ -102,6 +102,9 @@ struct ChildPlan {
     hide: Vec<CString>,
     run_as: Option<(u32, u32)>,
     err_fd: i32,
+    /// The launcher's pid: if the child's parent is no longer this, the launcher died
+    /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
+    launcher_pid: i32,
 }
 
 /// Writes (stage, errno) to the error pipe. Async-signal-safe.
@@ -201,6 +204,9 @@ unsafe fn child(plan: &ChildPlan) -> ! {
             || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0
         {
             fail(STAGE_PRCTL);
+        }
+        if libc::getppid() != plan.launcher_pid {
+            libc::_exit(127);
         }
         libc::execve(
             plan.program.as_ptr(),
@@ -312,6 +318,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         hide,
         run_as,
         err_fd: err_w,
+        // SAFETY: getpid cannot fail.
+        launcher_pid: unsafe { libc::getpid() },
     };
 
     let start = Instant::now();
