@@ -287,7 +287,10 @@ fn hidden_folders_cannot_be_read() {
     );
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } == 0 {
-        assert!(hidden.guarantees.hidden_paths, "root can always make a mount namespace");
+        assert!(
+            hidden.guarantees.hidden_paths,
+            "root can always make a mount namespace"
+        );
     }
     if hidden.guarantees.hidden_paths {
         assert_ne!(hidden.status, ExitStatus::Exited(0), "read a hidden file");
