@@ -91,6 +91,19 @@ impl Isolation {
         no_network: false,
     };
 
+    /// The strongest isolation available, running as `uid` when root (see [`UidLease`]).
+    pub fn strongest_for_uid(uid: u32) -> Isolation {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        Isolation {
+            run_as: root.then_some(RunAs {
+                uid,
+                gid: SANDBOX_GID,
+            }),
+            no_network: true,
+        }
+    }
+
     /// The strongest isolation available to this process for worker `slot`: as root,
     /// a per-slot unprivileged uid and no network; otherwise no network only (through
     /// an unprivileged user namespace, where the kernel allows it).
@@ -111,5 +124,73 @@ impl Isolation {
                 no_network: true,
             }
         }
+    }
+}
+
+/// How many sandbox uids [`UidLease`] may hand out (`SANDBOX_UID_BASE ..` this many).
+pub const SANDBOX_UIDS: u32 = 1000;
+
+/// A sandbox uid held by one worker exclusively across every gridjudge process on the
+/// machine (an `flock`ed file per uid under the temp folder), so concurrent judges never
+/// run two submissions as the same user: they cannot signal or trace each other, and
+/// do not share an `RLIMIT_NPROC` budget. Released on drop.
+#[derive(Debug)]
+pub struct UidLease {
+    uid: u32,
+    _lock: Option<std::fs::File>,
+}
+
+impl UidLease {
+    /// Takes the first free uid, starting at `SANDBOX_UID_BASE + slot`. If locking is
+    /// impossible (unwritable temp folder), falls back to that uid without a lock.
+    pub fn acquire(slot: u32) -> UidLease {
+        use std::os::fd::AsRawFd;
+        let fallback = SANDBOX_UID_BASE + slot % SANDBOX_UIDS;
+        let dir = std::env::temp_dir().join("gridjudge-uid-locks");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            for k in 0..SANDBOX_UIDS {
+                let uid = SANDBOX_UID_BASE + (slot + k) % SANDBOX_UIDS;
+                let Ok(file) = std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(dir.join(uid.to_string()))
+                else {
+                    break;
+                };
+                // SAFETY: flock on a descriptor we own.
+                if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                    return UidLease {
+                        uid,
+                        _lock: Some(file),
+                    };
+                }
+            }
+        }
+        UidLease {
+            uid: fallback,
+            _lock: None,
+        }
+    }
+
+    /// The leased uid.
+    pub fn uid(&self) -> u32 {
+        self.uid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn concurrent_leases_get_distinct_uids() {
+        let a = UidLease::acquire(7);
+        let b = UidLease::acquire(7);
+        assert_ne!(a.uid(), b.uid());
+        let a_uid = a.uid();
+        drop(a);
+        let c = UidLease::acquire(7);
+        assert_eq!(c.uid(), a_uid);
     }
 }

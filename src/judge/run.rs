@@ -7,13 +7,15 @@
 //! [`check::check`] with the input and the jury answer, and the
 //! checker's verdict and message are kept. Unreadable case data or a launcher failure is JE.
 //!
-//! With `jobs > 1`, cases run in parallel on worker threads; each worker has its own
-//! slot (and sandbox uid), and time is still measured per process by its launcher.
+//! With `jobs > 1`, cases run in parallel on worker threads; each worker leases its own
+//! sandbox uid (unique across concurrent gridjudge processes, see
+//! [`UidLease`](crate::judge::limits::UidLease)), and time is still measured per process
+//! by its launcher.
 
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, ProblemDir};
-use crate::judge::limits::{Isolation, Limits, MemoryMode};
+use crate::judge::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
 use crate::Verdict;
 use std::io::Read;
@@ -50,11 +52,17 @@ impl JudgeSettings {
         }
     }
 
-    fn isolation(&self, slot: usize) -> Isolation {
-        if self.isolate {
-            Isolation::strongest(slot as u32)
+    /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
+    fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
+        if !self.isolate {
+            return (Isolation::NONE, None);
+        }
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            let lease = UidLease::acquire(slot as u32);
+            (Isolation::strongest_for_uid(lease.uid()), Some(lease))
         } else {
-            Isolation::NONE
+            (Isolation::strongest(slot as u32), None)
         }
     }
 }
@@ -172,22 +180,25 @@ pub fn judge_problem(
     std::thread::scope(|scope| {
         for slot in 0..jobs {
             let (next, first_bad, results) = (&next, &first_bad, &results);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= n {
-                    break;
-                }
-                if settings.stop_at_first_failure && i > first_bad.load(Ordering::SeqCst) {
-                    continue;
-                }
-                let case = &problem.cases[i];
-                let result = judge_case(problem, case, program, &limits, settings, slot);
-                if result.verdict != Verdict::Accepted {
-                    first_bad.fetch_min(i, Ordering::SeqCst);
-                }
-                progress(&result);
-                if let Ok(mut r) = results.lock() {
-                    r[i] = Some(result);
+            scope.spawn(move || {
+                let (isolation, _lease) = settings.isolation(slot);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= n {
+                        break;
+                    }
+                    if settings.stop_at_first_failure && i > first_bad.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    let case = &problem.cases[i];
+                    let result = judge_case(problem, case, program, &limits, settings, isolation);
+                    if result.verdict != Verdict::Accepted {
+                        first_bad.fetch_min(i, Ordering::SeqCst);
+                    }
+                    progress(&result);
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = Some(result);
+                    }
                 }
             });
         }
@@ -218,14 +229,14 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Judges one case in worker `slot`.
+/// Judges one case with the given isolation.
 pub fn judge_case(
     problem: &ProblemDir,
     case: &Case,
     program: &Program,
     limits: &Limits,
     settings: &JudgeSettings,
-    slot: usize,
+    isolation: Isolation,
 ) -> CaseResult {
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
@@ -251,7 +262,6 @@ pub fn judge_case(
             )
         }
     };
-    let isolation = settings.isolation(slot);
     let dirs = match CaseDirs::new(isolation.run_as) {
         Ok(d) => d,
         Err(e) => {
