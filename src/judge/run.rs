@@ -9,7 +9,7 @@
 //!
 //! With `jobs > 1`, cases run in parallel on worker threads; each worker leases its own
 //! sandbox uid (unique across concurrent gridjudge processes, see
-//! [`UidLease`](crate::judge::limits::UidLease)), and time is still measured per process
+//! [`UidLease`]), and time is still measured per process
 //! by its launcher.
 
 use crate::check;
