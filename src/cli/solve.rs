@@ -11,7 +11,7 @@ use gridjudge::problem::{Answer, Puzzle, Rules};
 use gridjudge::solve::{count_case, solve_case, SolveError, SolverKind};
 use gridjudge::{format, verify, Problem};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `gridjudge solve`.
 #[derive(clap::Args)]
