@@ -46,7 +46,7 @@ pub struct CountArgs {
 
 fn load(
     problem: Problem,
-    file: &PathBuf,
+    file: &Path,
     solver: Option<SolverKind>,
 ) -> Result<(Vec<Puzzle>, SolverKind), Failure> {
     let solver = solver.unwrap_or_else(|| SolverKind::default_for(problem));
