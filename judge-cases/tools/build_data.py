@@ -208,7 +208,7 @@ KAKURO_FILES = [
 
 def build_kakuro_family(data, problem):
     distinct = problem == "kakuro"
-    base = os.path.join(ROOT, problem, "data")
+    base = os.path.join(ROOT, problem)
     d = os.path.join(data, "kakuro")
     rules = "classic rules (distinct digits per run)" if distinct else "extension rules (repeats allowed)"
     prov = Prov(problem, f"Format: HDU 3338. Every `.ans` is the solution given in /work/shared/data/kakuro (one valid solution per case; special judge). Every case was re-checked by `tools/kakuro.py` under the {rules}. `handmade_infeasible.in` is not used (it breaks the has-a-solution promise).")
