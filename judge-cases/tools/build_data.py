@@ -119,14 +119,17 @@ def sudoku_sets(data):
                 f"lines {i * size + 1}-{i * size + len(part)} of 1465",
             )
         )
-    sets.append(
-        (
-            "05_forum_hardest_1106",
-            forum,
-            src % ("forum_hardest_1106.txt", md5(os.path.join(d, "forum_hardest_1106.txt"))),
-            "all 375 lines",
+    half = (len(forum) + 1) // 2
+    for i in range(2):
+        part = forum[i * half : (i + 1) * half]
+        sets.append(
+            (
+                f"0{5 + i}_forum_hardest_1106_part{i + 1}",
+                part,
+                src % ("forum_hardest_1106.txt", md5(os.path.join(d, "forum_hardest_1106.txt"))),
+                f"lines {i * half + 1}-{i * half + len(part)} of 375",
+            )
         )
-    )
     return sets
 
 
