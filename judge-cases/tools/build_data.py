@@ -169,10 +169,11 @@ def build_poj2676(data):
 
 
 POJ3076_SETS = [
-    # name, seed, count, target givens (0 = minimal)
-    ("01_generated_128_givens", "poj3076-a", 20, 128),
-    ("02_generated_100_givens", "poj3076-b", 20, 100),
-    ("03_generated_minimal", "poj3076-c", 16, 0),
+    # name, seed, count, target givens (0 = minimal), first puzzle index
+    ("01_generated_128_givens", "poj3076-a", 20, 128, 0),
+    ("02_generated_100_givens", "poj3076-b", 20, 100, 0),
+    ("03_generated_minimal_part1", "poj3076-c", 8, 0, 0),
+    ("04_generated_minimal_part2", "poj3076-c", 8, 0, 8),
 ]
 
 
@@ -186,13 +187,13 @@ def build_poj3076(skip16):
     write(os.path.join(base, "sample", "1.ans"), "".join(r + "\n" for r in sudoku.to_letters(sols[0])))
     prov.add("data/sample/1.in", 1, "problems.md, poj3076 sample input", "the 16 `/`-separated rows, one per line")
     prov.add("data/sample/1.ans", 1, "tools/sudoku.py", "the unique solution (matches the first, second and last rows quoted in problems.md)")
-    for name, seed, count, target in POJ3076_SETS:
+    for name, seed, count, target, start in POJ3076_SETS:
         prefix = os.path.join(base, "secret", name)
         if not (skip16 and os.path.exists(prefix + ".in")):
             os.makedirs(os.path.dirname(prefix), exist_ok=True)
-            subprocess.run([sys.executable, os.path.join(HERE, "gen16.py"), seed, str(count), str(target), prefix], check=True)
+            subprocess.run([sys.executable, os.path.join(HERE, "gen16.py"), seed, str(count), str(target), prefix, str(start)], check=True)
         what = "minimal (cells removed until none can go)" if target == 0 else f"{target} givens"
-        prov.add(f"data/secret/{name}.in", count, f"tools/gen16.py seed `{seed}`", f"`gen16.py {seed} {count} {target} ...`: {what}")
+        prov.add(f"data/secret/{name}.in", count, f"tools/gen16.py seed `{seed}`", f"`gen16.py {seed} {count} {target} PREFIX {start}`: puzzles {start}-{start + count - 1}, {what}")
         prov.add(f"data/secret/{name}.ans", count, f"tools/gen16.py seed `{seed}`", "the unique solution of each puzzle")
     prov.write()
 

@@ -10,7 +10,8 @@ Method, for puzzle k of a file with seed S (random.Random(f"{S}:{k}")):
    of givens reaches `target` (or after the full pass: a minimal puzzle).
 4. Re-check uniqueness of the final puzzle and keep it; its unique solution is the `.ans`.
 
-Usage: gen16.py SEED COUNT TARGET_GIVENS OUT_PREFIX  -> writes OUT_PREFIX.in and .ans
+Usage: gen16.py SEED COUNT TARGET_GIVENS OUT_PREFIX [START]  -> writes OUT_PREFIX.in and .ans
+with puzzles k = START .. START+COUNT-1 (START defaults to 0)
 (data sets separated by one empty line, as in the POJ 3076 format). TARGET_GIVENS 0 means
 "remove as many as possible" (minimal puzzles).
 """
@@ -100,8 +101,9 @@ def make_puzzle(rng: random.Random, target: int):
 
 def main(argv):
     seed, count, target, prefix = argv[1], int(argv[2]), int(argv[3]), argv[4]
+    start = int(argv[5]) if len(argv) > 5 else 0
     ins, anss = [], []
-    for k in range(count):
+    for k in range(start, start + count):
         rng = random.Random(f"{seed}:{k}")
         puzzle, solution = make_puzzle(rng, target)
         ins.append("\n".join(sudoku.to_letters(puzzle)) + "\n")
