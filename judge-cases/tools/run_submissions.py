@@ -5,8 +5,8 @@ tools/launch (own process group, rlimits, uid 65534, wall-clock kill), derives a
 per file, and compares the first non-AC verdict (or AC) with the folder name V.
 
 This is a stand-in used to build the example set; the real judge is gridjudge itself.
-Verdict rules used here (in this order): wall kill, SIGXCPU or CPU > limit -> TLE;
-peak RSS > memory limit -> MLE; SIGXFSZ or output > output limit -> OLE; signal or
+Verdict rules used here (in this order): peak RSS > memory limit -> MLE; wall kill,
+SIGXCPU or CPU > limit -> TLE; SIGXFSZ or output > output limit -> OLE; signal or
 non-zero exit -> RE; otherwise tools/validate.py decides AC / PE / WA.
 RLIMIT_AS is set to 2 GiB (headroom: memory is judged by peak RSS, so a program that
 touches 1 GiB is seen using it), RLIMIT_NPROC to 64.
@@ -97,10 +97,10 @@ def run_one(launch, exe, problem, limits, infile):
     size = os.path.getsize(out)
     info["out_bytes"] = size
     sig = info["signal"]
-    if info["wall_killed"] or sig == signal.SIGXCPU or info["cpu_ms"] > t * 1000:
-        return "TLE", info, ""
     if info["maxrss_kib"] > mem * 1024:
         return "MLE", info, ""
+    if info["wall_killed"] or sig == signal.SIGXCPU or info["cpu_ms"] > t * 1000:
+        return "TLE", info, ""
     if sig == signal.SIGXFSZ or size > outmax:
         return "OLE", info, ""
     if sig or info["exit"] != 0:
