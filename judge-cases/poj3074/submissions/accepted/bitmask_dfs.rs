@@ -158,7 +158,12 @@ fn main() {
         if line.len() < 81 {
             continue;
         }
-        let mut s = State { grid: [0; 81], row: [0; 9], col: [0; 9], bx: [0; 9] };
+        let mut s = State {
+            grid: [0; 81],
+            row: [0; 9],
+            col: [0; 9],
+            bx: [0; 9],
+        };
         for (cell, ch) in line.bytes().take(81).enumerate() {
             if (b'1'..=b'9').contains(&ch) {
                 s.place(cell, 1 << (ch - b'1'));

@@ -156,7 +156,12 @@ fn main() {
         if chunk.len() < N {
             break;
         }
-        let mut s = State { grid: [0; CELLS], row: [0; N], col: [0; N], bx: [0; N] };
+        let mut s = State {
+            grid: [0; CELLS],
+            row: [0; N],
+            col: [0; N],
+            bx: [0; N],
+        };
         for (r, line) in chunk.iter().enumerate() {
             for (c, ch) in line.bytes().take(N).enumerate() {
                 if (b'A'..=b'P').contains(&ch) {
@@ -169,7 +174,10 @@ fn main() {
             writeln!(out).ok();
         }
         for r in 0..N {
-            let text: String = s.grid[r * N..(r + 1) * N].iter().map(|&d| (b'A' + d - 1) as char).collect();
+            let text: String = s.grid[r * N..(r + 1) * N]
+                .iter()
+                .map(|&d| (b'A' + d - 1) as char)
+                .collect();
             writeln!(out, "{}", text).ok();
         }
     }
