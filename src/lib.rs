@@ -23,6 +23,7 @@
 
 pub mod check;
 pub mod format;
+pub mod gen;
 pub mod judge;
 pub mod model;
 pub mod problem;
