@@ -110,7 +110,7 @@ fn brute_force_knows_288_grids() {
 }
 
 proptest! {
-    #![proptest_config(config(200))]
+    #![proptest_config(config(500))]
 
     /// DLX and DFS agree on the count up to 2, both solve, both answers validate,
     /// and a unique puzzle gives the generator's grid in both.
