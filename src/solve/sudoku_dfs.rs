@@ -218,6 +218,8 @@ impl<const N: usize> Bits for Wide<N> {
 struct State<B, const S: usize> {
     boards: [B; S],
     solved: B,
+    /// Per digit, the units where it is placed (bit `u`): never checked again.
+    placed: [u128; S],
 }
 
 /// A saved state and the digits of its branch cell still to try.
@@ -237,15 +239,29 @@ enum Outcome {
     Branch(usize, u32),
 }
 
+/// Per-size constant masks.
+#[derive(Debug, Clone)]
+struct Tables<B> {
+    all: B,
+    peers: Vec<B>,
+    units: Vec<B>,
+    /// Bit `u` set when unit `u` holds the cell (3·S ≤ 75 units fit a u128).
+    cell_units: Vec<u128>,
+    all_units: u128,
+}
+
+/// Units whose candidates changed since they were last checked for hidden singles,
+/// per digit. Not part of [`State`]: a saved state is always at a fixpoint (clean).
+type Dirty<const S: usize> = [u128; S];
+
 /// The generic solver core for side `S` over bit sets `B`.
 #[derive(Debug, Clone)]
 struct Core<B, const S: usize> {
     box_size: usize,
-    all: B,
-    peers: Vec<B>,
-    units: Vec<B>,
+    t: Tables<B>,
     stack: Vec<Frame<B, S>>,
     state: State<B, S>,
+    dirty: Dirty<S>,
     guesses: u64,
 }
 
@@ -257,31 +273,45 @@ impl<B: Bits, const S: usize> Core<B, S> {
         for i in 0..n {
             all = all.with(i);
         }
+        let unit_ids = |i: usize| {
+            let (r, c) = (i / S, i % S);
+            (r, S + c, 2 * S + (r / box_size) * box_size + c / box_size)
+        };
         let mut units = vec![B::ZERO; 3 * S];
         for i in 0..n {
-            let (r, c) = (i / S, i % S);
-            let x = (r / box_size) * box_size + c / box_size;
-            units[r] = units[r].with(i);
-            units[S + c] = units[S + c].with(i);
-            units[2 * S + x] = units[2 * S + x].with(i);
+            let (a, b, c) = unit_ids(i);
+            for u in [a, b, c] {
+                units[u] = units[u].with(i);
+            }
         }
         let peers = (0..n)
             .map(|i| {
-                let (r, c) = (i / S, i % S);
-                let x = (r / box_size) * box_size + c / box_size;
-                units[r].or(units[S + c]).or(units[2 * S + x]).without(i)
+                let (a, b, c) = unit_ids(i);
+                units[a].or(units[b]).or(units[c]).without(i)
+            })
+            .collect();
+        let cell_units = (0..n)
+            .map(|i| {
+                let (a, b, c) = unit_ids(i);
+                1u128 << a | 1u128 << b | 1u128 << c
             })
             .collect();
         Core {
             box_size,
-            all,
-            peers,
-            units,
+            t: Tables {
+                all,
+                peers,
+                units,
+                cell_units,
+                all_units: (1u128 << (3 * S)) - 1,
+            },
             stack: Vec::with_capacity(n),
             state: State {
                 boards: [all; S],
                 solved: B::ZERO,
+                placed: [0; S],
             },
+            dirty: [0; S],
             guesses: 0,
         }
     }
@@ -293,44 +323,49 @@ impl<B: Bits, const S: usize> Core<B, S> {
         if limit == 0 || cells.len() != S * S {
             return 0;
         }
-        self.state = State {
-            boards: [self.all; S],
+        let t = &self.t;
+        let st = &mut self.state;
+        let dirty = &mut self.dirty;
+        *st = State {
+            boards: [t.all; S],
             solved: B::ZERO,
+            placed: [0; S],
         };
+        *dirty = [t.all_units; S];
         for (i, &v) in cells.iter().enumerate() {
             if v != 0 {
                 let d = v as usize - 1;
-                if d >= S || !self.state.boards[d].has(i) {
+                if d >= S || !st.boards[d].has(i) {
                     return 0; // clashes with an earlier given
                 }
-                place(&mut self.state, &self.peers, d, i);
+                place(st, dirty, t, d, i);
             }
         }
         self.stack.clear();
         let mut found = 0;
-        // PERF: hot loop. `cd benches/peers && cargo bench -- dfs` — see the figures
-        // in benches/peers/README.md (top1465 and forum_hardest_1106 vs the `sudoku`
-        // crate 0.8.0, same run).
+        // PERF: hot loop. `cd benches/peers && cargo bench -- first/` — figures in
+        // benches/peers/README.md (top1465 and forum_hardest_1106 vs the `sudoku` crate
+        // 0.8.0, same run). Dirty-unit tracking cut hidden-single checks ~4×.
         loop {
-            match propagate(&mut self.state, &self.peers, &self.units, self.all) {
+            match propagate(st, dirty, t) {
                 Outcome::Branch(cell, mask) => {
                     self.guesses += 1;
                     let d = mask.trailing_zeros() as usize;
                     let rest = mask & (mask - 1);
                     // `rest` is non-zero: a branch cell has at least two candidates.
                     self.stack.push(Frame {
-                        state: self.state,
+                        state: *st,
                         cell: cell as u32,
                         rest,
                     });
-                    place(&mut self.state, &self.peers, d, cell);
+                    place(st, dirty, t, d, cell);
                     continue;
                 }
                 Outcome::Solved => {
                     found += 1;
                     if found == 1 {
                         if let Some(out) = out.as_deref_mut() {
-                            write_solution(&self.state, out);
+                            write_solution(st, out);
                         }
                     }
                     if found >= limit {
@@ -346,23 +381,34 @@ impl<B: Bits, const S: usize> Core<B, S> {
             let d = top.rest.trailing_zeros() as usize;
             top.rest &= top.rest - 1;
             let cell = top.cell as usize;
-            self.state = top.state;
+            *st = top.state;
             if top.rest == 0 {
                 self.stack.pop();
             }
-            place(&mut self.state, &self.peers, d, cell);
+            *dirty = [0; S];
+            place(st, dirty, t, d, cell);
         }
     }
 }
 
 /// Places digit `d` (0-based) in `cell`: removes `cell` from every other digit and
-/// `d` from every peer.
+/// `d` from every peer, and marks the units that changed.
 #[inline(always)]
-fn place<B: Bits, const S: usize>(st: &mut State<B, S>, peers: &[B], d: usize, cell: usize) {
-    for b in st.boards.iter_mut() {
+fn place<B: Bits, const S: usize>(
+    st: &mut State<B, S>,
+    dirty: &mut Dirty<S>,
+    t: &Tables<B>,
+    d: usize,
+    cell: usize,
+) {
+    let cu = t.cell_units[cell];
+    for (b, du) in st.boards.iter_mut().zip(dirty.iter_mut()) {
         *b = b.without(cell);
+        *du |= cu;
     }
-    st.boards[d] = st.boards[d].andnot(peers[cell]).with(cell);
+    st.boards[d] = st.boards[d].andnot(t.peers[cell]).with(cell);
+    st.placed[d] |= cu;
+    dirty[d] = t.all_units;
     st.solved = st.solved.with(cell);
 }
 
@@ -370,10 +416,10 @@ fn place<B: Bits, const S: usize>(st: &mut State<B, S>, peers: &[B], d: usize, c
 #[inline(always)]
 fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
-    peers: &[B],
-    units: &[B],
-    all: B,
+    dirty: &mut Dirty<S>,
+    t: &Tables<B>,
 ) -> Outcome {
+    let all = t.all;
     loop {
         // Bit-sliced candidate counts per cell: at least one / two / three digits.
         let (mut c1, mut c2, mut c3) = (B::ZERO, B::ZERO, B::ZERO);
@@ -394,27 +440,28 @@ fn propagate<B: Bits, const S: usize>(
                 let Some(d) = st.boards.iter().position(|b| b.has(cell)) else {
                     return Outcome::Contradiction; // its digit went to a peer
                 };
-                place(st, peers, d, cell);
+                place(st, dirty, t, d, cell);
             }
             continue;
         }
         if st.solved == all {
             return Outcome::Solved;
         }
-        // Hidden singles (and digits with no place left in a unit).
+        // Hidden singles (and digits with no place left in a unit), only in the units
+        // that changed since they were last checked.
         let mut progress = false;
         for d in 0..S {
-            if st.boards[d].andnot(st.solved).is_zero() {
-                continue; // digit placed everywhere
-            }
-            for &u in units {
-                let m = st.boards[d].and(u);
+            let mut du = std::mem::take(&mut dirty[d]) & !st.placed[d];
+            while du != 0 {
+                let u = du.trailing_zeros() as usize;
+                du &= du - 1;
+                let m = st.boards[d].and(t.units[u]);
                 if m.at_most_one() {
                     if m.is_zero() {
                         return Outcome::Contradiction;
                     }
                     if !m.andnot(st.solved).is_zero() {
-                        place(st, peers, d, m.lowest());
+                        place(st, dirty, t, d, m.lowest());
                         progress = true;
                     }
                 }
@@ -465,8 +512,10 @@ fn write_solution<B: Bits, const S: usize>(st: &State<B, S>, out: &mut [u8]) {
     }
 }
 
-/// One core per supported box size.
+/// One core per supported box size. The 9×9 core stays inline (no indirection on
+/// the hot size); the big ones are boxed.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
 enum AnyCore {
     B2(Core<u32, 4>),
     B3(Core<u128, 9>),

@@ -1,0 +1,1 @@
+//! Empty: this crate only holds benches (see benches/peers.rs).
