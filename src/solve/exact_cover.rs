@@ -66,6 +66,17 @@ pub struct SearchStats {
     pub nodes: u64,
 }
 
+/// One node's links: left, right, up, down, and its column header (headers point to
+/// themselves, the root to 0).
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    l: u32,
+    r: u32,
+    u: u32,
+    d: u32,
+    c: u32,
+}
+
 /// A sparse 0/1 matrix with dancing links, ready to search for exact covers.
 ///
 /// ```
@@ -83,12 +94,9 @@ pub struct SearchStats {
 #[derive(Debug, Clone)]
 pub struct ExactCover {
     columns: usize,
-    left: Vec<u32>,
-    right: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// Column header of each node (headers point to themselves; root to 0).
-    col: Vec<u32>,
+    /// The links of every node, one 20-byte record per node (a node's links share a
+    /// cache line).
+    n: Vec<Node>,
     /// Row of each row node (`u32::MAX` for the root and headers).
     row_of: Vec<u32>,
     /// Rows under each column header (indexed by header slot).
@@ -99,6 +107,9 @@ pub struct ExactCover {
     stack: Vec<u32>,
     /// Columns covered by fixed rows (used only outside the search loop).
     fixed_cover: Vec<bool>,
+    /// Uncovered columns with no rows left, kept up to date by cover / uncover, so
+    /// the column choice can stop at the first size-1 column when there are none.
+    zeros: u32,
 }
 
 impl ExactCover {
@@ -107,24 +118,23 @@ impl ExactCover {
         let n = columns + 1;
         let mut m = ExactCover {
             columns,
-            left: Vec::with_capacity(n),
-            right: Vec::with_capacity(n),
-            up: Vec::with_capacity(n),
-            down: Vec::with_capacity(n),
-            col: Vec::with_capacity(n),
+            n: Vec::with_capacity(n),
             row_of: Vec::with_capacity(n),
             size: vec![0; n],
             row_start: Vec::new(),
             stack: vec![0; columns],
             fixed_cover: vec![false; columns],
+            zeros: 0,
         };
         for i in 0..n {
             // Header ring: 0 ⇄ 1 ⇄ … ⇄ columns ⇄ 0.
-            m.left.push(if i == 0 { columns } else { i - 1 } as u32);
-            m.right.push(if i == columns { 0 } else { i + 1 } as u32);
-            m.up.push(i as u32);
-            m.down.push(i as u32);
-            m.col.push(i as u32);
+            m.n.push(Node {
+                l: if i == 0 { columns } else { i - 1 } as u32,
+                r: if i == columns { 0 } else { i + 1 } as u32,
+                u: i as u32,
+                d: i as u32,
+                c: i as u32,
+            });
             m.row_of.push(u32::MAX);
         }
         m
@@ -157,7 +167,7 @@ impl ExactCover {
                 return Err(ExactCoverError::DuplicateColumn(c));
             }
         }
-        let first = self.left.len();
+        let first = self.n.len();
         let row = self.row_start.len();
         if first + columns.len() >= u32::MAX as usize || row >= u32::MAX as usize {
             return Err(ExactCoverError::TooLarge);
@@ -166,17 +176,17 @@ impl ExactCover {
         for (i, &c) in columns.iter().enumerate() {
             let node = (first + i) as u32;
             let header = (c + 1) as u32;
-            self.left
-                .push((first + if i == 0 { k - 1 } else { i - 1 }) as u32);
-            self.right
-                .push((first + if i + 1 == k { 0 } else { i + 1 }) as u32);
             // Append at the bottom of the column.
-            let last = self.up[header as usize];
-            self.up.push(last);
-            self.down.push(header);
-            self.down[last as usize] = node;
-            self.up[header as usize] = node;
-            self.col.push(header);
+            let last = self.n[header as usize].u;
+            self.n.push(Node {
+                l: (first + if i == 0 { k - 1 } else { i - 1 }) as u32,
+                r: (first + if i + 1 == k { 0 } else { i + 1 }) as u32,
+                u: last,
+                d: header,
+                c: header,
+            });
+            self.n[last as usize].d = node;
+            self.n[header as usize].u = node;
             self.row_of.push(row as u32);
             self.size[header as usize] += 1;
         }
@@ -220,6 +230,8 @@ impl ExactCover {
                 rows: self.rows(),
             });
         }
+        // Every column is uncovered between searches.
+        self.zeros = self.size[1..].iter().filter(|&&s| s == 0).count() as u32;
         // Fix the rows, stopping at the first that overlaps an earlier one.
         let mut applied = 0;
         let mut clash = false;
@@ -257,8 +269,8 @@ impl ExactCover {
             if done {
                 return None;
             }
-            let c = self.col[node as usize] as usize - 1;
-            node = self.right[node as usize];
+            let c = self.n[node as usize].c as usize - 1;
+            node = self.n[node as usize].r;
             done = node == start;
             Some(c)
         })
@@ -269,8 +281,8 @@ impl ExactCover {
     fn mark_fixed(&mut self, start: u32, value: bool) {
         let mut node = start;
         loop {
-            self.fixed_cover[self.col[node as usize] as usize - 1] = value;
-            node = self.right[node as usize];
+            self.fixed_cover[self.n[node as usize].c as usize - 1] = value;
+            node = self.n[node as usize].r;
             if node == start {
                 break;
             }
@@ -285,7 +297,7 @@ impl ExactCover {
         let mut stats = SearchStats::default();
         let mut level = 0usize;
         'descend: loop {
-            if self.right[0] == 0 {
+            if self.n[0].r == 0 {
                 stats.solutions += 1;
                 if stats.solutions == 1 {
                     if let Some(out) = first.as_deref_mut() {
@@ -305,7 +317,7 @@ impl ExactCover {
                 }
             } else {
                 let c = self.choose_column();
-                let r = self.down[c as usize];
+                let r = self.n[c as usize].d;
                 if r != c {
                     self.stack[level] = r;
                     self.select(r);
@@ -322,8 +334,8 @@ impl ExactCover {
                 level -= 1;
                 let r = self.stack[level];
                 self.unselect(r);
-                let next = self.down[r as usize];
-                if next != self.col[r as usize] {
+                let next = self.n[r as usize].d;
+                if next != self.n[r as usize].c {
                     self.stack[level] = next;
                     self.select(next);
                     stats.nodes += 1;
@@ -337,7 +349,15 @@ impl ExactCover {
     /// The uncovered column with the fewest rows; ties go to the first.
     #[inline]
     fn choose_column(&self) -> u32 {
-        let mut c = self.right[0];
+        let mut c = self.n[0].r;
+        if self.zeros > 0 {
+            // Some column is empty: the first empty one is the answer.
+            while self.size[c as usize] != 0 {
+                c = self.n[c as usize].r;
+            }
+            return c;
+        }
+        // No empty column: a size-1 column is minimal, so stop at the first one.
         let mut best = c;
         let mut best_size = u32::MAX;
         while c != 0 {
@@ -345,11 +365,11 @@ impl ExactCover {
             if s < best_size {
                 best = c;
                 best_size = s;
-                if s == 0 {
+                if s <= 1 {
                     break;
                 }
             }
-            c = self.right[c as usize];
+            c = self.n[c as usize].r;
         }
         best
     }
@@ -358,63 +378,73 @@ impl ExactCover {
     /// starting with `r`'s own.
     #[inline]
     fn select(&mut self, r: u32) {
-        self.cover(self.col[r as usize]);
-        let mut j = self.right[r as usize];
+        self.cover(self.n[r as usize].c);
+        let mut j = self.n[r as usize].r;
         while j != r {
-            self.cover(self.col[j as usize]);
-            j = self.right[j as usize];
+            self.cover(self.n[j as usize].c);
+            j = self.n[j as usize].r;
         }
     }
 
     /// Exact inverse of [`Self::select`].
     #[inline]
     fn unselect(&mut self, r: u32) {
-        let mut j = self.left[r as usize];
+        let mut j = self.n[r as usize].l;
         while j != r {
-            self.uncover(self.col[j as usize]);
-            j = self.left[j as usize];
+            self.uncover(self.n[j as usize].c);
+            j = self.n[j as usize].l;
         }
-        self.uncover(self.col[r as usize]);
+        self.uncover(self.n[r as usize].c);
     }
 
     #[inline]
     fn cover(&mut self, c: u32) {
         let c = c as usize;
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        let mut i = self.down[c];
+        if self.size[c] == 0 {
+            self.zeros -= 1;
+        }
+        let (l, r) = (self.n[c].l, self.n[c].r);
+        self.n[l as usize].r = r;
+        self.n[r as usize].l = l;
+        let mut i = self.n[c].d;
         while i as usize != c {
-            let mut j = self.right[i as usize];
+            let mut j = self.n[i as usize].r;
             while j != i {
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.col[j as usize] as usize] -= 1;
-                j = self.right[j as usize];
+                let Node { u, d, c: cj, r: next, .. } = self.n[j as usize];
+                self.n[u as usize].d = d;
+                self.n[d as usize].u = u;
+                let size = &mut self.size[cj as usize];
+                *size -= 1;
+                self.zeros += u32::from(*size == 0);
+                j = next;
             }
-            i = self.down[i as usize];
+            i = self.n[i as usize].d;
         }
     }
 
     #[inline]
     fn uncover(&mut self, c: u32) {
         let c = c as usize;
-        let mut i = self.up[c];
+        let mut i = self.n[c].u;
         while i as usize != c {
-            let mut j = self.left[i as usize];
+            let mut j = self.n[i as usize].l;
             while j != i {
-                self.size[self.col[j as usize] as usize] += 1;
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = j;
-                self.up[d as usize] = j;
-                j = self.left[j as usize];
+                let Node { u, d, c: cj, l: next, .. } = self.n[j as usize];
+                let size = &mut self.size[cj as usize];
+                self.zeros -= u32::from(*size == 0);
+                *size += 1;
+                self.n[u as usize].d = j;
+                self.n[d as usize].u = j;
+                j = next;
             }
-            i = self.up[i as usize];
+            i = self.n[i as usize].u;
         }
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = c as u32;
-        self.left[r as usize] = c as u32;
+        let (l, r) = (self.n[c].l, self.n[c].r);
+        self.n[l as usize].r = c as u32;
+        self.n[r as usize].l = c as u32;
+        if self.size[c] == 0 {
+            self.zeros += 1;
+        }
     }
 }
 
