@@ -289,6 +289,44 @@ impl ExactCover {
         }
     }
 
+    /// The node at `i`, without a bounds check.
+    ///
+    /// Invariant (the reason this is sound): every index stored in a link or `c`
+    /// field is `< self.n.len()`. `new` and `add_row` are the only code that writes
+    /// fresh indices, and they only write indices of nodes already pushed (or being
+    /// pushed in the same row); cover / uncover only copy existing link values.
+    #[inline(always)]
+    fn node(&self, i: u32) -> Node {
+        debug_assert!((i as usize) < self.n.len());
+        // SAFETY: `i < self.n.len()` by the invariant above.
+        unsafe { *self.n.get_unchecked(i as usize) }
+    }
+
+    /// Mutable [`Self::node`].
+    #[inline(always)]
+    fn node_mut(&mut self, i: u32) -> &mut Node {
+        debug_assert!((i as usize) < self.n.len());
+        // SAFETY: `i < self.n.len()` by the invariant of `node`.
+        unsafe { self.n.get_unchecked_mut(i as usize) }
+    }
+
+    /// Rows under column header `c`.
+    #[inline(always)]
+    fn size_of(&self, c: u32) -> u32 {
+        debug_assert!((c as usize) < self.size.len());
+        // SAFETY: `c` is a header index (`c` field of a node, or a header link),
+        // `<= columns`, and `size` has `columns + 1` slots.
+        unsafe { *self.size.get_unchecked(c as usize) }
+    }
+
+    /// Mutable [`Self::size_of`].
+    #[inline(always)]
+    fn size_mut(&mut self, c: u32) -> &mut u32 {
+        debug_assert!((c as usize) < self.size.len());
+        // SAFETY: as in `size_of`.
+        unsafe { self.size.get_unchecked_mut(c as usize) }
+    }
+
     /// The search proper: no allocation in here (`first` already has its fixed rows;
     /// pushing the solution happens once, outside the loop body's hot path).
     fn run(&mut self, limit: usize, mut first: Option<&mut Vec<usize>>) -> SearchStats {
@@ -297,7 +335,7 @@ impl ExactCover {
         let mut stats = SearchStats::default();
         let mut level = 0usize;
         'descend: loop {
-            if self.n[0].r == 0 {
+            if self.node(0).r == 0 {
                 stats.solutions += 1;
                 if stats.solutions == 1 {
                     if let Some(out) = first.as_deref_mut() {
@@ -317,7 +355,7 @@ impl ExactCover {
                 }
             } else {
                 let c = self.choose_column();
-                let r = self.n[c as usize].d;
+                let r = self.node(c).d;
                 if r != c {
                     self.stack[level] = r;
                     self.select(r);
@@ -334,8 +372,8 @@ impl ExactCover {
                 level -= 1;
                 let r = self.stack[level];
                 self.unselect(r);
-                let next = self.n[r as usize].d;
-                if next != self.n[r as usize].c {
+                let next = self.node(r).d;
+                if next != self.node(r).c {
                     self.stack[level] = next;
                     self.select(next);
                     stats.nodes += 1;
@@ -349,11 +387,11 @@ impl ExactCover {
     /// The uncovered column with the fewest rows; ties go to the first.
     #[inline]
     fn choose_column(&self) -> u32 {
-        let mut c = self.n[0].r;
+        let mut c = self.node(0).r;
         if self.zeros > 0 {
             // Some column is empty: the first empty one is the answer.
-            while self.size[c as usize] != 0 {
-                c = self.n[c as usize].r;
+            while self.size_of(c) != 0 {
+                c = self.node(c).r;
             }
             return c;
         }
@@ -361,7 +399,7 @@ impl ExactCover {
         let mut best = c;
         let mut best_size = u32::MAX;
         while c != 0 {
-            let s = self.size[c as usize];
+            let s = self.size_of(c);
             if s < best_size {
                 best = c;
                 best_size = s;
@@ -369,7 +407,7 @@ impl ExactCover {
                     break;
                 }
             }
-            c = self.n[c as usize].r;
+            c = self.node(c).r;
         }
         best
     }
@@ -378,71 +416,71 @@ impl ExactCover {
     /// starting with `r`'s own.
     #[inline]
     fn select(&mut self, r: u32) {
-        self.cover(self.n[r as usize].c);
-        let mut j = self.n[r as usize].r;
+        self.cover(self.node(r).c);
+        let mut j = self.node(r).r;
         while j != r {
-            self.cover(self.n[j as usize].c);
-            j = self.n[j as usize].r;
+            self.cover(self.node(j).c);
+            j = self.node(j).r;
         }
     }
 
     /// Exact inverse of [`Self::select`].
     #[inline]
     fn unselect(&mut self, r: u32) {
-        let mut j = self.n[r as usize].l;
+        let mut j = self.node(r).l;
         while j != r {
-            self.uncover(self.n[j as usize].c);
-            j = self.n[j as usize].l;
+            self.uncover(self.node(j).c);
+            j = self.node(j).l;
         }
-        self.uncover(self.n[r as usize].c);
+        self.uncover(self.node(r).c);
     }
 
     #[inline]
     fn cover(&mut self, c: u32) {
-        let c = c as usize;
-        if self.size[c] == 0 {
+        if self.size_of(c) == 0 {
             self.zeros -= 1;
         }
-        let (l, r) = (self.n[c].l, self.n[c].r);
-        self.n[l as usize].r = r;
-        self.n[r as usize].l = l;
-        let mut i = self.n[c].d;
-        while i as usize != c {
-            let mut j = self.n[i as usize].r;
+        let Node { l, r, d: first, .. } = self.node(c);
+        self.node_mut(l).r = r;
+        self.node_mut(r).l = l;
+        let mut i = first;
+        while i != c {
+            let Node { r: mut j, d: down, .. } = self.node(i);
             while j != i {
-                let Node { u, d, c: cj, r: next, .. } = self.n[j as usize];
-                self.n[u as usize].d = d;
-                self.n[d as usize].u = u;
-                let size = &mut self.size[cj as usize];
+                let Node { u, d, c: cj, r: next, .. } = self.node(j);
+                self.node_mut(u).d = d;
+                self.node_mut(d).u = u;
+                let size = self.size_mut(cj);
                 *size -= 1;
-                self.zeros += u32::from(*size == 0);
+                let emptied = *size == 0;
+                self.zeros += u32::from(emptied);
                 j = next;
             }
-            i = self.n[i as usize].d;
+            i = down;
         }
     }
 
     #[inline]
     fn uncover(&mut self, c: u32) {
-        let c = c as usize;
-        let mut i = self.n[c].u;
-        while i as usize != c {
-            let mut j = self.n[i as usize].l;
+        let mut i = self.node(c).u;
+        while i != c {
+            let Node { l: mut j, u: up, .. } = self.node(i);
             while j != i {
-                let Node { u, d, c: cj, l: next, .. } = self.n[j as usize];
-                let size = &mut self.size[cj as usize];
-                self.zeros -= u32::from(*size == 0);
+                let Node { u, d, c: cj, l: next, .. } = self.node(j);
+                let size = self.size_mut(cj);
+                let was_empty = *size == 0;
                 *size += 1;
-                self.n[u as usize].d = j;
-                self.n[d as usize].u = j;
+                self.zeros -= u32::from(was_empty);
+                self.node_mut(u).d = j;
+                self.node_mut(d).u = j;
                 j = next;
             }
-            i = self.n[i as usize].u;
+            i = up;
         }
-        let (l, r) = (self.n[c].l, self.n[c].r);
-        self.n[l as usize].r = c as u32;
-        self.n[r as usize].l = c as u32;
-        if self.size[c] == 0 {
+        let Node { l, r, .. } = self.node(c);
+        self.node_mut(l).r = c;
+        self.node_mut(r).l = c;
+        if self.size_of(c) == 0 {
             self.zeros += 1;
         }
     }
