@@ -53,7 +53,61 @@ trait Bits: Copy + Eq + std::fmt::Debug {
     fn with(self, i: usize) -> Self;
     fn without(self, i: usize) -> Self;
     fn has(self, i: usize) -> bool;
+    /// Specialised 9×9 band reasoning on one digit's board (see [`BAND_ALLOWED`]);
+    /// `None` when not specialised.
+    #[inline(always)]
+    fn locked9(self) -> Option<Self> {
+        None
+    }
 }
+
+/// Band reasoning for 9×9 (locked candidates, and more). In a band (three rows of
+/// boxes) a digit sits once in each row and once in each box, so the (row, box)
+/// "segments" it uses form a permutation. Index: the set of non-empty segments of a
+/// band (bit `3·row + box`); value: the segments used by at least one permutation
+/// whose three segments are all non-empty. Computed at compile time.
+const BAND_ALLOWED: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let q = PERMS[p];
+            let segs = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+            if m & segs == segs {
+                t[m] |= segs as u16;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Segment set (bit `3·row + box`) → the 27 band bits of those segments.
+const SEG_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut s = 0;
+        while s < 9 {
+            if m >> s & 1 != 0 {
+                t[m] |= 7 << (9 * (s / 3) + 3 * (s % 3));
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 impl Bits for u32 {
     const ZERO: Self = 0;
@@ -101,6 +155,22 @@ impl Bits for u32 {
 
 impl Bits for u128 {
     const ZERO: Self = 0;
+    #[inline(always)]
+    fn locked9(self) -> Option<Self> {
+        let mut out = 0u128;
+        for k in 0..3 {
+            let band = (self >> (27 * k)) as u32 & 0x7FF_FFFF;
+            // Bit 3s of `any` = segment s (three cells) non-empty.
+            let any = band | band >> 1 | band >> 2;
+            let mut segs = 0usize;
+            for s in 0..9 {
+                segs |= ((any >> (3 * s)) as usize & 1) << s;
+            }
+            let kept = band & SEG_CELLS[BAND_ALLOWED[segs] as usize];
+            out |= u128::from(kept) << (27 * k);
+        }
+        Some(out)
+    }
     #[inline(always)]
     fn and(self, o: Self) -> Self {
         self & o
@@ -468,6 +538,21 @@ fn propagate<B: Bits, const S: usize>(
             }
         }
         if progress {
+            continue;
+        }
+        // 9×9: band reasoning before guessing; a digit losing candidates goes back
+        // through singles.
+        let mut changed = false;
+        for d in 0..S {
+            if let Some(b) = st.boards[d].locked9() {
+                if b != st.boards[d] {
+                    st.boards[d] = b;
+                    dirty[d] = t.all_units;
+                    changed = true;
+                }
+            }
+        }
+        if changed {
             continue;
         }
         // Branch: most constrained open cell (exactly two candidates when any).
