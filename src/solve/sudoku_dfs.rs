@@ -92,22 +92,25 @@ const BAND_ALLOWED: [u16; 512] = {
     t
 };
 
-/// Segment set (bit `3·row + box`) → the 27 band bits of those segments.
-const SEG_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// A 9-bit row → the boxes (bit 0..3) where it has a candidate.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
     let mut m = 0;
     while m < 512 {
-        let mut s = 0;
-        while s < 9 {
-            if m >> s & 1 != 0 {
-                t[m] |= 7 << (9 * (s / 3) + 3 * (s % 3));
+        let mut j = 0;
+        while j < 3 {
+            if m >> (3 * j) & 7 != 0 {
+                t[m] |= 1 << j;
             }
-            s += 1;
+            j += 1;
         }
         m += 1;
     }
     t
 };
+
+/// A set of boxes (bit 0..3) → the 9-bit row mask of their columns.
+const BOX_COLUMNS: [u32; 8] = [0o000, 0o007, 0o070, 0o077, 0o700, 0o707, 0o770, 0o777];
 
 impl Bits for u32 {
     const ZERO: Self = 0;
@@ -157,19 +160,37 @@ impl Bits for u128 {
     const ZERO: Self = 0;
     #[inline(always)]
     fn locked9(self) -> Option<Self> {
-        let mut out = 0u128;
+        let mut rows: [u32; 9] = std::array::from_fn(|r| (self >> (9 * r)) as u32 & 0x1FF);
+        // Bands: segments (row, box) of rows 3k..3k+3.
         for k in 0..3 {
-            let band = (self >> (27 * k)) as u32 & 0x7FF_FFFF;
-            // Bit 3s of `any` = segment s (three cells) non-empty.
-            let any = band | band >> 1 | band >> 2;
-            let mut segs = 0usize;
-            for s in 0..9 {
-                segs |= ((any >> (3 * s)) as usize & 1) << s;
-            }
-            let kept = band & SEG_CELLS[BAND_ALLOWED[segs] as usize];
-            out |= u128::from(kept) << (27 * k);
+            let (r0, r1, r2) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
+            let segs = ROW_BOXES[r0 as usize] as usize
+                | (ROW_BOXES[r1 as usize] as usize) << 3
+                | (ROW_BOXES[r2 as usize] as usize) << 6;
+            let a = BAND_ALLOWED[segs] as usize;
+            rows[3 * k] &= BOX_COLUMNS[a & 7];
+            rows[3 * k + 1] &= BOX_COLUMNS[(a >> 3) & 7];
+            rows[3 * k + 2] &= BOX_COLUMNS[a >> 6];
         }
-        Some(out)
+        // Stacks: segments (column, box row), read off the rows folded per band.
+        // Indexed transposed (bit 3·band + column): the permutation sets are closed
+        // under transposition, so the same table applies.
+        let fold: [u32; 3] = std::array::from_fn(|i| rows[3 * i] | rows[3 * i + 1] | rows[3 * i + 2]);
+        let mut allow = [0u32; 3];
+        for k in 0..3 {
+            let segs = (fold[0] >> (3 * k) & 7)
+                | (fold[1] >> (3 * k) & 7) << 3
+                | (fold[2] >> (3 * k) & 7) << 6;
+            let a = u32::from(BAND_ALLOWED[segs as usize]);
+            for (i, al) in allow.iter_mut().enumerate() {
+                *al |= (a >> (3 * i) & 7) << (3 * k);
+            }
+        }
+        let mut res = 0u128;
+        for (r, &row) in rows.iter().enumerate() {
+            res |= u128::from(row & allow[r / 3]) << (9 * r);
+        }
+        Some(res)
     }
     #[inline(always)]
     fn and(self, o: Self) -> Self {
