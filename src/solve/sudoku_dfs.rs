@@ -542,10 +542,19 @@ fn propagate<B: Bits, const S: usize>(
         // that changed since they were last checked.
         let mut progress = false;
         for d in 0..S {
-            let mut du = std::mem::take(&mut dirty[d]) & !st.placed[d];
-            while du != 0 {
-                let u = du.trailing_zeros() as usize;
-                du &= du - 1;
+            let du = std::mem::take(&mut dirty[d]) & !st.placed[d];
+            // Walk the 64-bit halves separately: cheaper than u128 bit tricks.
+            let (mut lo, mut hi) = (du as u64, (du >> 64) as u64);
+            while lo | hi != 0 {
+                let u = if lo != 0 {
+                    let u = lo.trailing_zeros() as usize;
+                    lo &= lo - 1;
+                    u
+                } else {
+                    let u = 64 + hi.trailing_zeros() as usize;
+                    hi &= hi - 1;
+                    u
+                };
                 let m = st.boards[d].and(t.units[u]);
                 if m.at_most_one() {
                     if m.is_zero() {
