@@ -445,9 +445,17 @@ impl ExactCover {
         self.node_mut(r).l = l;
         let mut i = first;
         while i != c {
-            let Node { r: mut j, d: down, .. } = self.node(i);
+            let Node {
+                r: mut j, d: down, ..
+            } = self.node(i);
             while j != i {
-                let Node { u, d, c: cj, r: next, .. } = self.node(j);
+                let Node {
+                    u,
+                    d,
+                    c: cj,
+                    r: next,
+                    ..
+                } = self.node(j);
                 self.node_mut(u).d = d;
                 self.node_mut(d).u = u;
                 let size = self.size_mut(cj);
@@ -464,9 +472,17 @@ impl ExactCover {
     fn uncover(&mut self, c: u32) {
         let mut i = self.node(c).u;
         while i != c {
-            let Node { l: mut j, u: up, .. } = self.node(i);
+            let Node {
+                l: mut j, u: up, ..
+            } = self.node(i);
             while j != i {
-                let Node { u, d, c: cj, l: next, .. } = self.node(j);
+                let Node {
+                    u,
+                    d,
+                    c: cj,
+                    l: next,
+                    ..
+                } = self.node(j);
                 let size = self.size_mut(cj);
                 let was_empty = *size == 0;
                 *size += 1;

@@ -175,7 +175,8 @@ impl Bits for u128 {
         // Stacks: segments (column, box row), read off the rows folded per band.
         // Indexed transposed (bit 3·band + column): the permutation sets are closed
         // under transposition, so the same table applies.
-        let fold: [u32; 3] = std::array::from_fn(|i| rows[3 * i] | rows[3 * i + 1] | rows[3 * i + 2]);
+        let fold: [u32; 3] =
+            std::array::from_fn(|i| rows[3 * i] | rows[3 * i + 1] | rows[3 * i + 2]);
         let mut allow = [0u32; 3];
         for k in 0..3 {
             let segs = (fold[0] >> (3 * k) & 7)
@@ -573,11 +574,11 @@ fn propagate<B: Bits, const S: usize>(
         // 9×9: band reasoning before guessing; a digit losing candidates goes back
         // through singles.
         let mut changed = false;
-        for d in 0..S {
-            if let Some(b) = st.boards[d].locked9() {
-                if b != st.boards[d] {
-                    st.boards[d] = b;
-                    dirty[d] = t.all_units;
+        for (board, du) in st.boards.iter_mut().zip(dirty.iter_mut()) {
+            if let Some(b) = board.locked9() {
+                if b != *board {
+                    *board = b;
+                    *du = t.all_units;
                     changed = true;
                 }
             }
