@@ -495,8 +495,10 @@ fn place<B: Bits, const S: usize>(
 ) {
     let cu = t.cell_units[cell];
     for (b, du) in st.boards.iter_mut().zip(dirty.iter_mut()) {
-        *b = b.without(cell);
-        *du |= cu;
+        if b.has(cell) {
+            *b = b.without(cell);
+            *du |= cu; // only digits that lose the cell change
+        }
     }
     st.boards[d] = st.boards[d].andnot(t.peers[cell]).with(cell);
     st.placed[d] |= cu;
