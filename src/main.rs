@@ -1,33 +1,97 @@
 //! The `gridjudge` command line: arguments in, a library call, an exit code out.
-//! Exit codes: see `src/cli/exit.rs` and the README.
+//! Exit codes are defined once, in `src/cli/exit.rs`, and listed in the README.
 
 mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::{exit, Failure};
 use std::process::ExitCode;
 
-/// gridjudge — solve, check and judge grid-logic puzzle problems.
+/// gridjudge — solve, check and judge grid-logic puzzle problems
+/// (poj3074, poj2676, hdu3338, poj3076, kakuro).
 #[derive(Parser)]
-#[command(name = "gridjudge", version, about)]
+#[command(name = "gridjudge", version, about, max_term_width = 100)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Check a contestant's output (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 judge failure).
+    Check(cli::check::CheckArgs),
+    /// Validate a judge input (exit 0 when well-formed, 3 with a located message otherwise).
+    Validate(cli::check::ValidateArgs),
+    /// Solve a judge input and write exactly the judge output (a valid contestant program).
+    Solve(cli::solve::SolveArgs),
+    /// Count the solutions of each case, up to --limit (prints N or `>= LIMIT` per case).
+    Count(cli::solve::CountArgs),
+    /// Judge a program on judge cases under limits (exit 0 all AC, 1 rejected, 3 JE).
+    ///
+    /// `judge PROBLEM -- CMD [ARGS...]`, `judge PROBLEM --source FILE`,
+    /// `judge --all --reference`.
+    Judge(cli::judge::JudgeArgs),
+    /// Compile and judge every example submission; fail if a verdict differs from its folder.
+    VerifySubmissions(cli::verify_submissions::VerifyArgs),
+}
+
+fn run(command: Command) -> Result<u8, Failure> {
+    match command {
+        Command::Check(args) => cli::check::run_check(&args),
+        Command::Validate(args) => cli::check::run_validate(&args),
+        Command::Solve(args) => cli::solve::run_solve(&args),
+        Command::Count(args) => cli::solve::run_count(&args),
+        Command::Judge(args) => cli::judge::run(args),
+        Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
+    }
+}
 
 fn main() -> ExitCode {
+    // The judge's launcher mode: checked before anything else so the process stays small.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| a == gridjudge::judge::sandbox::LAUNCH_ARG)
+    {
+        return ExitCode::from(gridjudge::judge::launcher::main(&args[1..]) as u8);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() {
-                cli::exit::USAGE
+                exit::USAGE
             } else {
-                cli::exit::OK
+                exit::OK
             });
         }
     };
-    match cli.command {}
+    // A panic is a gridjudge bug: report it on one line with its own exit code rather
+    // than letting it look like a verdict.
+    std::panic::set_hook(Box::new(|info| {
+        let location = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "gridjudge: internal error{location}: {}",
+            panic_message(info.payload())
+        );
+    }));
+    match std::panic::catch_unwind(|| run(cli.command)) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(failure)) => {
+            eprintln!("{}", failure.message);
+            ExitCode::from(failure.code)
+        }
+        Err(_) => ExitCode::from(exit::INTERNAL),
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_string())
 }

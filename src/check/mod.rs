@@ -1,7 +1,21 @@
-//! Checkers: apply the spec's AC / PE / WA whitespace rule to a contestant's output.
-//! (The full implementation lands with the formats; this is the stable signature.)
+//! Checkers: the spec's whitespace rule on a contestant's output, for every problem.
+//!
+//! 1. Leniently: drop every blank and read the grids cell by cell
+//!    ([`format::read_output`]); then every grid must pass the independent validators
+//!    ([`verify`]). Failing either is WA.
+//! 2. Strictly ([`layout`]): the output, with trailing spaces at line ends and trailing
+//!    blank lines removed, must equal the canonical output of those same grids. Failing
+//!    only this is PE.
+//!
+//! Blame is automatic, as in testlib: a broken judge input or jury answer is JE (judge
+//! error), never WA. No input makes a checker panic.
 
-use crate::{Problem, Verdict};
+pub mod layout;
+
+use crate::format;
+use crate::problem::{Answer, Problem, Puzzle, Rules};
+use crate::verify;
+use crate::Verdict;
 
 /// The outcome of checking one output: AC, PE, WA, or JE when the judge's own input or
 /// answer is broken. `message` is a one-line reason (empty for AC).
@@ -13,9 +27,64 @@ pub struct CheckOutcome {
     pub message: String,
 }
 
+impl CheckOutcome {
+    fn new(verdict: Verdict, message: impl Into<String>) -> Self {
+        CheckOutcome {
+            verdict,
+            message: message.into(),
+        }
+    }
+}
+
 /// Checks `output` against the judge `input` (and the jury `answer`, when given) for `problem`.
 /// Never panics, whatever the bytes.
 pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]>) -> CheckOutcome {
-    let _ = (problem, input, output, answer);
-    CheckOutcome { verdict: Verdict::JudgeError, message: "checker not implemented yet".into() }
+    let puzzles = match format::validate_input(problem, input) {
+        Ok(p) => p,
+        Err(e) => {
+            return CheckOutcome::new(Verdict::JudgeError, format!("judge input is invalid: {e}"))
+        }
+    };
+    if let Some(answer) = answer {
+        if let Err(why) = read_and_verify(problem, &puzzles, answer) {
+            return CheckOutcome::new(
+                Verdict::JudgeError,
+                format!("jury answer is invalid: {why}"),
+            );
+        }
+    }
+    check_parsed(problem, &puzzles, output)
+}
+
+/// Checks `output` against already-parsed, valid `puzzles`.
+pub fn check_parsed(problem: Problem, puzzles: &[Puzzle], output: &[u8]) -> CheckOutcome {
+    let answers = match read_and_verify(problem, puzzles, output) {
+        Ok(a) => a,
+        Err(why) => return CheckOutcome::new(Verdict::WrongAnswer, why),
+    };
+    let canonical = format::write_output(problem, &answers);
+    match layout::compare(output, &canonical) {
+        Ok(()) => CheckOutcome::new(Verdict::Accepted, ""),
+        Err(why) => CheckOutcome::new(Verdict::PresentationError, why),
+    }
+}
+
+/// The lenient reading plus the validators; `Err` is the first reason it is wrong.
+pub fn read_and_verify(
+    problem: Problem,
+    puzzles: &[Puzzle],
+    bytes: &[u8],
+) -> Result<Vec<Answer>, String> {
+    let answers = format::read_output(problem, puzzles, bytes)?;
+    for (k, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let result = match (puzzle, answer, problem.rules()) {
+            (Puzzle::Sudoku(p), Answer::Sudoku(a), _) => verify::sudoku::check_solution(p, a),
+            (Puzzle::Kakuro(b), Answer::Kakuro(f), Rules::Kakuro { distinct }) => {
+                verify::kakuro::check_fill(b, f, distinct)
+            }
+            _ => return Err(format!("case {}: answer of the wrong kind", k + 1)),
+        };
+        result.map_err(|v| format!("case {}: {v}", k + 1))?;
+    }
+    Ok(answers)
 }

@@ -1,1 +1,170 @@
-//! Judge formats: (in progress)
+//! The judge formats: parse a judge input into [`Puzzle`]s with located errors, write
+//! inputs and outputs, and read a contestant's output leniently (the first half of the
+//! spec's whitespace rule; the checker does the strict half).
+//!
+//! One module per format: [`poj3074`], [`poj2676`], [`poj3076`], and [`hdu3338`] (also
+//! used by `kakuro`). Readers are strict and validate as they read: a judge input has
+//! exactly one spelling. The functions here dispatch on [`Problem`].
+
+pub mod hdu3338;
+mod output;
+pub mod poj2676;
+pub mod poj3074;
+pub mod poj3076;
+pub(crate) mod reader;
+pub(crate) mod sudoku_rows;
+
+pub use output::read_output;
+
+/// How a byte is named in messages (`'x'`, `a space`, `byte 0xff`, ...).
+pub fn describe_byte(byte: u8) -> String {
+    reader::describe(Some(byte))
+}
+
+use crate::model::Sudoku;
+use crate::problem::{Answer, Problem, Puzzle};
+use crate::verify;
+use thiserror::Error;
+
+/// A located error in a judge input: 1-based line and column, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, col {col}: {message}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in bytes).
+    pub col: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl ParseError {
+    /// A new error.
+    pub fn new(line: usize, col: usize, message: String) -> Self {
+        ParseError { line, col, message }
+    }
+}
+
+/// Parses a judge input for `problem` into its cases (syntax and board structure).
+pub fn parse_input(problem: Problem, bytes: &[u8]) -> Result<Vec<Puzzle>, ParseError> {
+    let sudoku = |v: Vec<Sudoku>| v.into_iter().map(Puzzle::Sudoku).collect();
+    Ok(match problem {
+        Problem::Poj3074 => sudoku(poj3074::parse_input(bytes)?),
+        Problem::Poj2676 => sudoku(poj2676::parse_input(bytes)?),
+        Problem::Poj3076 => sudoku(poj3076::parse_input(bytes)?),
+        Problem::Hdu3338 | Problem::Kakuro => hdu3338::parse_input(bytes)?
+            .into_iter()
+            .map(Puzzle::Kakuro)
+            .collect(),
+    })
+}
+
+/// Validates a judge input: [`parse_input`] plus what a well-formed judge case also
+/// promises — Sudoku givens that do not clash; Kakuro clues in `length ..= 9·length` and
+/// equal across and down totals (for `kakuro` also `clue ≤ 45` and runs of at most 9).
+pub fn validate_input(problem: Problem, bytes: &[u8]) -> Result<Vec<Puzzle>, ParseError> {
+    match problem {
+        Problem::Hdu3338 | Problem::Kakuro => {
+            let cases = hdu3338::parse_located(bytes)?;
+            for (i, case) in cases.iter().enumerate() {
+                hdu3338::check_clues(case, i)?;
+                if problem == Problem::Kakuro {
+                    hdu3338::check_classic(case)?;
+                }
+            }
+            Ok(cases.into_iter().map(|c| Puzzle::Kakuro(c.board)).collect())
+        }
+        _ => {
+            let puzzles = parse_input(problem, bytes)?;
+            for (i, p) in puzzles.iter().enumerate() {
+                if let Puzzle::Sudoku(g) = p {
+                    verify::sudoku::check_givens(g).map_err(|v| {
+                        let (line, col) = sudoku_position(problem, i, v.cell);
+                        ParseError::new(line, col, format!("puzzle {}: {}", i + 1, v.message))
+                    })?;
+                }
+            }
+            Ok(puzzles)
+        }
+    }
+}
+
+/// Line and column in a canonical input of cell `(row, col)` of puzzle `index`.
+fn sudoku_position(problem: Problem, index: usize, (row, col): (usize, usize)) -> (usize, usize) {
+    match problem {
+        Problem::Poj3074 => (index + 1, row * 9 + col + 1),
+        Problem::Poj2676 => (2 + index * 9 + row, col + 1),
+        _ => (1 + index * 17 + row, col + 1),
+    }
+}
+
+fn sudokus(puzzles: &[Puzzle]) -> Vec<Sudoku> {
+    puzzles
+        .iter()
+        .filter_map(|p| {
+            if let Puzzle::Sudoku(g) = p {
+                Some(g.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Writes puzzles in `problem`'s input format (Sudoku cases of another kind are skipped).
+pub fn write_input(problem: Problem, puzzles: &[Puzzle]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match problem {
+        Problem::Poj3074 => poj3074::write_input(&sudokus(puzzles), &mut out),
+        Problem::Poj2676 => poj2676::write_input(&sudokus(puzzles), &mut out),
+        Problem::Poj3076 => poj3076::write_input(&sudokus(puzzles), &mut out),
+        Problem::Hdu3338 | Problem::Kakuro => {
+            let boards: Vec<_> = puzzles
+                .iter()
+                .filter_map(|p| {
+                    if let Puzzle::Kakuro(b) = p {
+                        Some(b.clone())
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            hdu3338::write_input(&boards, &mut out);
+        }
+    }
+    out
+}
+
+/// Writes answers in `problem`'s output format.
+pub fn write_output(problem: Problem, answers: &[Answer]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let grids: Vec<Sudoku> = answers
+        .iter()
+        .filter_map(|a| {
+            if let Answer::Sudoku(g) = a {
+                Some(g.clone())
+            } else {
+                None
+            }
+        })
+        .collect();
+    match problem {
+        Problem::Poj3074 => poj3074::write_output(&grids, &mut out),
+        Problem::Poj2676 => poj2676::write_output(&grids, &mut out),
+        Problem::Poj3076 => poj3076::write_output(&grids, &mut out),
+        Problem::Hdu3338 | Problem::Kakuro => {
+            let fills: Vec<_> = answers
+                .iter()
+                .filter_map(|a| {
+                    if let Answer::Kakuro(f) = a {
+                        Some(f.clone())
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            hdu3338::write_output(&fills, &mut out);
+        }
+    }
+    out
+}

@@ -1,0 +1,85 @@
+//! The strict half of the whitespace rule: compare an output's layout with the
+//! canonical one, forgiving only trailing spaces at line ends and trailing blank lines
+//! at the end of the output (a missing final newline is forgiven too).
+
+use crate::format::describe_byte;
+
+/// Lines of `bytes` with trailing spaces removed and trailing empty lines dropped.
+fn normalized_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes
+        .split(|&b| b == b'\n')
+        .map(|line| {
+            let end = line.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+            &line[..end]
+        })
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// `Ok` when `output` has exactly the canonical layout (up to the forgiven trailing
+/// blanks); otherwise the first difference, located in the output.
+pub fn compare(output: &[u8], canonical: &[u8]) -> Result<(), String> {
+    let got = normalized_lines(output);
+    let want = normalized_lines(canonical);
+    for i in 0..got.len().max(want.len()) {
+        let (g, w) = (got.get(i), want.get(i));
+        if g == w {
+            continue;
+        }
+        let line = i + 1;
+        return Err(match (g, w) {
+            (Some(g), Some(w)) => {
+                let j = g.iter().zip(w.iter()).take_while(|(a, b)| a == b).count();
+                let name = |l: &[u8]| {
+                    l.get(j)
+                        .map_or("end of line".to_string(), |&b| describe_byte(b))
+                };
+                format!(
+                    "layout differs at line {line}, col {}: expected {}, found {}",
+                    j + 1,
+                    name(w),
+                    name(g)
+                )
+            }
+            (Some(_), None) => {
+                format!("layout differs at line {line}: expected end of output, found more lines")
+            }
+            (None, _) => format!(
+                "layout differs at line {line}: the output has only {} lines",
+                got.len()
+            ),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compare;
+
+    #[test]
+    fn forgiven_and_not() {
+        let canon = b"1 2\n3 4\n";
+        assert!(compare(b"1 2\n3 4\n", canon).is_ok());
+        assert!(compare(b"1 2   \n3 4\n\n\n", canon).is_ok());
+        assert!(compare(b"1 2\n3 4", canon).is_ok());
+        assert_eq!(
+            compare(b"1  2\n3 4\n", canon).unwrap_err(),
+            "layout differs at line 1, col 3: expected '2', found a space"
+        );
+        assert_eq!(
+            compare(b"1 2\r\n3 4\r\n", canon).unwrap_err(),
+            "layout differs at line 1, col 4: expected end of line, found a carriage return (CR)"
+        );
+        assert!(compare(b"1 2\n\n3 4\n", canon).is_err());
+        assert!(compare(b"1 2\t\n3 4\n", canon).is_err());
+        assert!(compare(b"\n1 2\n3 4\n", canon).is_err());
+        assert_eq!(
+            compare(b"1 2 3 4\n", canon).unwrap_err(),
+            "layout differs at line 1, col 4: expected end of line, found a space"
+        );
+    }
+}

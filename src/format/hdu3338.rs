@@ -1,0 +1,233 @@
+//! The HDU 3338 format, shared by `hdu3338` (Kakuro Extension) and `kakuro` (classic).
+//!
+//! Input: cases until end of file; each a line `n m` (2 ≤ n, m ≤ 100), then n lines of
+//! m 7-character tokens separated by single spaces: `.......` white, `XXXXXXX` black,
+//! `AAA\BBB` black with a 3-digit down clue `AAA` and right clue `BBB` (either may be
+//! `XXX`). Output: per case n lines of m cells separated by single spaces, `_` for black
+//! and the digit for white.
+//!
+//! The reader is strict (single spaces, LF line ends, no trailing blanks) and builds
+//! each board through [`KakuroBoard::new`], so structural errors (a white cell on the
+//! border, a run without a clue, a clue without a run) come back located at the cell's
+//! line and column.
+
+use super::reader::Reader;
+use super::ParseError;
+use crate::model::{Cell, KakuroBoard, KakuroFill};
+
+/// Smallest allowed `n` and `m`.
+pub const MIN_SIDE: u64 = 2;
+/// Largest allowed `n` and `m`.
+pub const MAX_SIDE: u64 = 100;
+/// Width of a cell token.
+const TOKEN: usize = 7;
+
+/// A parsed case with the line of its `n m` header (for locating whole-board errors).
+#[derive(Debug, Clone)]
+pub struct LocatedBoard {
+    /// The board.
+    pub board: KakuroBoard,
+    /// 1-based line of the case's `n m` header.
+    pub header_line: usize,
+}
+
+impl LocatedBoard {
+    /// The line and column of cell `(row, col)` (0-based) in the input.
+    pub fn position(&self, row: usize, col: usize) -> (usize, usize) {
+        (self.header_line + 1 + row, 1 + (TOKEN + 1) * col)
+    }
+}
+
+/// Parses every case of a judge input.
+pub fn parse_input(bytes: &[u8]) -> Result<Vec<KakuroBoard>, ParseError> {
+    Ok(parse_located(bytes)?.into_iter().map(|c| c.board).collect())
+}
+
+/// Parses every case, keeping where each one starts.
+pub fn parse_located(bytes: &[u8]) -> Result<Vec<LocatedBoard>, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut cases = Vec::new();
+    loop {
+        if r.at_eof() && !cases.is_empty() {
+            return Ok(cases);
+        }
+        cases.push(parse_case(&mut r)?);
+    }
+}
+
+fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
+    let header_line = r.line();
+    if r.at_eof() {
+        return Err(r.expected("a case header 'n m'"));
+    }
+    let n = r.number(MIN_SIDE, MAX_SIDE, "the number of rows n (2 to 100)")? as usize;
+    r.require(b' ', "a single space between n and m")?;
+    let m = r.number(MIN_SIDE, MAX_SIDE, "the number of columns m (2 to 100)")? as usize;
+    r.expect_eol()?;
+    let mut cells = Vec::with_capacity(n * m);
+    for row in 0..n {
+        for col in 0..m {
+            if col > 0 {
+                r.require(b' ', "a single space between cells")?;
+            }
+            if r.at_eof() || (col == 0 && r.peek() == Some(b'\n')) {
+                return Err(r.error(format!(
+                    "expected row {} of {n} ({m} cells), found {}",
+                    row + 1,
+                    super::reader::describe(r.peek())
+                )));
+            }
+            cells.push(parse_token(r)?);
+        }
+        r.require(b'\n', "end of line after the last cell of the row")?;
+    }
+    let located = |e: crate::model::StructureError| match e.at {
+        Some((row, col)) => ParseError::new(
+            header_line + 1 + row,
+            1 + (TOKEN + 1) * col,
+            e.kind.to_string(),
+        ),
+        None => ParseError::new(header_line, 1, e.kind.to_string()),
+    };
+    let board = KakuroBoard::new(n, m, cells).map_err(located)?;
+    Ok(LocatedBoard { board, header_line })
+}
+
+/// Reads one 7-character token.
+fn parse_token(r: &mut Reader<'_>) -> Result<Cell, ParseError> {
+    const CELL: &str = "a cell ('.......', 'XXXXXXX' or a clue 'AAA\\BBB')";
+    match r.peek() {
+        Some(b'.') => {
+            for _ in 0..TOKEN {
+                r.require(b'.', "'.' (a white cell is '.......')")?;
+            }
+            Ok(Cell::White)
+        }
+        Some(b'X') | Some(b'0'..=b'9') => {
+            let down = clue(r, "a down clue (3 digits or 'XXX')")?;
+            if down.is_none() && r.peek() == Some(b'X') {
+                // `XXXXXXX`: a plain black cell.
+                for _ in 0..4 {
+                    r.require(b'X', "'X' (a black cell is 'XXXXXXX')")?;
+                }
+                return Ok(Cell::BLACK);
+            }
+            r.require(b'\\', "'\\' between the down and right clues")?;
+            let right = clue(r, "a right clue (3 digits or 'XXX')")?;
+            Ok(Cell::Black { down, right })
+        }
+        _ => Err(r.expected(CELL)),
+    }
+}
+
+/// Reads `XXX` (no clue) or three digits.
+fn clue(r: &mut Reader<'_>, what: &str) -> Result<Option<u16>, ParseError> {
+    if r.peek() == Some(b'X') {
+        for _ in 0..3 {
+            r.require(b'X', what)?;
+        }
+        return Ok(None);
+    }
+    let mut value = 0u16;
+    for _ in 0..3 {
+        match r.peek() {
+            Some(b @ b'0'..=b'9') => {
+                value = value * 10 + u16::from(b - b'0');
+                r.bump();
+            }
+            _ => return Err(r.expected(&format!("{what}: a digit"))),
+        }
+    }
+    Ok(Some(value))
+}
+
+/// Checks what parsing does not: clue values in `length ..= 9·length` and equal across
+/// and down totals, located at the clue cell or the case header.
+pub fn check_clues(case: &LocatedBoard, index: usize) -> Result<(), ParseError> {
+    case.board.check_clues().map_err(|e| match e.at {
+        Some((row, col)) => {
+            let (line, col) = case.position(row, col);
+            ParseError::new(line, col, e.kind.to_string())
+        }
+        None => ParseError::new(
+            case.header_line,
+            1,
+            format!("case {}: {}", index + 1, e.kind),
+        ),
+    })
+}
+
+fn clue_text(out: &mut Vec<u8>, clue: Option<u16>) {
+    match clue {
+        Some(v) => out.extend_from_slice(format!("{:03}", v.min(999)).as_bytes()),
+        None => out.extend_from_slice(b"XXX"),
+    }
+}
+
+/// Writes boards in the input format (a black cell without clues as `XXXXXXX`).
+pub fn write_input(boards: &[KakuroBoard], out: &mut Vec<u8>) {
+    for board in boards {
+        out.extend_from_slice(format!("{} {}\n", board.rows(), board.cols()).as_bytes());
+        for row in 0..board.rows() {
+            for col in 0..board.cols() {
+                if col > 0 {
+                    out.push(b' ');
+                }
+                match board.cell(row, col) {
+                    Cell::White => out.extend_from_slice(b"......."),
+                    Cell::Black {
+                        down: None,
+                        right: None,
+                    } => out.extend_from_slice(b"XXXXXXX"),
+                    Cell::Black { down, right } => {
+                        clue_text(out, down);
+                        out.push(b'\\');
+                        clue_text(out, right);
+                    }
+                }
+            }
+            out.push(b'\n');
+        }
+    }
+}
+
+/// Writes filled boards in the output format: `_` on black, the digit on white.
+pub fn write_output(fills: &[KakuroFill], out: &mut Vec<u8>) {
+    for fill in fills {
+        for row in 0..fill.rows {
+            for col in 0..fill.cols {
+                if col > 0 {
+                    out.push(b' ');
+                }
+                out.push(match fill.digits[row * fill.cols + col] {
+                    0 => b'_',
+                    d => b'0' + d.min(9),
+                });
+            }
+            out.push(b'\n');
+        }
+    }
+}
+
+/// For classic Kakuro: every run of at most 9 cells and a clue reachable with distinct
+/// digits (`1+2+…+len ≤ clue ≤ 9+8+…`), located at the clue cell.
+pub fn check_classic(case: &LocatedBoard) -> Result<(), ParseError> {
+    for run in case.board.runs() {
+        let len = run.len();
+        let clue = usize::from(run.clue);
+        let (min, max) = (len * (len + 1) / 2, (19 - len) * len / 2);
+        if len > 9 || clue < min || clue > max {
+            let (line, col) = case.position(run.clue_at.0, run.clue_at.1);
+            let why = if len > 9 {
+                format!(
+                    "{} run of {len} cells cannot hold distinct digits 1-9",
+                    run.direction
+                )
+            } else {
+                format!("{} clue {clue} is impossible for {len} distinct digits (must be {min} to {max})", run.direction)
+            };
+            return Err(ParseError::new(line, col, why));
+        }
+    }
+    Ok(())
+}

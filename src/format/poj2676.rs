@@ -1,0 +1,51 @@
+//! POJ 2676: the case count T on the first line, then per case 9 lines of 9 digits
+//! (`0` empty). Output: per case 9 lines of 9 digits, no blank line between cases.
+
+use super::reader::Reader;
+use super::sudoku_rows::{read_grid, write_grid, Alphabet};
+use super::ParseError;
+use crate::model::Sudoku;
+
+pub(crate) const ABC: Alphabet = Alphabet {
+    empty: b'0',
+    first: b'1',
+    side: 9,
+    expected: "a digit 0-9",
+};
+
+/// Largest case count accepted (far above any judge file; guards against absurd headers).
+const MAX_CASES: u64 = 1_000_000;
+
+/// Parses the case count and every case.
+pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
+    let mut r = Reader::new(bytes);
+    let t = r.number(1, MAX_CASES, "the number of cases T")?;
+    r.expect_eol()?;
+    let mut grids = Vec::new();
+    for case in 0..t {
+        if r.at_eof() {
+            return Err(r.error(format!(
+                "expected case {} of {t}, found end of file",
+                case + 1
+            )));
+        }
+        grids.push(read_grid(&mut r, ABC, 3, 9)?);
+    }
+    r.expect_eof()?;
+    Ok(grids)
+}
+
+/// Writes puzzles in the input format.
+pub fn write_input(grids: &[Sudoku], out: &mut Vec<u8>) {
+    out.extend_from_slice(format!("{}\n", grids.len()).as_bytes());
+    for g in grids {
+        write_grid(g, ABC, 9, out);
+    }
+}
+
+/// Writes solved grids, 9 lines each.
+pub fn write_output(grids: &[Sudoku], out: &mut Vec<u8>) {
+    for g in grids {
+        write_grid(g, ABC, 9, out);
+    }
+}

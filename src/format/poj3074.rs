@@ -1,0 +1,56 @@
+//! POJ 3074: one 81-character line per puzzle (`1`-`9`, `.` empty), then a line `end`.
+//! Output: one line of 81 digits per puzzle.
+
+use super::reader::Reader;
+use super::sudoku_rows::{read_grid, write_grid, Alphabet};
+use super::ParseError;
+use crate::model::Sudoku;
+
+pub(crate) const ABC: Alphabet = Alphabet {
+    empty: b'.',
+    first: b'1',
+    side: 9,
+    expected: "'.' or a digit 1-9",
+};
+
+/// Parses every puzzle up to the `end` line.
+pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut grids = Vec::new();
+    loop {
+        if r.rest().starts_with(b"end") {
+            if grids.is_empty() {
+                return Err(r.error("expected at least one puzzle before 'end'"));
+            }
+            for _ in 0..3 {
+                r.bump();
+            }
+            r.require(b'\n', "end of line after 'end'")?;
+            r.expect_eof()?;
+            return Ok(grids);
+        }
+        if r.at_eof() {
+            return Err(r.expected(if grids.is_empty() {
+                "a puzzle line (81 cells)"
+            } else {
+                "a puzzle line or 'end'"
+            }));
+        }
+        grids.push(read_grid(&mut r, ABC, 3, 1)?);
+    }
+}
+
+/// Writes puzzles in the input format, `end`-terminated.
+pub fn write_input(grids: &[Sudoku], out: &mut Vec<u8>) {
+    for g in grids {
+        write_grid(g, ABC, 1, out);
+    }
+    out.extend_from_slice(b"end\n");
+}
+
+/// Writes solved grids, one line of 81 digits each.
+pub fn write_output(grids: &[Sudoku], out: &mut Vec<u8>) {
+    for g in grids {
+        write_grid(g, ABC, 1, out);
+    }
+}

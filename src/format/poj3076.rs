@@ -1,0 +1,54 @@
+//! POJ 3076: 16×16 Sudoku. Data sets until end of file, separated by single empty
+//! lines; each is 16 lines of 16 characters `A`-`P` or `-` (empty). Output: the
+//! completed grids in the same layout, separated by one empty line.
+
+use super::reader::Reader;
+use super::sudoku_rows::{read_grid, write_grid, Alphabet};
+use super::ParseError;
+use crate::model::Sudoku;
+
+pub(crate) const ABC: Alphabet = Alphabet {
+    empty: b'-',
+    first: b'A',
+    side: 16,
+    expected: "'-' or a letter A-P",
+};
+
+/// Parses every data set.
+pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut grids = Vec::new();
+    loop {
+        if r.at_eof() {
+            return Err(r.expected(if grids.is_empty() {
+                "a data set (16 lines of 16 cells)"
+            } else {
+                "a data set after the empty line"
+            }));
+        }
+        grids.push(read_grid(&mut r, ABC, 4, 16)?);
+        if r.at_eof() {
+            return Ok(grids);
+        }
+        r.require(b'\n', "an empty line between data sets, or end of file")?;
+    }
+}
+
+fn write_sets(grids: &[Sudoku], out: &mut Vec<u8>) {
+    for (i, g) in grids.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        write_grid(g, ABC, 16, out);
+    }
+}
+
+/// Writes puzzles in the input format.
+pub fn write_input(grids: &[Sudoku], out: &mut Vec<u8>) {
+    write_sets(grids, out);
+}
+
+/// Writes solved grids in the output format (the same layout).
+pub fn write_output(grids: &[Sudoku], out: &mut Vec<u8>) {
+    write_sets(grids, out);
+}

@@ -1,0 +1,113 @@
+//! Shared by the three Sudoku formats: reading one row of a grid, strictly, with the
+//! format's symbol alphabet, and spelling symbols back out.
+
+use super::reader::{describe, Reader};
+use super::ParseError;
+use crate::model::Sudoku;
+
+/// How a format spells cells: the empty-cell character and the first symbol
+/// (symbols are consecutive: `1`-`9` or `A`-`P`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Alphabet {
+    /// The empty cell in inputs (`.`, `0` or `-`).
+    pub empty: u8,
+    /// The character of symbol 1.
+    pub first: u8,
+    /// Number of symbols (the side).
+    pub side: usize,
+    /// How an error message names a valid cell character.
+    pub expected: &'static str,
+}
+
+impl Alphabet {
+    /// The value (`0` empty, `1..=side`) of an input character, if valid.
+    pub(crate) fn value(self, b: u8) -> Option<u8> {
+        if b == self.empty {
+            Some(0)
+        } else if b >= self.first && usize::from(b - self.first) < self.side {
+            Some(b - self.first + 1)
+        } else {
+            None
+        }
+    }
+
+    /// The value of an output character (a symbol; empty is not allowed).
+    pub(crate) fn symbol_value(self, b: u8) -> Option<u8> {
+        self.value(b).filter(|&v| v != 0)
+    }
+
+    /// The character of a value.
+    pub(crate) fn char_of(self, v: u8) -> u8 {
+        if v == 0 {
+            self.empty
+        } else {
+            self.first + v - 1
+        }
+    }
+}
+
+/// Reads one grid of box size `box_size` written as `lines` lines of equal length
+/// (1 line of 81 for poj3074, 9 of 9 for poj2676, 16 of 16 for poj3076).
+pub(crate) fn read_grid(
+    r: &mut Reader<'_>,
+    abc: Alphabet,
+    box_size: usize,
+    lines: usize,
+) -> Result<Sudoku, ParseError> {
+    let (line, col) = (r.line(), r.col());
+    let total = abc.side * abc.side;
+    let mut cells = Vec::with_capacity(total);
+    for _ in 0..lines {
+        read_row(r, abc, total / lines, &mut cells)?;
+    }
+    Sudoku::from_cells(box_size, cells).map_err(|e| ParseError::new(line, col, e.to_string()))
+}
+
+/// Reads exactly `side` cells followed by LF into `cells`.
+pub(crate) fn read_row(
+    r: &mut Reader<'_>,
+    abc: Alphabet,
+    side: usize,
+    cells: &mut Vec<u8>,
+) -> Result<(), ParseError> {
+    for i in 0..side {
+        match r.peek() {
+            Some(b) if abc.value(b).is_some() => {
+                cells.extend(abc.value(b));
+                r.bump();
+            }
+            Some(b'\n') => {
+                return Err(r.error(format!("expected {side} cells, the line ends after {i}")));
+            }
+            other => {
+                return Err(r.error(format!(
+                    "expected {}, found {}",
+                    abc.expected,
+                    describe(other)
+                )));
+            }
+        }
+    }
+    match r.peek() {
+        Some(b'\n') => {
+            r.bump();
+            Ok(())
+        }
+        Some(b) if abc.value(b).is_some() => Err(r.error(format!(
+            "expected end of line after {side} cells, the line is longer"
+        ))),
+        other => Err(r.error(format!(
+            "expected end of line after {side} cells, found {}",
+            describe(other)
+        ))),
+    }
+}
+
+/// Appends a grid as `lines` lines of symbols (empty cells as the alphabet's empty char).
+pub(crate) fn write_grid(grid: &Sudoku, abc: Alphabet, lines: usize, out: &mut Vec<u8>) {
+    let per_line = grid.len() / lines;
+    for row in grid.cells().chunks(per_line) {
+        out.extend(row.iter().map(|&v| abc.char_of(v)));
+        out.push(b'\n');
+    }
+}

@@ -1,0 +1,190 @@
+//! Sudoku validator: every row, column and box holds each symbol at most once (exactly
+//! once in a solution), and a solution keeps every given of its puzzle.
+
+use super::Violation;
+use crate::model::Sudoku;
+
+/// How a symbol is named in messages: digits up to 9×9, letters `A`.. above.
+pub fn symbol_name(value: u8, side: usize) -> String {
+    if side <= 9 {
+        value.to_string()
+    } else {
+        char::from(b'A' + value.saturating_sub(1)).to_string()
+    }
+}
+
+/// Which cells make up unit `index` of a kind, in order.
+fn unit_cells(kind: Unit, index: usize, b: usize) -> impl Iterator<Item = (usize, usize)> {
+    let side = b * b;
+    (0..side).map(move |k| match kind {
+        Unit::Row => (index, k),
+        Unit::Column => (k, index),
+        Unit::Box => ((index / b) * b + k / b, (index % b) * b + k % b),
+    })
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Unit {
+    Row,
+    Column,
+    Box,
+}
+
+/// First repeated symbol in any unit of `grid` (empty cells ignored).
+fn first_repeat(grid: &Sudoku) -> Result<(), Violation> {
+    let (b, side) = (grid.box_size(), grid.side());
+    for kind in [Unit::Row, Unit::Column, Unit::Box] {
+        for index in 0..side {
+            let mut seen: [Option<(usize, usize)>; 26] = [None; 26];
+            for (r, c) in unit_cells(kind, index, b) {
+                let v = grid.get(r, c);
+                if v == 0 {
+                    continue;
+                }
+                let slot = &mut seen[usize::from(v)];
+                if let Some((r0, c0)) = *slot {
+                    let name = symbol_name(v, side);
+                    let message = match kind {
+                        Unit::Row => format!(
+                            "row {} has two {name}s, at columns {} and {}",
+                            r + 1,
+                            c0 + 1,
+                            c + 1
+                        ),
+                        Unit::Column => format!(
+                            "column {} has two {name}s, at rows {} and {}",
+                            c + 1,
+                            r0 + 1,
+                            r + 1
+                        ),
+                        Unit::Box => format!(
+                            "box {} has two {name}s, at ({},{}) and ({},{})",
+                            index + 1,
+                            r0 + 1,
+                            c0 + 1,
+                            r + 1,
+                            c + 1
+                        ),
+                    };
+                    return Err(Violation {
+                        cell: (r, c),
+                        message,
+                    });
+                }
+                *slot = Some((r, c));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a puzzle's givens do not already clash.
+pub fn check_givens(puzzle: &Sudoku) -> Result<(), Violation> {
+    first_repeat(puzzle)
+}
+
+/// Checks that `answer` is a complete, valid grid of the same size that keeps every
+/// given of `puzzle`.
+pub fn check_solution(puzzle: &Sudoku, answer: &Sudoku) -> Result<(), Violation> {
+    let side = answer.side();
+    if answer.box_size() != puzzle.box_size() {
+        return Err(Violation {
+            cell: (0, 0),
+            message: format!(
+                "the answer is {side}x{side} but the puzzle is {0}x{0}",
+                puzzle.side()
+            ),
+        });
+    }
+    for r in 0..side {
+        for c in 0..side {
+            let (given, got) = (puzzle.get(r, c), answer.get(r, c));
+            if got == 0 {
+                return Err(Violation {
+                    cell: (r, c),
+                    message: format!("cell ({},{}) is empty", r + 1, c + 1),
+                });
+            }
+            if given != 0 && given != got {
+                return Err(Violation {
+                    cell: (r, c),
+                    message: format!(
+                        "cell ({},{}) is {} but the puzzle gives {}",
+                        r + 1,
+                        c + 1,
+                        symbol_name(got, side),
+                        symbol_name(given, side)
+                    ),
+                });
+            }
+        }
+    }
+    // A full grid with no repeat in any unit holds each symbol exactly once per unit.
+    first_repeat(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(s: &str) -> Sudoku {
+        Sudoku::from_cells(
+            3,
+            s.bytes()
+                .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                .collect(),
+        )
+        .unwrap()
+    }
+
+    const PUZZLE: &str =
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    const SOLVED: &str =
+        "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+
+    #[test]
+    fn accepts_the_sample() {
+        check_givens(&grid(PUZZLE)).unwrap();
+        check_solution(&grid(PUZZLE), &grid(SOLVED)).unwrap();
+    }
+
+    #[test]
+    fn names_the_first_broken_rule() {
+        let mut bad = grid(SOLVED);
+        bad.set(2, 1, 7); // row 3 already has a 7 at column 4
+        let v = check_solution(&Sudoku::empty(3).unwrap(), &bad).unwrap_err();
+        assert_eq!(v.message, "row 3 has two 7s, at columns 2 and 4");
+        let v = check_solution(&grid(PUZZLE), &bad).unwrap_err();
+        assert_eq!(v.message, "row 3 has two 7s, at columns 2 and 4");
+        let mut changed = grid(SOLVED);
+        changed.set(0, 1, 5);
+        changed.set(0, 0, 2);
+        let v = check_solution(&grid(PUZZLE), &changed).unwrap_err();
+        assert_eq!(v.message, "cell (1,2) is 5 but the puzzle gives 2");
+        let v = check_solution(&grid(PUZZLE), &grid(PUZZLE)).unwrap_err();
+        assert_eq!(v.message, "cell (1,1) is empty");
+    }
+
+    #[test]
+    fn columns_and_boxes() {
+        // Swapping two cells of a row keeps rows valid but breaks columns.
+        let mut g = grid(SOLVED);
+        let (a, b) = (g.get(0, 0), g.get(0, 1));
+        g.set(0, 0, b);
+        g.set(0, 1, a);
+        let v = check_solution(&Sudoku::empty(3).unwrap(), &g).unwrap_err();
+        assert!(
+            v.message.starts_with("column 1 has two 2s"),
+            "{}",
+            v.message
+        );
+        // Shifted rows: rows and columns valid, boxes broken.
+        let cells: Vec<u8> = (0..81).map(|i| ((i / 9 + i % 9) % 9 + 1) as u8).collect();
+        let v = check_solution(
+            &Sudoku::empty(3).unwrap(),
+            &Sudoku::from_cells(3, cells).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(v.message, "box 1 has two 2s, at (1,2) and (2,1)");
+    }
+}
