@@ -46,36 +46,10 @@ fn parse_letters(b: usize, rows: &[&str]) -> Sudoku {
     Sudoku::from_cells(b, cells).unwrap()
 }
 
-/// Local validity check (independent of both solvers): `answer` is complete, every
-/// row, column and box holds each symbol once, and every given is kept.
+/// The independent validator (`gridjudge::verify`, which imports nothing from
+/// `solve`): `answer` is complete, valid, and keeps every given of `puzzle`.
 fn check_solution(puzzle: &Sudoku, answer: &Sudoku) -> Result<(), String> {
-    let (b, s) = (puzzle.box_size(), puzzle.side());
-    if answer.box_size() != b {
-        return Err("box size changed".into());
-    }
-    for (i, (&p, &a)) in puzzle.cells().iter().zip(answer.cells()).enumerate() {
-        if a == 0 || a as usize > s {
-            return Err(format!("cell {i} holds {a}"));
-        }
-        if p != 0 && p != a {
-            return Err(format!("given {p} at cell {i} changed to {a}"));
-        }
-    }
-    for u in 0..s {
-        let (mut row, mut col, mut bx) = (0u64, 0u64, 0u64);
-        for k in 0..s {
-            row |= 1 << answer.get(u, k);
-            col |= 1 << answer.get(k, u);
-            bx |= 1 << answer.get((u / b) * b + k / b, (u % b) * b + k % b);
-        }
-        let full = ((1u64 << s) - 1) << 1;
-        for (name, m) in [("row", row), ("column", col), ("box", bx)] {
-            if m != full {
-                return Err(format!("{name} {u} does not hold every symbol"));
-            }
-        }
-    }
-    Ok(())
+    gridjudge::verify::sudoku::check_solution(puzzle, answer).map_err(|v| v.to_string())
 }
 
 /// Solves with both solvers, checks both answers, and compares capped counts.
