@@ -351,18 +351,22 @@ impl ExactCover {
                         let r = self.stack[level];
                         self.unselect(r);
                     }
+                    // (`unselect` also uncovers each level's chosen column.)
                     return stats;
                 }
-            } else {
+            } else if self.zeros == 0 {
+                // (An empty column is a dead end: no need to choose it.)
                 let c = self.choose_column();
+                self.cover(c);
                 let r = self.node(c).d;
                 if r != c {
                     self.stack[level] = r;
-                    self.select(r);
+                    self.select_others(r);
                     stats.nodes += 1;
                     level += 1;
                     continue 'descend;
                 }
+                self.uncover(c);
             }
             // Backtrack to the deepest level that has another row to try.
             loop {
@@ -371,30 +375,26 @@ impl ExactCover {
                 }
                 level -= 1;
                 let r = self.stack[level];
-                self.unselect(r);
-                let next = self.node(r).d;
-                if next != self.node(r).c {
+                self.unselect_others(r);
+                let Node { d: next, c, .. } = self.node(r);
+                if next != c {
                     self.stack[level] = next;
-                    self.select(next);
+                    self.select_others(next);
                     stats.nodes += 1;
                     level += 1;
                     continue 'descend;
                 }
+                self.uncover(c);
             }
         }
     }
 
-    /// The uncovered column with the fewest rows; ties go to the first.
+    /// The uncovered column with the fewest rows; ties go to the first. Called only
+    /// when no column is empty (`zeros == 0`), so the first size-1 column is minimal.
     #[inline]
     fn choose_column(&self) -> u32 {
+        debug_assert_eq!(self.zeros, 0);
         let mut c = self.node(0).r;
-        if self.zeros > 0 {
-            // Some column is empty: the first empty one is the answer.
-            while self.size_of(c) != 0 {
-                c = self.node(c).r;
-            }
-            return c;
-        }
         // No empty column: a size-1 column is minimal, so stop at the first one.
         let mut best = c;
         let mut best_size = u32::MAX;
@@ -417,6 +417,20 @@ impl ExactCover {
     #[inline]
     fn select(&mut self, r: u32) {
         self.cover(self.node(r).c);
+        self.select_others(r);
+    }
+
+    /// Exact inverse of [`Self::select`].
+    #[inline]
+    fn unselect(&mut self, r: u32) {
+        self.unselect_others(r);
+        self.uncover(self.node(r).c);
+    }
+
+    /// Covers the columns of the row of node `r` other than `r`'s own (which the
+    /// search covers once per level, before trying its rows).
+    #[inline]
+    fn select_others(&mut self, r: u32) {
         let mut j = self.node(r).r;
         while j != r {
             self.cover(self.node(j).c);
@@ -424,15 +438,14 @@ impl ExactCover {
         }
     }
 
-    /// Exact inverse of [`Self::select`].
+    /// Exact inverse of [`Self::select_others`].
     #[inline]
-    fn unselect(&mut self, r: u32) {
+    fn unselect_others(&mut self, r: u32) {
         let mut j = self.node(r).l;
         while j != r {
             self.uncover(self.node(j).c);
             j = self.node(j).l;
         }
-        self.uncover(self.node(r).c);
     }
 
     #[inline]
