@@ -1,5 +1,6 @@
 //! Sudoku (box size b = 2..=5) by depth-first search over bitmask candidates, with
-//! naked- and hidden-single propagation before every branch. The fast reference solver.
+//! naked- and hidden-single propagation (and, for 9×9, band reasoning) before every
+//! branch. The fast reference solver.
 //!
 //! Owns the DFS algorithm only; it shares no code with the DLX solver, so the two
 //! check each other in the tests.
@@ -30,10 +31,22 @@
 //!    (at least 1 / 2 / 3); a cell with none is a contradiction; cells with exactly one
 //!    are naked singles, placed at once. Then each digit's board is ANDed with each
 //!    unit: an empty unit is a contradiction, a single unplaced bit is a hidden single.
-//! 3. Branch on the most constrained open cell (fewest candidates, ties → lowest
+//!    Only (digit, unit) pairs whose candidates changed since their last check are
+//!    looked at (a per-digit dirty-unit mask), and never a unit where the digit is
+//!    already placed.
+//! 3. 9×9 only, when singles are exhausted: band reasoning per digit (locked
+//!    candidates and more). In a band of three boxes a digit uses one (row, box)
+//!    segment per row and per box — a permutation — so a segment that no permutation
+//!    of non-empty segments uses is emptied; the same for stacks. Two compile-time
+//!    tables ([`BAND_ALLOWED`], 512 entries) make it a few lookups per band. If it
+//!    removed anything, back to 2.
+//! 4. Branch on the most constrained open cell (fewest candidates, ties → lowest
 //!    index), trying its digits in increasing order. The whole state is copied onto a
 //!    stack preallocated to one frame per cell, so backtracking is a copy and the
 //!    search loop never allocates.
+//!
+//! No code comes from the `sudoku` crate (JCZSolve port, AGPL); band reasoning is the
+//! textbook Sudoku technique, implemented here from its definition.
 
 use crate::model::{Sudoku, SudokuError};
 

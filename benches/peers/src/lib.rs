@@ -1,1 +1,0 @@
-//! Empty: this crate only holds benches (see benches/peers.rs).
