@@ -3,8 +3,9 @@
 //!
 //! Every solution must be a valid completion keeping the givens, and the two solvers
 //! must agree on the solution count capped at 2. Every puzzle of every file runs by
-//! default (measured: about 26 s wall for this whole file in debug mode on the shared
-//! 2-core machine, 4 s with `--release`); serg_benchmark's 10,000 puzzles are easy.
+//! default: about 15 s of CPU for this whole file in debug mode (38 s wall on the
+//! loaded shared 2-core box), 2-4 s with `--release`; serg_benchmark's 10,000
+//! puzzles are easy, forum_hardest_1106 dominates.
 
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs, sudoku_dlx};
