@@ -355,3 +355,27 @@ fn search_count_matches_brute_force() {
     assert!(classic_counts.iter().any(|&c| c > 1), "{classic_counts:?}");
     assert!(classic_counts.contains(&0), "{classic_counts:?}");
 }
+
+/// Solves every 100×100 case (flow: all of them; search: the classic ones it finishes)
+/// and nothing else, so its peak memory can be measured on its own:
+///
+/// ```text
+/// cargo test --release --test kakuro_solvers --no-run
+/// /usr/bin/time -v target/release/deps/kakuro_solvers-HASH \
+///     solve_the_100x100_cases --exact --ignored --test-threads 1
+/// ```
+#[test]
+#[ignore = "a memory-measurement target, run on its own (see doc)"]
+fn solve_the_100x100_cases() {
+    for file in ["gen_100x100", "marcizhu_150crop_100x100"] {
+        for (i, board) in load(file).iter().enumerate() {
+            let fill = kakuro_flow::solve(board).expect("feasible");
+            check_fill(board, &fill, false).unwrap();
+            let classic = file == "marcizhu_150crop_100x100" || i == 5;
+            if classic {
+                let fill = kakuro_search::solve(board).expect("classic");
+                check_fill(board, &fill, true).unwrap();
+            }
+        }
+    }
+}
