@@ -179,7 +179,8 @@ fn search_solves_every_classic_case() {
     }
 }
 
-/// Known weak spot: these two large non-unique boards make the search thrash.
+/// Known weak spot: these two large non-unique boards make the search thrash (no fill
+/// after minutes; `solve_within` gives up on them instead).
 #[test]
 #[ignore = "the search does not finish on these yet"]
 fn search_solves_the_hard_classic_cases() {
@@ -191,6 +192,27 @@ fn search_solves_the_hard_classic_cases() {
             panic!("{file} case {i}: invalid classic fill: {}", v.message);
         }
     }
+}
+
+#[test]
+fn bounded_search_gives_up_honestly_on_the_hard_cases() {
+    for (file, i) in HARD {
+        let board = &load(file)[i];
+        match kakuro_search::solve_within(board, 300) {
+            Ok(fill) => check_fill(board, &fill, true).unwrap(),
+            Err(ClassicInfeasible::GaveUp { dead_ends }) => assert!(dead_ends >= 300),
+            Err(other) => panic!("{file} case {i} is classic-feasible, got: {other}"),
+        }
+    }
+    // A bound never changes a clear answer.
+    let gecode = load("gecode_nikoli");
+    let fill = kakuro_search::solve_within(&gecode[9], 1_000_000).unwrap();
+    check_fill(&gecode[9], &fill, true).unwrap();
+    let infeasible = load("handmade_infeasible");
+    assert!(!matches!(
+        kakuro_search::solve_within(&infeasible[3], 1_000_000),
+        Err(ClassicInfeasible::GaveUp { .. }) | Ok(_)
+    ));
 }
 
 #[test]

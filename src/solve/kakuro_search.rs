@@ -83,12 +83,28 @@ pub enum ClassicInfeasible {
     /// The clues are individually possible, but the search proved no fill exists.
     #[error("no classic fill exists (exhaustive search)")]
     NoSolution,
+    /// [`solve_within`] gave up after its dead-end budget: nothing is proved either way.
+    #[error("search gave up after {dead_ends} dead ends (undecided)")]
+    GaveUp {
+        /// Dead ends met in all attempts together.
+        dead_ends: u64,
+    },
 }
 
 /// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
-/// run sums to its clue). Returns one fill, or why none exists.
+/// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
+/// [`solve_within`] for a version that can give up.
 // PERF: `cargo bench --bench kakuro -- search`; see benches/kakuro.rs for the figures.
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
+    solve_within(board, u64::MAX)
+}
+
+/// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
+/// `max_dead_ends` dead ends have been met over all restarts.
+pub fn solve_within(
+    board: &KakuroBoard,
+    max_dead_ends: u64,
+) -> Result<KakuroFill, ClassicInfeasible> {
     let mut search = Search::new(board)?;
     // Restarts: big boards with many fills can trap chronological backtracking under
     // an early bad choice far from where it fails. Each attempt gets a budget of dead
@@ -96,11 +112,17 @@ pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     // order; the growing budget keeps it complete (an infeasible board is proved so).
     let mut budget = FIRST_BUDGET;
     let mut seed = 0u64;
+    let mut spent = 0u64;
     loop {
-        match search.run(1, budget, seed) {
+        let attempt = budget.min(max_dead_ends.saturating_sub(spent));
+        match search.run(1, attempt, seed) {
             Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
             Outcome::Done(_) => break,
             Outcome::OutOfBudget => {
+                spent = spent.saturating_add(attempt);
+                if spent >= max_dead_ends {
+                    return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+                }
                 budget += budget / 2;
                 seed += 1;
             }
