@@ -3,7 +3,7 @@
 //! `flow/<file>/<case>` for the Extension max-flow solver on every feasible case and
 //! `search/<file>/<case>` for the classic search on every classic case.
 //!
-//! Run: `cargo bench --bench kakuro` (about N minutes; filter with e.g.
+//! Run: `cargo bench --bench kakuro` (about 2 minutes; filter with e.g.
 //! `cargo bench --bench kakuro -- search/gecode`). Smoke test: `cargo test --benches`.
 //!
 //! Targets from the issue: every case under 5 ms by flow, every classic case under
@@ -50,7 +50,14 @@ fn load(name: &str) -> Vec<KakuroBoard> {
     parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-// PERF: figures filled in below after `cargo bench --bench kakuro`.
+// PERF: `cargo bench --bench kakuro -- flow`, 2026-11-22, 2 shared cores under load
+// average 7-16 (other builds running), so figures are pessimistic. Slowest case per
+// file (criterion median): hdu3338_sample 0.002 ms, gecode_nikoli 0.034 ms,
+// minizinc_benchmarks 0.004 ms, marcizhu_kakuroapp 0.87 ms (case 17),
+// marcelgarus_kakuro 1.05 ms (case 9), marcizhu_150crop_100x100 1.59 ms (case 0),
+// gen_100x100 4.5-5.2 ms (case 0; case 1 2.3 ms, cases 2-6 under 0.5 ms),
+// handmade_edge 0.001 ms. gen_100x100 case 0 alone, best of 30 in one process: 1.8-2.0 ms
+// (68% of it in Dinic after the seeding in kakuro_flow.rs).
 fn flow(c: &mut Criterion) {
     let mut group = c.benchmark_group("flow");
     group
@@ -67,7 +74,12 @@ fn flow(c: &mut Criterion) {
     group.finish();
 }
 
-// PERF: figures filled in below after `cargo bench --bench kakuro`.
+// PERF: `cargo bench --bench kakuro -- search`, same machine and load as above.
+// Slowest case per file (criterion median): gecode_nikoli 0.15 ms (case 9),
+// minizinc_benchmarks 0.023 ms, marcizhu_kakuroapp 1.3 ms (case 17; case 14 is the
+// most variable, up to 8 ms in single runs), marcelgarus_kakuro 0.21 ms (case 8),
+// marcizhu_150crop_100x100 3.1 ms (case 1). Not benched because the search does not
+// finish on them: marcelgarus_kakuro case 9 and gen_100x100 case 0 (see `HARD`).
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group

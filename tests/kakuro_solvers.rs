@@ -401,3 +401,75 @@ fn solve_the_100x100_cases() {
         }
     }
 }
+
+/// Counts heap allocations per thread, so a test can check that the solvers allocate
+/// only while setting up (a fixed number of buffers), never per node of the search or
+/// per augmenting path.
+mod alloc_count {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static COUNT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    // SAFETY: forwards every call unchanged to the system allocator; the counter is a
+    // const-initialised thread-local `Cell`, which never allocates.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            COUNT.with(|c| c.set(c.get() + 1));
+            // SAFETY: same contract as our caller's.
+            unsafe { System.alloc(layout) }
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: same contract as our caller's.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            COUNT.with(|c| c.set(c.get() + 1));
+            // SAFETY: same contract as our caller's.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    /// Allocations made by `f` on this thread.
+    pub fn count<T>(f: impl FnOnce() -> T) -> u64 {
+        let before = COUNT.with(Cell::get);
+        let out = f();
+        let after = COUNT.with(Cell::get);
+        drop(out);
+        after - before
+    }
+}
+
+#[global_allocator]
+static ALLOC: alloc_count::Counting = alloc_count::Counting;
+
+#[test]
+fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
+    let small = &load("hdu3338_sample")[0];
+    let big = &load("gen_100x100")[0];
+    let (a, b) = (
+        alloc_count::count(|| kakuro_flow::solve(small)),
+        alloc_count::count(|| kakuro_flow::solve(big)),
+    );
+    assert_eq!(a, b, "flow: {a} allocations on the sample, {b} on 100x100");
+    assert!(a < 40, "flow allocates {a} times");
+    // Build the search's shared tables first.
+    kakuro_search::solve(small).unwrap();
+    let tiny = &load("minizinc_benchmarks")[0];
+    let crop = &load("marcizhu_150crop_100x100")[1];
+    let (c, d) = (
+        alloc_count::count(|| kakuro_search::solve(tiny)),
+        alloc_count::count(|| kakuro_search::solve(crop)),
+    );
+    assert_eq!(c, d, "search: {c} allocations on 6x6, {d} on 100x100");
+    assert!(c < 40, "search allocates {c} times");
+    // Counting a puzzle with many fills explores many nodes; still the same buffers.
+    let edge = &load("handmade_edge")[2];
+    let e = alloc_count::count(|| kakuro_search::count(edge, 100));
+    let f = alloc_count::count(|| kakuro_search::count(crop, 50));
+    assert_eq!(e, f, "count: {e} vs {f}");
+}

@@ -70,7 +70,12 @@ const CELL_CAP: u32 = 8;
 
 /// Solves `board` under the Kakuro Extension rules (digits 1..=9, each run sums to its
 /// clue, repeats allowed). Returns one fill, or why none exists.
-// PERF: `cargo bench --bench kakuro -- flow`; see benches/kakuro.rs for the figures.
+// PERF: `cargo bench --bench kakuro -- flow` (figures per file in benches/kakuro.rs):
+// every corpus case under 5.2 ms median on 2 loaded cores, all but gen_100x100 cases 0-1
+// under 1.6 ms. Peak RSS of a process solving all nine 100x100 cases (flow, plus the
+// classic ones by search): 7.2 MiB (`/usr/bin/time -v`, test `solve_the_100x100_cases`).
+// Allocation count is independent of the board (test
+// `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, Infeasible> {
     let mut graph = MaxFlow::default();
     solve_with(board, &mut graph)

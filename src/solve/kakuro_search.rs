@@ -94,7 +94,11 @@ pub enum ClassicInfeasible {
 /// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
 /// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
 /// [`solve_within`] for a version that can give up.
-// PERF: `cargo bench --bench kakuro -- search`; see benches/kakuro.rs for the figures.
+// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
+// every benched classic case under 3.2 ms median on 2 loaded cores (worst:
+// marcizhu_150crop_100x100 case 1, 4.8k cells). Unbounded on marcelgarus_kakuro case 9
+// and gen_100x100 case 0 (module doc). Allocation count is independent of the board
+// and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     solve_within(board, u64::MAX)
 }
