@@ -473,3 +473,102 @@ fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
     let f = alloc_count::count(|| kakuro_search::count(crop, 50));
     assert_eq!(e, f, "count: {e} vs {f}");
 }
+
+/// xorshift64, for reproducible random boards.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Random small boards (at most 4 white cells) from random fills, half of them with one
+/// across and one down clue shifted by the same ±1 (totals stay equal, feasibility may
+/// not): the search's count must equal brute force under the classic rules, and the
+/// flow must find a valid fill exactly when brute force finds an Extension fill.
+#[test]
+fn random_small_boards_match_brute_force() {
+    let mut state = 0x5eed_3338_u64;
+    let (mut boards, mut ext_infeasible, mut classic_multi) = (0, 0, 0);
+    while boards < 300 {
+        let (n, m) = (
+            3 + (next(&mut state) % 2) as usize,
+            3 + (next(&mut state) % 2) as usize,
+        );
+        let white: Vec<bool> = (0..n * m)
+            .map(|i| i / m > 0 && i % m > 0 && next(&mut state) % 100 < 60)
+            .collect();
+        let count = white.iter().filter(|&&w| w).count();
+        if count == 0 || count > 4 {
+            continue;
+        }
+        let digit: Vec<u16> = (0..n * m)
+            .map(|_| 1 + (next(&mut state) % 9) as u16)
+            .collect();
+        let run_sum = |r: usize, c: usize, dr: usize, dc: usize| {
+            let (mut rr, mut cc, mut sum) = (r + dr, c + dc, 0);
+            while rr < n && cc < m && white[rr * m + cc] {
+                sum += digit[rr * m + cc];
+                rr += dr;
+                cc += dc;
+            }
+            (sum > 0).then_some(sum)
+        };
+        let mut cells: Vec<Cell> = (0..n * m)
+            .map(|i| {
+                let (r, c) = (i / m, i % m);
+                if white[i] {
+                    Cell::White
+                } else {
+                    Cell::Black {
+                        down: run_sum(r, c, 1, 0),
+                        right: run_sum(r, c, 0, 1),
+                    }
+                }
+            })
+            .collect();
+        if next(&mut state) % 2 == 0 {
+            let up = next(&mut state) % 2 == 0;
+            let shift = |v: &mut Option<u16>| {
+                if let Some(x) = v {
+                    *x = if up { *x + 1 } else { x.saturating_sub(1) };
+                }
+            };
+            // The first across clue and the last down clue.
+            if let Some(Cell::Black { right, .. }) = cells
+                .iter_mut()
+                .find(|c| matches!(c, Cell::Black { right: Some(_), .. }))
+            {
+                shift(right);
+            }
+            if let Some(Cell::Black { down, .. }) = cells
+                .iter_mut()
+                .rev()
+                .find(|c| matches!(c, Cell::Black { down: Some(_), .. }))
+            {
+                shift(down);
+            }
+        }
+        let b = KakuroBoard::new(n, m, cells).unwrap();
+        boards += 1;
+        let classic = brute_count(&b, true);
+        assert_eq!(kakuro_search::count(&b, 10_000), classic, "{b:?}");
+        classic_multi += usize::from(classic > 1);
+        let ext = brute_count(&b, false);
+        match kakuro_flow::solve(&b) {
+            Ok(fill) => {
+                assert!(ext > 0, "flow filled an infeasible board: {b:?}");
+                check_fill(&b, &fill, false).unwrap();
+            }
+            Err(e) => {
+                assert_eq!(ext, 0, "flow said {e} on {b:?}");
+                ext_infeasible += 1;
+            }
+        }
+    }
+    // The generator really produces both kinds.
+    assert!(
+        ext_infeasible >= 20 && classic_multi >= 5,
+        "{ext_infeasible} {classic_multi}"
+    );
+}
