@@ -128,7 +128,7 @@ pub enum StructureErrorKind {
     #[error("the {0} run starting here has no clue in the cell {side}", side = if *.0 == Direction::Across { "to its left" } else { "above it" })]
     RunWithoutClue(Direction),
     /// A clue with no white cell after it.
-    #[error("{0} clue {1} has no run ({next} cell is not white)", next = if *.0 == Direction::Across { "the next" } else { "the cell below" })]
+    #[error("{0} clue {1} has no run ({next} is not white)", next = if *.0 == Direction::Across { "the next cell" } else { "the cell below" })]
     ClueWithoutRun(Direction, u16),
     /// `clue < length` or `clue > 9·length`.
     #[error("{direction} clue {clue} is impossible for a run of {len} cells (must be {min} to {max})", min = *len, max = 9 * *len)]
