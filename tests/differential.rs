@@ -74,11 +74,11 @@ fn solved_by_singles(puzzle: &Sudoku) -> bool {
     let candidates = |grid: &[u8], i: usize| -> u32 {
         let (r, c) = (i / side, i % side);
         let mut used = 0u32;
-        for j in 0..side * side {
+        for (j, &v) in grid.iter().enumerate() {
             let (r2, c2) = (j / side, j % side);
             let peer = r2 == r || c2 == c || (r2 / b == r / b && c2 / b == c / b);
-            if peer && j != i && grid[j] != 0 {
-                used |= 1 << grid[j];
+            if peer && j != i && v != 0 {
+                used |= 1 << v;
             }
         }
         ((1u32 << (side + 1)) - 2) & !used
