@@ -19,6 +19,7 @@
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 
+use crate::judge::confine;
 use crate::judge::limits::MemoryMode;
 use crate::judge::sandbox::{ExitStatus, Guarantees, LaunchReport, LimitHit, RunOutcome, RunSpec};
 use std::ffi::{CString, OsString};
@@ -43,6 +44,10 @@ const NOTE_NET: i32 = 7;
 /// Non-fatal: the hidden paths could not be covered.
 const NOTE_HIDE: i32 = 9;
 const STAGE_PRCTL: i32 = 8;
+/// Non-fatal: the fresh `/proc` could not be mounted.
+const NOTE_PROC: i32 = 10;
+/// Non-fatal: the Landlock ruleset could not be enforced.
+const NOTE_LANDLOCK: i32 = 11;
 
 /// Entry point of `gridjudge __launch SPEC_JSON`: `args` are the arguments after
 /// `__launch`. Prints the report on stdout; returns the process exit code (0 when a
@@ -101,6 +106,8 @@ struct ChildPlan {
     /// Directories to cover with an empty read-only tmpfs in a private mount namespace.
     hide: Vec<CString>,
     run_as: Option<(u32, u32)>,
+    /// A Landlock ruleset to enforce just before `exec` (-1: none).
+    landlock_fd: i32,
     err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -123,8 +130,17 @@ unsafe fn fail_child(fd: i32, stage: i32) -> ! {
     }
 }
 
+/// How the child was created.
+#[derive(Clone, Copy)]
+struct Cloned {
+    /// It is pid 1 of a new PID namespace.
+    pid_ns: bool,
+    /// It is already in a new user namespace (created with it by `clone`).
+    user_ns: bool,
+}
+
 /// The child between `fork` and `exec`: raw system calls only.
-unsafe fn child(plan: &ChildPlan) -> ! {
+unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
     // SAFETY (whole function): only async-signal-safe system calls on data prepared
     // before fork; every pointer comes from a live CString or null-terminated vector.
     unsafe {
@@ -152,16 +168,18 @@ unsafe fn child(plan: &ChildPlan) -> ! {
             }
         }
         let mut namespaces = true;
-        if plan.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
+        if plan.user_ns && !cloned.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
             let e = errno();
             note(plan.err_fd, NOTE_NET, e);
             note(plan.err_fd, NOTE_HIDE, e);
+            note(plan.err_fd, NOTE_PROC, e);
             namespaces = false;
         }
         if namespaces && plan.no_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
             note(plan.err_fd, NOTE_NET, errno());
         }
-        if namespaces && !plan.hide.is_empty() {
+        let mut fresh_proc = false;
+        if namespaces && (!plan.hide.is_empty() || cloned.pid_ns) {
             if libc::unshare(libc::CLONE_NEWNS) != 0
                 || libc::mount(
                     std::ptr::null(),
@@ -171,7 +189,9 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                     std::ptr::null(),
                 ) != 0
             {
-                note(plan.err_fd, NOTE_HIDE, errno());
+                let e = errno();
+                note(plan.err_fd, NOTE_HIDE, e);
+                note(plan.err_fd, NOTE_PROC, e);
             } else {
                 for dir in &plan.hide {
                     let flags =
@@ -187,7 +207,25 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                         note(plan.err_fd, NOTE_HIDE, errno());
                     }
                 }
+                if cloned.pid_ns {
+                    // A /proc of our own PID namespace: only our processes are visible.
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    if libc::mount(
+                        c"proc".as_ptr(),
+                        c"/proc".as_ptr(),
+                        c"proc".as_ptr(),
+                        flags,
+                        std::ptr::null(),
+                    ) == 0
+                    {
+                        fresh_proc = true;
+                    } else {
+                        note(plan.err_fd, NOTE_PROC, errno());
+                    }
+                }
             }
+        } else if cloned.pid_ns {
+            note(plan.err_fd, NOTE_PROC, 0);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(STAGE_CHDIR);
@@ -205,7 +243,26 @@ unsafe fn child(plan: &ChildPlan) -> ! {
         {
             fail(STAGE_PRCTL);
         }
-        if libc::getppid() != plan.launcher_pid {
+        if plan.landlock_fd >= 0 {
+            if fresh_proc {
+                // The fresh /proc is a new superblock: the launcher's rule on the host's
+                // /proc does not cover it.
+                let proc_fd = libc::open(
+                    c"/proc".as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                );
+                if proc_fd >= 0 {
+                    confine::raw_allow_read(plan.landlock_fd, proc_fd);
+                    libc::close(proc_fd);
+                }
+            }
+            if !confine::raw_restrict_self(plan.landlock_fd) {
+                note(plan.err_fd, NOTE_LANDLOCK, errno());
+            }
+            libc::close(plan.landlock_fd);
+        }
+        // In a new PID namespace the parent is outside it and getppid() is 0.
+        if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {
             libc::_exit(127);
         }
         libc::execve(
@@ -306,6 +363,11 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         .iter()
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
+    let ruleset = if spec.isolation.confine {
+        confine::build_ruleset(&spec.program, &spec.argv, &spec.workdir)?
+    } else {
+        None
+    };
     let plan = ChildPlan {
         program,
         argv,
@@ -317,29 +379,28 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         no_network: spec.isolation.no_network,
         hide,
         run_as,
+        landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
     };
 
     let start = Instant::now();
-    // SAFETY: the launcher is single-threaded; the child only runs `child`.
-    let pid = unsafe { libc::fork() };
+    let (pid, cloned) = spawn(&plan, spec.isolation.confine, root);
     if pid < 0 {
         return Err(format!("fork: {}", strerror(errno())));
-    }
-    if pid == 0 {
-        // SAFETY: we are the freshly forked child.
-        unsafe { child(&plan) }
     }
     // SAFETY: closing our copy of the write end.
     unsafe { libc::close(err_w) };
     drop(plan);
+    let landlock_abi = ruleset.map(|(_, abi)| abi);
 
     // Read the child's notes until exec closes the pipe (or the child dies).
     let mut fatal = None;
     let mut net_failed = false;
     let mut hide_failed = false;
+    let mut proc_failed = false;
+    let mut landlock_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -349,6 +410,10 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
                 net_failed = true;
             } else if rec[0] == NOTE_HIDE {
                 hide_failed = true;
+            } else if rec[0] == NOTE_PROC {
+                proc_failed = true;
+            } else if rec[0] == NOTE_LANDLOCK {
+                landlock_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -405,8 +470,59 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
             no_network: spec.isolation.no_network && !net_failed,
             hidden_paths: !spec.hide.is_empty() && !hide_failed,
             address_space_limit: limits.memory_mode == MemoryMode::AddressSpace,
+            pid_namespace: cloned.pid_ns,
+            fresh_proc: cloned.pid_ns && !proc_failed,
+            landlock_abi: landlock_abi.filter(|_| !landlock_failed),
         },
     })
+}
+
+/// Starts the child: with `confine`, as pid 1 of a new PID namespace (and, when not
+/// root, in a new user namespace that owns it) through a raw `clone`; if the kernel
+/// refuses, or without `confine`, through `fork`. Returns the child's pid (negative on
+/// failure) and how it was created. Never returns in the child.
+fn spawn(plan: &ChildPlan, confine: bool, root: bool) -> (i32, Cloned) {
+    if confine {
+        let mut flags = libc::CLONE_NEWPID;
+        if !root {
+            flags |= libc::CLONE_NEWUSER;
+        }
+        let cloned = Cloned {
+            pid_ns: true,
+            user_ns: !root,
+        };
+        // SAFETY: clone without CLONE_VM and with a null stack behaves like fork: the
+        // child gets a copy of our (single-threaded) address space and only runs
+        // `child`, which makes raw system calls.
+        let pid = unsafe {
+            libc::syscall(
+                libc::SYS_clone,
+                (flags | libc::SIGCHLD) as libc::c_ulong,
+                0usize,
+                0usize,
+                0usize,
+                0usize,
+            )
+        } as i32;
+        if pid == 0 {
+            // SAFETY: we are the freshly cloned child.
+            unsafe { child(plan, cloned) }
+        }
+        if pid > 0 {
+            return (pid, cloned);
+        }
+    }
+    let cloned = Cloned {
+        pid_ns: false,
+        user_ns: false,
+    };
+    // SAFETY: the launcher is single-threaded; the child only runs `child`.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: we are the freshly forked child.
+        unsafe { child(plan, cloned) }
+    }
+    (pid, cloned)
 }
 
 /// Watches one running program and enforces wall, CPU and peak-RSS limits.

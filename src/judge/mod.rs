@@ -23,6 +23,7 @@
 
 pub mod compile;
 pub mod config;
+pub mod confine;
 pub mod launcher;
 pub mod limits;
 pub mod report;

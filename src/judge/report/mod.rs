@@ -59,6 +59,19 @@ impl Session {
         } else {
             "problem folder (answers) NOT hidden".to_string()
         });
+        parts.push(match g.landlock_abi {
+            Some(abi) => format!("filesystem confined (Landlock ABI {abi})"),
+            None => "filesystem NOT confined".to_string(),
+        });
+        parts.push(match (g.pid_namespace, g.fresh_proc) {
+            (true, true) => "own PID namespace and /proc".to_string(),
+            (true, false) => "own PID namespace (host /proc visible)".to_string(),
+            _ => "no PID namespace".to_string(),
+        });
+        let missing = g.missing();
+        if !missing.is_empty() {
+            parts.push(format!("MISSING: {}", missing.join(", ")));
+        }
         format!("sandbox: {}", parts.join("; "))
     }
 
