@@ -175,3 +175,80 @@ pub unsafe fn raw_restrict_self(ruleset_fd: i32) -> bool {
     // SAFETY: plain system call on a descriptor we own.
     unsafe { libc::syscall(libc::SYS_landlock_restrict_self, ruleset_fd, 0u32) == 0 }
 }
+
+/// Runs a trivial program (`/bin/true`) through `launcher` with `isolation`, covering a
+/// scratch folder as the judge covers a problem folder, and returns the guarantees that
+/// really held: what `--explain-sandbox` shows and `--require-isolation` checks.
+pub fn probe(
+    launcher: &Path,
+    isolation: crate::judge::limits::Isolation,
+) -> Result<crate::judge::sandbox::Guarantees, String> {
+    use crate::judge::limits::{Limits, MIB};
+    use crate::judge::sandbox::{self, CaseDirs, RunSpec};
+    let program = ["/usr/bin/true", "/bin/true"]
+        .iter()
+        .map(Path::new)
+        .find(|p| p.is_file())
+        .ok_or("no /bin/true to probe the sandbox with")?
+        .to_path_buf();
+    let dirs = CaseDirs::new(isolation.run_as).map_err(|e| format!("probe folders: {e}"))?;
+    let hidden = tempfile::Builder::new()
+        .prefix("gridjudge-probe-")
+        .tempdir()
+        .map_err(|e| format!("probe folders: {e}"))?;
+    let spec = RunSpec {
+        program,
+        argv: vec!["true".into()],
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: "/dev/null".into(),
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits: Limits::new(std::time::Duration::from_secs(1), 64 * MIB),
+        isolation,
+        hide: vec![hidden.path().to_path_buf()],
+    };
+    sandbox::run(launcher, &spec)
+        .map(|o| o.guarantees)
+        .map_err(|e| format!("probe run failed: {e}"))
+}
+
+/// The text of `gridjudge judge --explain-sandbox`: every guarantee, whether it holds
+/// here (from a probe run) and how it is enforced.
+pub fn explain(guarantees: &crate::judge::sandbox::Guarantees) -> String {
+    // SAFETY: geteuid cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "gridjudge sandbox on this machine (running as {}; kernel Landlock ABI: {}):\n",
+        if root { "root" } else { "an unprivileged user" },
+        kernel_abi().map_or("none".to_string(), |v| v.to_string()),
+    ));
+    out.push_str(
+        "  [yes] limits: CPU (sampled + RLIMIT_CPU), wall, memory (sampled peak RSS or \
+         RLIMIT_AS), output (RLIMIT_FSIZE), no core dumps, no new privileges\n",
+    );
+    for row in guarantees.rows() {
+        out.push_str(&format!(
+            "  [{}] {}: {}\n",
+            if row.in_force { "yes" } else { "NO " },
+            row.name,
+            row.how
+        ));
+    }
+    let missing = guarantees.missing();
+    if missing.is_empty() {
+        out.push_str("All guarantees hold: --require-isolation passes.\n");
+    } else {
+        out.push_str(&format!(
+            "Missing: {} (--require-isolation refuses to judge).\n",
+            missing.join(", ")
+        ));
+    }
+    out.push_str(
+        "Check it yourself: tests/sandbox_confinement.rs runs hostile programs (answer \
+         thief, setsid daemon, double fork, sockets, fork bomb, writes outside the working \
+         folder); `gridjudge verify-submissions --all` runs the hostile example submissions.\n",
+    );
+    out
+}

@@ -44,6 +44,7 @@ const NOTE_NET: i32 = 7;
 /// Non-fatal: the hidden paths could not be covered.
 const NOTE_HIDE: i32 = 9;
 const STAGE_PRCTL: i32 = 8;
+const STAGE_FORK: i32 = 12;
 /// Non-fatal: the fresh `/proc` could not be mounted.
 const NOTE_PROC: i32 = 10;
 /// Non-fatal: the Landlock ruleset could not be enforced.
@@ -108,6 +109,8 @@ struct ChildPlan {
     run_as: Option<(u32, u32)>,
     /// A Landlock ruleset to enforce just before `exec` (-1: none).
     landlock_fd: i32,
+    /// Where the PID namespace's init writes the program's [`InitRecord`].
+    report_fd: i32,
     err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -265,12 +268,68 @@ unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {
             libc::_exit(127);
         }
+        if cloned.pid_ns {
+            // We are pid 1 of the namespace. The kernel drops default-action signals
+            // sent to a namespace's init (SIGXFSZ, SIGXCPU, SIGABRT, SIGPIPE would be
+            // lost), so the program runs as pid 2 under this tiny init, which reaps
+            // everything and ends when the program ends: the kernel then kills every
+            // process left in the namespace.
+            let prog = libc::fork();
+            if prog < 0 {
+                fail_child(plan.err_fd, STAGE_FORK);
+            }
+            if prog == 0 {
+                libc::close(plan.report_fd);
+                libc::execve(
+                    plan.program.as_ptr(),
+                    plan.argv.as_ptr(),
+                    plan.envp.as_ptr(),
+                );
+                fail_child(plan.err_fd, STAGE_EXEC);
+            }
+            // The launcher reads setup notes until every writer is gone.
+            libc::close(plan.err_fd);
+            init(prog, plan.report_fd)
+        }
         libc::execve(
             plan.program.as_ptr(),
             plan.argv.as_ptr(),
             plan.envp.as_ptr(),
         );
         fail(STAGE_EXEC)
+    }
+}
+
+/// What the namespace's init reports about the program: its wait status and rusage.
+#[repr(C)]
+struct InitRecord {
+    status: i32,
+    rusage: libc::rusage,
+}
+
+/// The namespace's init: reaps every process until the program `prog` ends, writes
+/// its [`InitRecord`] to `report_fd` and exits. Raw system calls only.
+unsafe fn init(prog: i32, report_fd: i32) -> ! {
+    // SAFETY (whole function): raw system calls on stack data.
+    unsafe {
+        loop {
+            let mut rec = InitRecord {
+                status: 0,
+                rusage: std::mem::zeroed(),
+            };
+            let r = libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage);
+            if r == prog {
+                libc::write(
+                    report_fd,
+                    (&rec as *const InitRecord).cast(),
+                    std::mem::size_of::<InitRecord>(),
+                );
+                libc::_exit(0);
+            }
+            if r < 0 && errno() != libc::EINTR {
+                libc::_exit(0);
+            }
+        }
     }
 }
 
@@ -283,6 +342,7 @@ fn stage_name(stage: i32) -> &'static str {
         STAGE_DROP => "dropping privileges",
         STAGE_EXEC => "exec",
         STAGE_PRCTL => "prctl",
+        STAGE_FORK => "fork under the namespace's init",
         _ => "setup",
     }
 }
@@ -352,6 +412,12 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         return Err(format!("pipe: {}", strerror(errno())));
     }
     let (err_r, err_w) = (pipe[0], pipe[1]);
+    let mut pipe = [0i32; 2];
+    // SAFETY: `pipe` has room for two descriptors.
+    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("pipe: {}", strerror(errno())));
+    }
+    let (report_r, report_w) = (pipe[0], pipe[1]);
     // Orphans of the program are re-parented to us, so we can kill and reap them all.
     // SAFETY: plain prctl on ourselves.
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
@@ -380,6 +446,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         hide,
         run_as,
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
+        report_fd: report_w,
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
@@ -390,8 +457,11 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     if pid < 0 {
         return Err(format!("fork: {}", strerror(errno())));
     }
-    // SAFETY: closing our copy of the write end.
-    unsafe { libc::close(err_w) };
+    // SAFETY: closing our copies of the write ends.
+    unsafe {
+        libc::close(err_w);
+        libc::close(report_w);
+    }
     drop(plan);
     let landlock_abi = ruleset.map(|(_, abi)| abi);
 
@@ -427,10 +497,26 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     // SAFETY: closing our read end.
     unsafe { libc::close(err_r) };
 
-    let mut monitor = Monitor::new(pid, spec, start);
-    let (status, rusage) = monitor.wait();
+    let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start);
+    let (mut status, mut rusage) = monitor.wait();
     let wall = start.elapsed();
     let strays_killed = kill_leftovers(pid);
+    if cloned.pid_ns {
+        // The init's record holds the program's own status and rusage; without one
+        // (the init was killed with the namespace) the init's rusage, which includes
+        // the program it reaped, stands.
+        // SAFETY: a zeroed InitRecord is valid; read at most its size.
+        let mut rec: InitRecord = unsafe { std::mem::zeroed() };
+        let want = std::mem::size_of::<InitRecord>();
+        // SAFETY: every writer is dead, so this returns at once.
+        let n = unsafe { libc::read(report_r, (&mut rec as *mut InitRecord).cast(), want) };
+        if n == want as isize {
+            status = rec.status;
+            rusage = rec.rusage;
+        }
+    }
+    // SAFETY: closing our read end.
+    unsafe { libc::close(report_r) };
 
     if let Some((stage, err)) = fatal {
         return Err(format!(
@@ -527,7 +613,10 @@ fn spawn(plan: &ChildPlan, confine: bool, root: bool) -> (i32, Cloned) {
 
 /// Watches one running program and enforces wall, CPU and peak-RSS limits.
 struct Monitor<'a> {
+    /// The process the launcher waits for (the namespace's init, or the program).
     pid: i32,
+    /// The program itself, sampled for CPU and memory (0 until found under the init).
+    watch: i32,
     spec: &'a RunSpec,
     deadline: Instant,
     pidfd: i32,
@@ -541,24 +630,49 @@ struct Monitor<'a> {
 }
 
 impl<'a> Monitor<'a> {
-    fn new(pid: i32, spec: &'a RunSpec, start: Instant) -> Monitor<'a> {
+    fn new(pid: i32, under_init: bool, spec: &'a RunSpec, start: Instant) -> Monitor<'a> {
         // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-        let mut clock: libc::clockid_t = 0;
-        // SAFETY: valid out-pointer; pid is our child.
-        let cpu_clock =
-            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
-        Monitor {
+        let mut monitor = Monitor {
             pid,
+            watch: 0,
             spec,
             deadline: start + spec.limits.wall,
             pidfd,
             killed_for: None,
             ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
-            cpu_clock,
+            cpu_clock: None,
             cpu_seen: Duration::ZERO,
+        };
+        if !under_init {
+            monitor.set_watch(pid);
+        }
+        monitor
+    }
+
+    fn set_watch(&mut self, pid: i32) {
+        self.watch = pid;
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: valid out-pointer; pid is our child or grandchild.
+        self.cpu_clock =
+            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
+    }
+
+    /// Under an init, finds the program: the init's only child it forked.
+    fn find_watch(&mut self) {
+        if self.watch != 0 {
+            return;
+        }
+        let children = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", self.pid))
+            .unwrap_or_default();
+        if let Some(p) = children
+            .split_ascii_whitespace()
+            .next()
+            .and_then(|p| p.parse::<i32>().ok())
+        {
+            self.set_watch(p);
         }
     }
 
@@ -590,6 +704,7 @@ impl<'a> Monitor<'a> {
                 return (status, ru);
             }
             let now = Instant::now();
+            self.find_watch();
             if self.killed_for.is_none() {
                 if now >= self.deadline {
                     self.kill(LimitHit::Wall);
@@ -651,7 +766,10 @@ impl<'a> Monitor<'a> {
                 return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
             }
         }
-        let stat = std::fs::read(format!("/proc/{}/stat", self.pid)).ok()?;
+        if self.watch == 0 {
+            return None;
+        }
+        let stat = std::fs::read(format!("/proc/{}/stat", self.watch)).ok()?;
         let close = stat.iter().rposition(|&b| b == b')')?;
         let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
         let mut fields = rest.split_ascii_whitespace();
@@ -666,7 +784,10 @@ impl<'a> Monitor<'a> {
 
     /// Peak RSS of the main process so far (`VmHWM`), bytes.
     fn peak_rss(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).ok()?;
+        if self.watch == 0 {
+            return None;
+        }
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.watch)).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)

@@ -98,8 +98,9 @@ pub struct Guarantees {
     /// The directories in [`RunSpec::hide`] were covered (false when none were asked).
     #[serde(default)]
     pub hidden_paths: bool,
-    /// The program was pid 1 of its own PID namespace: when it ended, the kernel killed
-    /// every process it had started (`setsid()` and double-fork included).
+    /// The program ran in its own PID namespace under a tiny init that ends with it:
+    /// the kernel then killed every process it had started (`setsid()` and double-fork
+    /// included).
     #[serde(default)]
     pub pid_namespace: bool,
     /// A fresh `/proc` of that namespace was mounted: other processes are invisible.
@@ -154,9 +155,9 @@ impl Guarantees {
             row(
                 "processes",
                 self.pid_namespace,
-                "own PID namespace (the program is its pid 1): when it ends the kernel kills \
-                 every process it started, setsid() daemons included; plus a process group \
-                 and a child subreaper"
+                "own PID namespace under a tiny init (pid 1) that ends with the program: the \
+                 kernel then kills every process it started, setsid() daemons and \
+                 double forks included; plus a process group and a child subreaper"
                     .into(),
                 "no PID namespace: only the process group and the child subreaper (a \
                  setsid() daemon is found through the subreaper)",
