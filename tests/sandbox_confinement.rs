@@ -157,6 +157,18 @@ fn sockets_to_loopback_and_outside_fail() {
         ExitStatus::Exited(0),
         "some connection succeeded (bit 1 loopback, 2 outside TCP, 4 outside UDP)"
     );
+    // Landlock alone (ABI >= 4), without the network namespace, denies TCP too.
+    let landlock_only = Isolation {
+        no_network: false,
+        ..Isolation::strongest(43)
+    };
+    let (out, _) = run_with(&exe, &[&port], &input, limits(), landlock_only, &[]);
+    if out.guarantees.landlock_abi.unwrap_or(0) >= 4 {
+        match out.status {
+            ExitStatus::Exited(code) => assert_eq!(code & 3, 0, "TCP got through Landlock"),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
 }
 
 #[test]
