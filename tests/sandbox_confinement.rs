@@ -306,3 +306,39 @@ fn explain_sandbox_and_require_isolation() {
         );
     }
 }
+
+#[test]
+fn memory_hidden_in_a_child_counts_with_a_cgroup() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "child_mem");
+    let input = empty_input(bins.path());
+    let (out, _) = run_with(
+        &exe,
+        &["200"],
+        &input,
+        limits(),
+        Isolation::strongest(47),
+        &[],
+    );
+    if !out.guarantees.memory_cgroup {
+        eprintln!("no memory cgroup here: a child's memory is not watched; not checked");
+        return;
+    }
+    let (verdict, message) = out.limit_verdict(&limits()).unwrap();
+    assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
+    // Within the limit, the child's memory is still measured (about 40 MiB).
+    let (out, _) = run_with(
+        &exe,
+        &["40"],
+        &input,
+        limits(),
+        Isolation::strongest(47),
+        &[],
+    );
+    assert_eq!(out.limit_verdict(&limits()), None);
+    let got = out.peak_memory_bytes as f64 / (1u64 << 20) as f64;
+    assert!(
+        (36.0..50.0).contains(&got),
+        "child's 40 MiB read as {got:.1} MiB"
+    );
+}

@@ -19,6 +19,7 @@
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 
+use crate::judge::cgroup::MemoryCgroup;
 use crate::judge::confine;
 use crate::judge::limits::MemoryMode;
 use crate::judge::sandbox::{ExitStatus, Guarantees, LaunchReport, LimitHit, RunOutcome, RunSpec};
@@ -49,6 +50,8 @@ const STAGE_FORK: i32 = 12;
 const NOTE_PROC: i32 = 10;
 /// Non-fatal: the Landlock ruleset could not be enforced.
 const NOTE_LANDLOCK: i32 = 11;
+/// Non-fatal: the child could not join the memory cgroup.
+const NOTE_CGROUP: i32 = 13;
 
 /// Entry point of `gridjudge __launch SPEC_JSON`: `args` are the arguments after
 /// `__launch`. Prints the report on stdout; returns the process exit code (0 when a
@@ -111,6 +114,8 @@ struct ChildPlan {
     landlock_fd: i32,
     /// Where the PID namespace's init writes the program's [`InitRecord`].
     report_fd: i32,
+    /// The run's memory cgroup's `cgroup.procs` (-1: none).
+    cgroup_fd: i32,
     err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -150,6 +155,10 @@ unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         let fail = |stage: i32| fail_child(plan.err_fd, stage);
         if libc::setpgid(0, 0) != 0 {
             fail(STAGE_SETPGID);
+        }
+        // Into the run's memory cgroup first: everything we start is charged to it.
+        if plan.cgroup_fd >= 0 && libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) != 1 {
+            note(plan.err_fd, NOTE_CGROUP, errno());
         }
         for (target, &fd) in plan.fds.iter().enumerate() {
             if libc::dup2(fd, target as i32) < 0 {
@@ -434,6 +443,11 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     } else {
         None
     };
+    let cgroup = if spec.isolation.confine {
+        MemoryCgroup::create(limits.memory_bytes)
+    } else {
+        None
+    };
     let plan = ChildPlan {
         program,
         argv,
@@ -447,6 +461,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         run_as,
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
         report_fd: report_w,
+        cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
@@ -471,6 +486,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     let mut hide_failed = false;
     let mut proc_failed = false;
     let mut landlock_failed = false;
+    let mut cgroup_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -484,6 +500,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
                 proc_failed = true;
             } else if rec[0] == NOTE_LANDLOCK {
                 landlock_failed = true;
+            } else if rec[0] == NOTE_CGROUP {
+                cgroup_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -497,7 +515,8 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     // SAFETY: closing our read end.
     unsafe { libc::close(err_r) };
 
-    let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start);
+    let cgroup = cgroup.filter(|_| !cgroup_failed);
+    let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup.as_ref());
     let (mut status, mut rusage) = monitor.wait();
     let wall = start.elapsed();
     let strays_killed = kill_leftovers(pid);
@@ -535,6 +554,13 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         cpu = cpu.max(Duration::from_secs(cpu_soft));
     }
     let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
+    // The kernel's OOM killer in the run's cgroup (the hard backstop above the limit).
+    let killed_for = monitor.killed_for.or_else(|| {
+        cgroup
+            .as_ref()
+            .is_some_and(MemoryCgroup::oom_killed)
+            .then_some(LimitHit::Memory)
+    });
     let status = if libc::WIFSIGNALED(status) {
         ExitStatus::Signaled(libc::WTERMSIG(status))
     } else {
@@ -544,10 +570,10 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         status,
         cpu,
         wall,
-        peak_memory_bytes: (rusage.ru_maxrss.max(0) as u64) * 1024,
+        peak_memory_bytes: ((rusage.ru_maxrss.max(0) as u64) * 1024).max(monitor.group_peak),
         stdout_bytes: size(&stdout),
         stderr_bytes: size(&stderr),
-        killed_for: monitor.killed_for,
+        killed_for,
         pgid: pid,
         strays_killed,
         guarantees: Guarantees {
@@ -559,6 +585,7 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
             pid_namespace: cloned.pid_ns,
             fresh_proc: cloned.pid_ns && !proc_failed,
             landlock_abi: landlock_abi.filter(|_| !landlock_failed),
+            memory_cgroup: cgroup.is_some(),
         },
     })
 }
@@ -627,10 +654,20 @@ struct Monitor<'a> {
     cpu_clock: Option<libc::clockid_t>,
     /// The largest CPU time sampled while the program ran.
     cpu_seen: Duration,
+    /// The run's memory cgroup, sampled for the memory of all its processes.
+    cgroup: Option<&'a MemoryCgroup>,
+    /// The largest memory of all the run's processes sampled from the cgroup, bytes.
+    group_peak: u64,
 }
 
 impl<'a> Monitor<'a> {
-    fn new(pid: i32, under_init: bool, spec: &'a RunSpec, start: Instant) -> Monitor<'a> {
+    fn new(
+        pid: i32,
+        under_init: bool,
+        spec: &'a RunSpec,
+        start: Instant,
+        cgroup: Option<&'a MemoryCgroup>,
+    ) -> Monitor<'a> {
         // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
         // SAFETY: sysconf has no preconditions.
@@ -645,6 +682,8 @@ impl<'a> Monitor<'a> {
             ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
             cpu_clock: None,
             cpu_seen: Duration::ZERO,
+            cgroup,
+            group_peak: 0,
         };
         if !under_init {
             monitor.set_watch(pid);
@@ -711,9 +750,7 @@ impl<'a> Monitor<'a> {
                 } else if self.sample_cpu() > self.spec.limits.cpu {
                     self.kill(LimitHit::Cpu);
                 } else if self.spec.limits.memory_mode == MemoryMode::PeakRss
-                    && self
-                        .peak_rss()
-                        .is_some_and(|m| m > self.spec.limits.memory_bytes)
+                    && self.memory_now() > self.spec.limits.memory_bytes
                 {
                     self.kill(LimitHit::Memory);
                 }
@@ -780,6 +817,15 @@ impl<'a> Monitor<'a> {
         Some(Duration::from_nanos(
             ticks.saturating_mul(1_000_000_000) / self.ticks_per_sec,
         ))
+    }
+
+    /// The memory the run holds, as far as sampling sees it: the program's peak RSS
+    /// (`VmHWM`) and, with a cgroup, the anonymous memory of all its processes.
+    fn memory_now(&mut self) -> u64 {
+        if let Some(rss) = self.cgroup.and_then(MemoryCgroup::rss) {
+            self.group_peak = self.group_peak.max(rss);
+        }
+        self.peak_rss().unwrap_or(0).max(self.group_peak)
     }
 
     /// Peak RSS of the main process so far (`VmHWM`), bytes.

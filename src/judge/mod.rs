@@ -21,6 +21,7 @@
 //! user namespace where the kernel allows one. As root, additionally: a per-worker
 //! unprivileged uid and `RLIMIT_NPROC`. Each outcome records which of these held.
 
+pub mod cgroup;
 pub mod compile;
 pub mod config;
 pub mod confine;

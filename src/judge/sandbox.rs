@@ -109,6 +109,10 @@ pub struct Guarantees {
     /// Filesystem confinement by Landlock, with this ABI version (`None`: not in force).
     #[serde(default)]
     pub landlock_abi: Option<u32>,
+    /// A per-run memory cgroup counted (and hard-limited) the memory of all the
+    /// program's processes, children included.
+    #[serde(default)]
+    pub memory_cgroup: bool,
 }
 
 /// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
@@ -167,6 +171,16 @@ impl Guarantees {
                 self.fresh_proc,
                 "a fresh /proc of that PID namespace: no other process is visible".into(),
                 "the host's /proc is visible",
+            ),
+            row(
+                "memory of all processes",
+                self.memory_cgroup,
+                "a per-run cgroup (v1 memory controller): the anonymous memory of every \
+                 process of the run is sampled against the limit, with a hard limit 25 % \
+                 above it (memory+swap) where the kernel's OOM killer ends bursts"
+                    .into(),
+                "no memory cgroup (not root, or no v1 memory controller): only the main \
+                 process's peak RSS is watched",
             ),
             row(
                 "network",
@@ -534,6 +548,7 @@ mod tests {
                 pid_namespace: false,
                 fresh_proc: false,
                 landlock_abi: None,
+                memory_cgroup: false,
             },
         }
     }
