@@ -36,10 +36,13 @@ impl Session {
             "own process group, all processes killed at the end".to_string(),
             "CPU, wall and output limits, no core dumps".to_string(),
         ];
-        parts.push(if g.address_space_limit {
-            "memory: RLIMIT_AS".to_string()
-        } else {
-            "memory: sampled peak RSS".to_string()
+        parts.push(match (g.address_space_limit, g.memory_cgroup) {
+            (true, true) => "memory: RLIMIT_AS, all processes in a memory cgroup".to_string(),
+            (true, false) => "memory: RLIMIT_AS".to_string(),
+            (false, true) => {
+                "memory: sampled peak RSS of all processes (memory cgroup)".to_string()
+            }
+            (false, false) => "memory: sampled peak RSS".to_string(),
         });
         parts.push(match g.uid {
             Some(uid) => format!("unprivileged uid {uid}"),
