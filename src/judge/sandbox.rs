@@ -204,8 +204,9 @@ impl Guarantees {
                     "RLIMIT_NPROC = {} for the sandbox uid",
                     self.process_limit.unwrap_or(0)
                 ),
-                "no RLIMIT_NPROC (the kernel ignores it unless the uid is dropped): a fork \
-                 bomb is bounded only by the wall limit",
+                "no RLIMIT_NPROC (only set with a dedicated sandbox uid: it counts every \
+                 process of the uid, and root ignores it): a fork bomb is bounded by the \
+                 wall limit and dies with its PID namespace",
             ),
         ]
     }
