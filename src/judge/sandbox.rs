@@ -242,6 +242,7 @@ pub struct RunOutcome {
     pub pgid: i32,
     /// How many orphaned processes (stray children re-parented to the launcher) had to
     /// be killed after the program itself ended; group members die with `killpg` uncounted.
+    /// Always 0 with a PID namespace: the kernel kills those with the namespace.
     pub strays_killed: u32,
     /// The guarantees that were in force.
     pub guarantees: Guarantees,
