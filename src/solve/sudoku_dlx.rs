@@ -1,1 +1,138 @@
-//! sudoku_dlx: (in progress)
+//! Sudoku (box size b = 2..=5) as exact cover, solved by the [`exact_cover`] engine.
+//!
+//! Owns the encoding only: for side `S = b²` and `N = S²` cells the matrix has `4N`
+//! columns — cell `i` filled, row `r` has digit `d`, column `c` has digit `d`, box `x`
+//! has digit `d` — and `N·S` rows, one per (cell, digit), each covering four columns.
+//! The matrix is built once per [`DlxSolver`]; the givens of a puzzle are passed as
+//! fixed rows, so solving a puzzle allocates nothing. Givens that clash (same digit
+//! twice in a unit) overlap as fixed rows and give "no solution", never a panic.
+//!
+//! [`exact_cover`]: crate::solve::exact_cover
+
+use crate::model::{Sudoku, SudokuError};
+use crate::solve::exact_cover::{ExactCover, SearchStats};
+
+/// A reusable DLX Sudoku solver for one box size: build once, solve many.
+#[derive(Debug, Clone)]
+pub struct DlxSolver {
+    box_size: usize,
+    side: usize,
+    matrix: ExactCover,
+    /// Fixed rows (the givens) of the current puzzle.
+    fixed: Vec<usize>,
+    /// Rows of the first solution.
+    rows: Vec<usize>,
+    stats: SearchStats,
+}
+
+impl DlxSolver {
+    /// Builds the exact-cover matrix for box size `box_size` (2..=5).
+    pub fn new(box_size: usize) -> Result<Self, SudokuError> {
+        if !(Sudoku::MIN_BOX..=Sudoku::MAX_BOX).contains(&box_size) {
+            return Err(SudokuError::BoxSize(box_size));
+        }
+        let side = box_size * box_size;
+        let n = side * side;
+        let mut matrix = ExactCover::new(4 * n);
+        for cell in 0..n {
+            let (r, c) = (cell / side, cell % side);
+            let x = (r / box_size) * box_size + c / box_size;
+            for d in 0..side {
+                // Row index = cell * side + d, by insertion order.
+                let added = matrix.add_row(&[
+                    cell,
+                    n + r * side + d,
+                    2 * n + c * side + d,
+                    3 * n + x * side + d,
+                ]);
+                debug_assert!(added.is_ok(), "the Sudoku matrix is well formed");
+            }
+        }
+        Ok(DlxSolver {
+            box_size,
+            side,
+            matrix,
+            fixed: Vec::with_capacity(n),
+            rows: Vec::with_capacity(n),
+            stats: SearchStats::default(),
+        })
+    }
+
+    /// Box size this solver was built for.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// Statistics of the last search (solutions found, search nodes).
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Solves `puzzle` into `out` (overwritten with the first solution found; left
+    /// untouched when there is none). Returns whether a solution exists. A puzzle of
+    /// another box size rebuilds the solver for it.
+    pub fn solve_into(&mut self, puzzle: &Sudoku, out: &mut Sudoku) -> bool {
+        if !self.run(puzzle, 1, true) {
+            return false;
+        }
+        if out.box_size() != self.box_size {
+            *out = puzzle.clone();
+        }
+        for &row in &self.rows {
+            let (cell, d) = (row / self.side, row % self.side);
+            out.set(cell / self.side, cell % self.side, (d + 1) as u8);
+        }
+        true
+    }
+
+    /// Number of solutions of `puzzle`, counting stops at `limit`.
+    pub fn count(&mut self, puzzle: &Sudoku, limit: usize) -> usize {
+        self.run(puzzle, limit, false);
+        self.stats.solutions
+    }
+
+    /// Loads the givens as fixed rows and searches; true when a solution was found.
+    fn run(&mut self, puzzle: &Sudoku, limit: usize, record: bool) -> bool {
+        if puzzle.box_size() != self.box_size {
+            match DlxSolver::new(puzzle.box_size()) {
+                Ok(s) => *self = s,
+                Err(_) => return false, // unreachable: a Sudoku's box size is valid
+            }
+        }
+        self.fixed.clear();
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                self.fixed.push(cell * self.side + (v as usize - 1));
+            }
+        }
+        let first = if record { Some(&mut self.rows) } else { None };
+        self.stats = self
+            .matrix
+            .search(&self.fixed, limit, first)
+            .unwrap_or_default();
+        self.stats.solutions > 0
+    }
+}
+
+/// The first solution of `puzzle` found by dancing links, or `None` if it has none.
+pub fn solve(puzzle: &Sudoku) -> Option<Sudoku> {
+    solve_with_stats(puzzle).0
+}
+
+/// Like [`solve`], also returning the search statistics (search nodes).
+pub fn solve_with_stats(puzzle: &Sudoku) -> (Option<Sudoku>, SearchStats) {
+    let Ok(mut solver) = DlxSolver::new(puzzle.box_size()) else {
+        return (None, SearchStats::default());
+    };
+    let mut out = puzzle.clone();
+    let found = solver.solve_into(puzzle, &mut out);
+    (found.then_some(out), solver.last_stats())
+}
+
+/// Number of solutions of `puzzle`, capped at `limit` (`min(#solutions, limit)`).
+pub fn count(puzzle: &Sudoku, limit: usize) -> usize {
+    match DlxSolver::new(puzzle.box_size()) {
+        Ok(mut solver) => solver.count(puzzle, limit),
+        Err(_) => 0,
+    }
+}
