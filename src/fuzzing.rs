@@ -16,12 +16,29 @@
 //!   sample (embedded with `include_bytes!`). The verdict is AC, PE or WA; AC/PE exactly
 //!   when the lenient reading validates; the spec's blank edits of an AC output give the
 //!   verdicts the spec promises; the same bytes as a jury answer give AC or JE.
+//! - `solve_sudoku` (structure-aware): the bytes, read through [`arbitrary::Unstructured`],
+//!   pick a Sudoku grid of box size 2, 3 or 4: random givens (possibly clashing), or the
+//!   givens of a random solved grid (known to be solvable), possibly with a few cells
+//!   changed. Both solvers (DLX and DFS) must return solutions that the independent
+//!   validator accepts (givens kept), agree on whether one exists and on the capped
+//!   count, and find one when one is known; solutions are AC through the checker.
+//! - `solve_kakuro` (structure-aware): a random board up to 8×8 (first row and column
+//!   black, runs clued) with clues either summed from a random fill (known solvable
+//!   under the extension rules) or random in `length ..= 9·length`. `kakuro_flow` and
+//!   `kakuro_search` fills must validate (`check_fill` with `distinct` false / true);
+//!   flow must solve a board with a known fill, search one with a known distinct fill;
+//!   a classic fill implies an extension fill; `count` agrees with `solve`; boards
+//!   round-trip through the hdu3338 format and solutions are AC through the checker.
 //!
 //! This module only asserts; it must not fix up or filter what it is given.
 
 use crate::check::{check, read_and_verify};
 use crate::format::{self, ParseError};
-use crate::{Problem, Puzzle, Verdict};
+use crate::model::{Cell, KakuroBoard, KakuroFill, Sudoku};
+use crate::solve::{kakuro_flow, kakuro_search, sudoku_dfs, sudoku_dlx};
+use crate::verify;
+use crate::{Answer, Problem, Puzzle, Verdict};
+use arbitrary::Unstructured;
 
 /// The body of a fuzz target: returns on inputs that keep its invariants, panics otherwise.
 pub type Body = fn(&[u8]);
@@ -39,6 +56,8 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("check_poj3076", check_poj3076),
     ("check_hdu3338", check_hdu3338),
     ("check_kakuro", check_kakuro),
+    ("solve_sudoku", solve_sudoku),
+    ("solve_kakuro", solve_kakuro),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -344,6 +363,300 @@ fn accepted_edits(s: &Sample, out: &[u8]) {
             &joined,
             Verdict::PresentationError,
             "a separating space removed",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Solvers (structure-aware)
+// ---------------------------------------------------------------------------------------
+
+/// `solve_sudoku`: a random Sudoku grid (b = 2..=4) through both Sudoku solvers.
+pub fn solve_sudoku(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    if let Ok((puzzle, known)) = random_sudoku(&mut u) {
+        sudoku_invariants(&puzzle, known.as_ref());
+    }
+}
+
+/// A random grid and, when the generator knows one, a solution of it.
+///
+/// Encoding: box size; mode; then for mode 0 pairs (cell, symbol) of givens until the
+/// bytes run out; for modes 1 and 2 a symbol permutation, row and column swaps inside
+/// bands and stacks of a pattern solution, a keep-bit per cell, and (mode 2) a few
+/// (cell, symbol) changes that may break solvability.
+fn random_sudoku(u: &mut Unstructured<'_>) -> arbitrary::Result<(Sudoku, Option<Sudoku>)> {
+    let b: usize = u.int_in_range(2..=4)?;
+    let side = b * b;
+    let n = side * side;
+    let symbol = |u: &mut Unstructured<'_>| u.int_in_range(1..=side as u8);
+    let mode: u8 = u.int_in_range(0..=2)?;
+    if mode == 0 {
+        let mut cells = vec![0u8; n];
+        while !u.is_empty() {
+            let i = u.choose_index(n)?;
+            cells[i] = symbol(u)?;
+        }
+        return Ok((grid(b, cells), None));
+    }
+    // A solved grid: the pattern (b·(r mod b) + r div b + c) mod side, then shuffled.
+    let mut perm: Vec<u8> = (1..=side as u8).collect();
+    for i in (1..side).rev() {
+        perm.swap(i, u.choose_index(i + 1)?);
+    }
+    let mut rows: Vec<usize> = (0..side).collect();
+    let mut cols: Vec<usize> = (0..side).collect();
+    for _ in 0..side {
+        let band = u.choose_index(b)? * b;
+        let (x, y) = (u.choose_index(b)?, u.choose_index(b)?);
+        rows.swap(band + x, band + y);
+        let stack = u.choose_index(b)? * b;
+        let (x, y) = (u.choose_index(b)?, u.choose_index(b)?);
+        cols.swap(stack + x, stack + y);
+    }
+    let solved: Vec<u8> = (0..n)
+        .map(|i| {
+            let (r, c) = (rows[i / side], cols[i % side]);
+            perm[(b * (r % b) + r / b + c) % side]
+        })
+        .collect();
+    let mut cells = solved.clone();
+    for chunk in 0..n.div_ceil(8) {
+        let keep: u8 = u.arbitrary()?;
+        for bit in 0..8 {
+            let i = chunk * 8 + bit;
+            if i < n && keep & (1 << bit) == 0 {
+                cells[i] = 0;
+            }
+        }
+    }
+    let solution = grid(b, solved);
+    if mode == 1 {
+        return Ok((grid(b, cells), Some(solution)));
+    }
+    for _ in 0..u.int_in_range(1..=3)? {
+        let i = u.choose_index(n)?;
+        cells[i] = symbol(u)?;
+    }
+    Ok((grid(b, cells), None))
+}
+
+/// A grid the generator built; its shape is right by construction.
+fn grid(b: usize, cells: Vec<u8>) -> Sudoku {
+    match Sudoku::from_cells(b, cells) {
+        Ok(g) => g,
+        Err(e) => panic!("fuzz generator built an invalid grid: {e}"),
+    }
+}
+
+fn sudoku_invariants(puzzle: &Sudoku, known: Option<&Sudoku>) {
+    let b = puzzle.box_size();
+    if let Some(known) = known {
+        if let Err(v) = verify::sudoku::check_solution(puzzle, known) {
+            panic!("fuzz generator: the known solution is wrong: {v}");
+        }
+    }
+    let dlx = sudoku_dlx::solve(puzzle);
+    let dfs = sudoku_dfs::solve(puzzle);
+    for (name, solution) in [("sudoku_dlx", &dlx), ("sudoku_dfs", &dfs)] {
+        if let Some(s) = solution {
+            if let Err(v) = verify::sudoku::check_solution(puzzle, s) {
+                panic!("b={b}: {name} returned an invalid solution: {v}\n{puzzle:?}");
+            }
+        }
+    }
+    assert_eq!(
+        dlx.is_some(),
+        dfs.is_some(),
+        "b={b}: sudoku_dlx finds a solution: {}, sudoku_dfs: {}\n{puzzle:?}",
+        dlx.is_some(),
+        dfs.is_some()
+    );
+    if known.is_some() {
+        assert!(
+            dlx.is_some(),
+            "b={b}: no solution found for a solvable grid\n{puzzle:?}"
+        );
+    }
+    if verify::sudoku::check_givens(puzzle).is_err() {
+        assert!(
+            dlx.is_none(),
+            "b={b}: a grid with clashing givens was solved"
+        );
+    }
+    let (c_dlx, c_dfs) = (sudoku_dlx::count(puzzle, 2), sudoku_dfs::count(puzzle, 2));
+    assert_eq!(
+        c_dlx, c_dfs,
+        "b={b}: solution counts (capped at 2) differ\n{puzzle:?}"
+    );
+    assert_eq!(
+        c_dlx > 0,
+        dlx.is_some(),
+        "b={b}: count {c_dlx} but solve says {}",
+        dlx.is_some()
+    );
+    if c_dlx == 1 {
+        assert_eq!(dlx, dfs, "b={b}: a unique solution, but the solvers differ");
+    }
+    // End to end through the judge formats: the solution is AC.
+    let problem = match b {
+        3 => Problem::Poj3074,
+        4 => Problem::Poj3076,
+        _ => return,
+    };
+    let Some(solution) = dlx else { return };
+    let input = format::write_input(problem, &[Puzzle::Sudoku(puzzle.clone())]);
+    let output = format::write_output(problem, &[Answer::Sudoku(solution)]);
+    let outcome = check(problem, &input, &output, None);
+    assert_eq!(
+        outcome.verdict,
+        Verdict::Accepted,
+        "{problem}: {}",
+        outcome.message
+    );
+}
+
+/// `solve_kakuro`: a random Kakuro board (at most 8×8) through both Kakuro solvers.
+pub fn solve_kakuro(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    if let Ok((board, known)) = random_kakuro(&mut u) {
+        kakuro_invariants(&board, known.as_ref());
+    }
+}
+
+/// A random board and, when its clues were summed from a fill, that fill.
+///
+/// Encoding: rows and cols (2..=8); mode; then per inner cell a white/black choice
+/// (about 3 white in 4); then per white cell a digit (mode 0) or per run a clue in
+/// `length ..= 9·length` (mode 1).
+fn random_kakuro(u: &mut Unstructured<'_>) -> arbitrary::Result<(KakuroBoard, Option<KakuroFill>)> {
+    let rows: usize = u.int_in_range(2..=8)?;
+    let cols: usize = u.int_in_range(2..=8)?;
+    let from_fill = u.int_in_range(0..=1u8)? == 0;
+    let mut white = vec![false; rows * cols];
+    for r in 1..rows {
+        for c in 1..cols {
+            white[r * cols + c] = u.int_in_range(0..=3u8)? != 0;
+        }
+    }
+    let mut fill = KakuroFill {
+        rows,
+        cols,
+        digits: vec![0; rows * cols],
+    };
+    if from_fill {
+        for (digit, &white) in fill.digits.iter_mut().zip(&white) {
+            if white {
+                *digit = u.int_in_range(1..=9)?;
+            }
+        }
+    }
+    // The run starting after black cell (r, c) in direction (dr, dc): its length and sum.
+    let run = |r: usize, c: usize, dr: usize, dc: usize| {
+        let (mut rr, mut cc, mut len, mut sum) = (r + dr, c + dc, 0u16, 0u16);
+        while rr < rows && cc < cols && white[rr * cols + cc] {
+            len += 1;
+            sum += u16::from(fill.digits[rr * cols + cc]);
+            rr += dr;
+            cc += dc;
+        }
+        (len, sum)
+    };
+    let mut cells = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            if white[r * cols + c] {
+                cells.push(Cell::White);
+                continue;
+            }
+            let mut clue = |dr, dc| -> arbitrary::Result<Option<u16>> {
+                let (len, sum) = run(r, c, dr, dc);
+                Ok(match (len, from_fill) {
+                    (0, _) => None,
+                    (_, true) => Some(sum),
+                    (_, false) => Some(u.int_in_range(len..=9 * len)?),
+                })
+            };
+            let right = clue(0, 1)?;
+            let down = clue(1, 0)?;
+            cells.push(Cell::Black { down, right });
+        }
+    }
+    let board = match KakuroBoard::new(rows, cols, cells) {
+        Ok(board) => board,
+        Err(e) => panic!("a well-formed {rows}x{cols} board is rejected: {e}"),
+    };
+    Ok((board, from_fill.then_some(fill)))
+}
+
+fn kakuro_invariants(board: &KakuroBoard, known: Option<&KakuroFill>) {
+    let (rows, cols) = (board.rows(), board.cols());
+    // The board round-trips through the hdu3338 format.
+    let input = format::write_input(Problem::Hdu3338, &[Puzzle::Kakuro(board.clone())]);
+    match format::parse_input(Problem::Hdu3338, &input) {
+        Ok(cases) => assert!(
+            cases == [Puzzle::Kakuro(board.clone())],
+            "a board changes through write_input/parse_input"
+        ),
+        Err(e) => panic!("a written board does not parse: {e}"),
+    }
+    if let Some(known) = known {
+        if let Err(v) = verify::kakuro::check_fill(board, known, false) {
+            panic!("fuzz generator: the known fill is wrong: {v}");
+        }
+    }
+    let flow = kakuro_flow::solve(board);
+    match &flow {
+        Ok(f) => {
+            if let Err(v) = verify::kakuro::check_fill(board, f, false) {
+                panic!("{rows}x{cols}: kakuro_flow returned an invalid fill: {v}\n{board:?}");
+            }
+            assert!(
+                board.check_clues().is_ok(),
+                "{rows}x{cols}: a fill for a board whose clues fail check_clues"
+            );
+        }
+        Err(why) => assert!(
+            known.is_none(),
+            "{rows}x{cols}: kakuro_flow says '{why}' but a fill exists\n{board:?}"
+        ),
+    }
+    let search = kakuro_search::solve(board);
+    match &search {
+        Ok(f) => {
+            if let Err(v) = verify::kakuro::check_fill(board, f, true) {
+                panic!("{rows}x{cols}: kakuro_search returned an invalid fill: {v}\n{board:?}");
+            }
+            assert!(
+                flow.is_ok(),
+                "{rows}x{cols}: a classic fill exists but kakuro_flow finds none\n{board:?}"
+            );
+        }
+        Err(why) => assert!(
+            known.is_none_or(|k| verify::kakuro::check_fill(board, k, true).is_err()),
+            "{rows}x{cols}: kakuro_search says '{why}' but a classic fill exists\n{board:?}"
+        ),
+    }
+    let count = kakuro_search::count(board, 2);
+    assert_eq!(
+        count > 0,
+        search.is_ok(),
+        "{rows}x{cols}: kakuro_search::count is {count} but solve says {}",
+        search.is_ok()
+    );
+    // End to end: each solver's fill is AC for its problem.
+    for (problem, fill) in [
+        (Problem::Hdu3338, flow.ok()),
+        (Problem::Kakuro, search.ok()),
+    ] {
+        let Some(fill) = fill else { continue };
+        let output = format::write_output(problem, &[Answer::Kakuro(fill)]);
+        let outcome = check(problem, &input, &output, None);
+        assert_eq!(
+            outcome.verdict,
+            Verdict::Accepted,
+            "{problem}: {}",
+            outcome.message
         );
     }
 }

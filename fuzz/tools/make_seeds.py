@@ -161,3 +161,22 @@ for p in ("poj3074", "poj2676", "poj3076", "hdu3338", "kakuro"):
         "wa_garbage.out": bytes(range(256)),
     }.items():
         write(t, name, c)
+
+# ---- structure-aware solver targets: bytes decoded by arbitrary::Unstructured ----
+# Deterministic pseudo-random byte strings of several lengths; the first bytes pick the
+# box size / board size and the mode, so a few prefixes are forced to cover each.
+import random
+rng = random.Random(3074)
+def blob(prefix, n):
+    return bytes(prefix) + bytes(rng.randrange(256) for _ in range(n))
+for b in range(3):          # box size 2, 3, 4
+    for mode in range(3):   # random givens, from a solved grid, solved grid with changes
+        for n in (40, 400):
+            write("solve_sudoku", f"b{b + 2}_mode{mode}_{n}.bin", blob([b, mode], n))
+for size in ((0, 0), (2, 3), (6, 6), (4, 1)):  # rows-2, cols-2
+    for mode in range(2):   # clues from a random fill, random clues
+        for n in (30, 150):
+            write("solve_kakuro", f"{size[0] + 2}x{size[1] + 2}_mode{mode}_{n}.bin",
+                  blob([size[0], size[1], mode], n))
+write("solve_sudoku", "empty.bin", b"")
+write("solve_kakuro", "empty.bin", b"")
