@@ -23,7 +23,7 @@
 //!   validator accepts (givens kept), agree on whether one exists and on the capped
 //!   count, and find one when one is known; solutions are AC through the checker.
 //! - `solve_kakuro` (structure-aware): a random board up to 8×8 (first row and column
-//!   black, runs clued) with clues either summed from a random fill (known solvable
+//!   black, runs of at most 5 cells, clued) with clues either summed from a random fill (known solvable
 //!   under the extension rules) or random in `length ..= 9·length`. `kakuro_flow` and
 //!   `kakuro_search` fills must validate (`check_fill` with `distinct` false / true);
 //!   flow must solve a board with a known fill, search one with a known distinct fill;
@@ -399,7 +399,12 @@ fn random_sudoku(u: &mut Unstructured<'_>) -> arbitrary::Result<(Sudoku, Option<
         }
         return Ok((grid(b, cells), None));
     }
-    // A solved grid: the pattern (b·(r mod b) + r div b + c) mod side, then shuffled.
+    // A solved grid: a real solution (the spec sample's answer for b = 3 and 4, the
+    // pattern (b·(r mod b) + r div b + c) mod side + 1 for b = 2), then shuffled by a
+    // symbol permutation and swaps of rows inside bands and columns inside stacks.
+    // The pattern is not used above b = 2: its symmetry makes puzzles that stall both
+    // solvers for seconds (see fuzz/open-crashes/solve_sudoku/).
+    let base = base_solution(b);
     let mut perm: Vec<u8> = (1..=side as u8).collect();
     for i in (1..side).rev() {
         perm.swap(i, u.choose_index(i + 1)?);
@@ -415,14 +420,18 @@ fn random_sudoku(u: &mut Unstructured<'_>) -> arbitrary::Result<(Sudoku, Option<
         cols.swap(stack + x, stack + y);
     }
     let solved: Vec<u8> = (0..n)
-        .map(|i| {
-            let (r, c) = (rows[i / side], cols[i % side]);
-            perm[(b * (r % b) + r / b + c) % side]
-        })
+        .map(|i| perm[usize::from(base[rows[i / side] * side + cols[i % side]]) - 1])
         .collect();
     let mut cells = solved.clone();
+    // Each cell is emptied when its keep-bit is 0: about half the cells, but only about
+    // a quarter for b = 4 (two 0 bits needed), because sudoku_dfs takes seconds on some
+    // 16×16 grids that are half empty (see fuzz/open-crashes/solve_sudoku/), which
+    // would stall the fuzzer instead of testing correctness.
     for chunk in 0..n.div_ceil(8) {
-        let keep: u8 = u.arbitrary()?;
+        let mut keep: u8 = u.arbitrary()?;
+        if b == 4 {
+            keep |= u.arbitrary::<u8>()?;
+        }
         for bit in 0..8 {
             let i = chunk * 8 + bit;
             if i < n && keep & (1 << bit) == 0 {
@@ -439,6 +448,29 @@ fn random_sudoku(u: &mut Unstructured<'_>) -> arbitrary::Result<(Sudoku, Option<
         cells[i] = symbol(u)?;
     }
     Ok((grid(b, cells), None))
+}
+
+/// A solved grid of box size `b` (2..=4), row-major values `1..=b²`.
+fn base_solution(b: usize) -> Vec<u8> {
+    let side = b * b;
+    let from = |bytes: &[u8], first: u8| -> Vec<u8> {
+        bytes
+            .iter()
+            .filter(|c| !c.is_ascii_whitespace())
+            .take(side * side)
+            .map(|&c| c - first + 1)
+            .collect()
+    };
+    match b {
+        3 => from(include_bytes!("../tests/data/samples/poj3074.ans"), b'1'),
+        4 => from(include_bytes!("../tests/data/samples/poj3076.ans"), b'A'),
+        _ => (0..side * side)
+            .map(|i| {
+                let (r, c) = (i / side, i % side);
+                ((b * (r % b) + r / b + c) % side + 1) as u8
+            })
+            .collect(),
+    }
 }
 
 /// A grid the generator built; its shape is right by construction.
@@ -527,16 +559,27 @@ pub fn solve_kakuro(data: &[u8]) {
 /// A random board and, when its clues were summed from a fill, that fill.
 ///
 /// Encoding: rows and cols (2..=8); mode; then per inner cell a white/black choice
-/// (about 3 white in 4); then per white cell a digit (mode 0) or per run a clue in
+/// (about 3 white in 4, runs of at most 5); then per white cell a digit (mode 0) or per run a clue in
 /// `length ..= 9·length` (mode 1).
 fn random_kakuro(u: &mut Unstructured<'_>) -> arbitrary::Result<(KakuroBoard, Option<KakuroFill>)> {
     let rows: usize = u.int_in_range(2..=8)?;
     let cols: usize = u.int_in_range(2..=8)?;
     let from_fill = u.int_in_range(0..=1u8)? == 0;
+    // Runs are capped at MAX_RUN cells (a cell after MAX_RUN whites is black): dense
+    // boards with long runs can take kakuro_search minutes (see
+    // fuzz/open-crashes/solve_kakuro/), which would stall the fuzzer.
+    const MAX_RUN: usize = 5;
     let mut white = vec![false; rows * cols];
     for r in 1..rows {
         for c in 1..cols {
-            white[r * cols + c] = u.int_in_range(0..=3u8)? != 0;
+            // True when the MAX_RUN cells before (r, c) in direction (dr, dc) are white.
+            let long = |dr: usize, dc: usize| {
+                (1..=MAX_RUN).all(|k| match (r.checked_sub(k * dr), c.checked_sub(k * dc)) {
+                    (Some(rr), Some(cc)) => white[rr * cols + cc],
+                    _ => false,
+                })
+            };
+            white[r * cols + c] = u.int_in_range(0..=3u8)? != 0 && !long(0, 1) && !long(1, 0);
         }
     }
     let mut fill = KakuroFill {
