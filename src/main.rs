@@ -22,16 +22,39 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Validate a judge input (exit 0 when well-formed, 3 with a located message otherwise).
     Validate(cli::check::ValidateArgs),
+    /// Solve a judge input and write exactly the judge output (a valid contestant program).
+    Solve(cli::solve::SolveArgs),
+    /// Count the solutions of each case, up to --limit (prints N or `>= LIMIT` per case).
+    Count(cli::solve::CountArgs),
+    /// Judge a program on judge cases under limits (exit 0 all AC, 1 rejected, 3 JE).
+    ///
+    /// `judge PROBLEM -- CMD [ARGS...]`, `judge PROBLEM --source FILE`,
+    /// `judge --all --reference`.
+    Judge(cli::judge::JudgeArgs),
+    /// Compile and judge every example submission; fail if a verdict differs from its folder.
+    VerifySubmissions(cli::verify_submissions::VerifyArgs),
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
     match command {
         Command::Check(args) => cli::check::run_check(&args),
         Command::Validate(args) => cli::check::run_validate(&args),
+        Command::Solve(args) => cli::solve::run_solve(&args),
+        Command::Count(args) => cli::solve::run_count(&args),
+        Command::Judge(args) => cli::judge::run(args),
+        Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
     }
 }
 
 fn main() -> ExitCode {
+    // The judge's launcher mode: checked before anything else so the process stays small.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| a == gridjudge::judge::sandbox::LAUNCH_ARG)
+    {
+        return ExitCode::from(gridjudge::judge::launcher::main(&args[1..]) as u8);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -19,5 +19,4 @@ pub const NO_INPUT: u8 = 66;
 /// An internal error — a bug in gridjudge (sysexits `EX_SOFTWARE`).
 pub const INTERNAL: u8 = 70;
 /// Writing the output failed (sysexits `EX_IOERR`).
-#[allow(dead_code)] // first user: the `solve` command
 pub const IO_ERROR: u8 = 74;

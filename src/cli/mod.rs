@@ -4,6 +4,9 @@
 
 pub mod check;
 pub mod exit;
+pub mod judge;
+pub mod solve;
+pub mod verify_submissions;
 
 use std::path::Path;
 

@@ -61,14 +61,14 @@ fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
         return Err(r.expected("a case header 'n m'"));
     }
     let n = r.number(MIN_SIDE, MAX_SIDE, "the number of rows n (2 to 100)")? as usize;
-    r.expect(b' ', "a single space between n and m")?;
+    r.require(b' ', "a single space between n and m")?;
     let m = r.number(MIN_SIDE, MAX_SIDE, "the number of columns m (2 to 100)")? as usize;
     r.expect_eol()?;
     let mut cells = Vec::with_capacity(n * m);
     for row in 0..n {
         for col in 0..m {
             if col > 0 {
-                r.expect(b' ', "a single space between cells")?;
+                r.require(b' ', "a single space between cells")?;
             }
             if r.at_eof() || (col == 0 && r.peek() == Some(b'\n')) {
                 return Err(r.error(format!(
@@ -79,7 +79,7 @@ fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
             }
             cells.push(parse_token(r)?);
         }
-        r.expect(b'\n', "end of line after the last cell of the row")?;
+        r.require(b'\n', "end of line after the last cell of the row")?;
     }
     let located = |e: crate::model::StructureError| match e.at {
         Some((row, col)) => ParseError::new(
@@ -99,7 +99,7 @@ fn parse_token(r: &mut Reader<'_>) -> Result<Cell, ParseError> {
     match r.peek() {
         Some(b'.') => {
             for _ in 0..TOKEN {
-                r.expect(b'.', "'.' (a white cell is '.......')")?;
+                r.require(b'.', "'.' (a white cell is '.......')")?;
             }
             Ok(Cell::White)
         }
@@ -108,11 +108,11 @@ fn parse_token(r: &mut Reader<'_>) -> Result<Cell, ParseError> {
             if down.is_none() && r.peek() == Some(b'X') {
                 // `XXXXXXX`: a plain black cell.
                 for _ in 0..4 {
-                    r.expect(b'X', "'X' (a black cell is 'XXXXXXX')")?;
+                    r.require(b'X', "'X' (a black cell is 'XXXXXXX')")?;
                 }
                 return Ok(Cell::BLACK);
             }
-            r.expect(b'\\', "'\\' between the down and right clues")?;
+            r.require(b'\\', "'\\' between the down and right clues")?;
             let right = clue(r, "a right clue (3 digits or 'XXX')")?;
             Ok(Cell::Black { down, right })
         }
@@ -124,7 +124,7 @@ fn parse_token(r: &mut Reader<'_>) -> Result<Cell, ParseError> {
 fn clue(r: &mut Reader<'_>, what: &str) -> Result<Option<u16>, ParseError> {
     if r.peek() == Some(b'X') {
         for _ in 0..3 {
-            r.expect(b'X', what)?;
+            r.require(b'X', what)?;
         }
         return Ok(None);
     }

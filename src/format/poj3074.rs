@@ -25,7 +25,7 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
             for _ in 0..3 {
                 r.bump();
             }
-            r.expect(b'\n', "end of line after 'end'")?;
+            r.require(b'\n', "end of line after 'end'")?;
             r.expect_eof()?;
             return Ok(grids);
         }

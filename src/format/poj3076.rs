@@ -30,7 +30,7 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
         if r.at_eof() {
             return Ok(grids);
         }
-        r.expect(b'\n', "an empty line between data sets, or end of file")?;
+        r.require(b'\n', "an empty line between data sets, or end of file")?;
     }
 }
 

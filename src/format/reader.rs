@@ -91,7 +91,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Consumes `byte` or fails with "expected {what}".
-    pub(crate) fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
+    pub(crate) fn require(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
         if self.peek() == Some(byte) {
             self.bump();
             Ok(())
@@ -102,7 +102,7 @@ impl<'a> Reader<'a> {
 
     /// Consumes the LF that ends a line.
     pub(crate) fn expect_eol(&mut self) -> Result<(), ParseError> {
-        self.expect(b'\n', "end of line")
+        self.require(b'\n', "end of line")
     }
 
     /// Requires the end of input.

@@ -1,1 +1,30 @@
-//! The judge: running contestant programs under limits, verdicts and reports.
+//! The judge: running contestant programs under limits, measuring them, turning runs
+//! and checker outcomes into verdicts, and reporting.
+//!
+//! - [`limits`]: what a run may use ([`Limits`](limits::Limits)) and how it is isolated.
+//! - [`sandbox`]: the judge's side of one run: [`sandbox::run`] starts the launcher and
+//!   returns a [`RunOutcome`](sandbox::RunOutcome) (status, CPU, wall, peak memory,
+//!   output size, limit hits).
+//! - [`launcher`]: the hidden `gridjudge __launch` mode that forks the program under
+//!   limits, watches it and kills everything it left behind.
+//! - [`config`]: a judge-case folder (`problem.toml`, `data/{sample,secret}`).
+//! - [`compile`]: C, C++, Rust and Python sources to programs (CE with the compiler's message).
+//! - [`run`]: the case loop: sandbox, then limit verdicts, then the checker.
+//! - [`report`]: table, JSON and JUnit reports of a session.
+//!
+//! Guarantees per run (see `launcher.rs`): own process group; CPU limit (sampled, and
+//! `RLIMIT_CPU` as a backstop); wall limit; memory limit (peak RSS sampled, or
+//! `RLIMIT_AS`); output limit (`RLIMIT_FSIZE`); no core dumps; all processes killed and
+//! reaped at the end (process group + child subreaper); `PR_SET_NO_NEW_PRIVS`; an empty
+//! network namespace and the problem folder (with the answers) covered by an empty tmpfs
+//! in a private mount namespace — as root directly, otherwise through an unprivileged
+//! user namespace where the kernel allows one. As root, additionally: a per-worker
+//! unprivileged uid and `RLIMIT_NPROC`. Each outcome records which of these held.
+
+pub mod compile;
+pub mod config;
+pub mod launcher;
+pub mod limits;
+pub mod report;
+pub mod run;
+pub mod sandbox;

@@ -14,3 +14,119 @@ pub mod kakuro_search;
 pub mod maxflow;
 pub mod sudoku_dfs;
 pub mod sudoku_dlx;
+
+use crate::problem::{Answer, Problem, Puzzle, Rules};
+use std::fmt;
+
+/// Which reference solver to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverKind {
+    /// Dancing links (Sudoku).
+    Dlx,
+    /// Bitmask depth-first search (Sudoku).
+    Dfs,
+    /// Max-flow with lower bounds (hdu3338).
+    Flow,
+    /// Combination-mask search (classic kakuro).
+    Search,
+}
+
+impl SolverKind {
+    /// The solver `gridjudge solve` uses when none is named.
+    pub fn default_for(problem: Problem) -> SolverKind {
+        match problem {
+            Problem::Poj3074 => SolverKind::Dlx,
+            Problem::Poj2676 | Problem::Poj3076 => SolverKind::Dfs,
+            Problem::Hdu3338 => SolverKind::Flow,
+            Problem::Kakuro => SolverKind::Search,
+        }
+    }
+
+    /// The solvers that answer `problem` correctly.
+    pub fn for_problem(problem: Problem) -> &'static [SolverKind] {
+        match problem.rules() {
+            Rules::Sudoku { .. } => &[SolverKind::Dlx, SolverKind::Dfs],
+            Rules::Kakuro { distinct: false } => &[SolverKind::Flow],
+            Rules::Kakuro { distinct: true } => &[SolverKind::Search],
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SolverKind::Dlx => "dlx",
+            SolverKind::Dfs => "dfs",
+            SolverKind::Flow => "flow",
+            SolverKind::Search => "search",
+        })
+    }
+}
+
+/// Why a case was not solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The case has no solution; the text says why when the solver knows.
+    #[error("no solution{}", if .0.is_empty() { String::new() } else { format!(": {}", .0) })]
+    NoSolution(String),
+    /// The solver does not answer this problem (e.g. `flow` for classic kakuro).
+    #[error("the {solver} solver does not solve {problem} (use {})", SolverKind::for_problem(*.problem).iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" or "))]
+    Unsupported {
+        /// The solver asked for.
+        solver: SolverKind,
+        /// The problem.
+        problem: Problem,
+    },
+    /// Counting is not available for this problem.
+    #[error("counting solutions is not available for {0}: its flow solver finds one solution")]
+    NoCounter(Problem),
+}
+
+fn supported(problem: Problem, solver: SolverKind) -> Result<(), SolveError> {
+    if SolverKind::for_problem(problem).contains(&solver) {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported { solver, problem })
+    }
+}
+
+/// Solves one case of `problem` with `solver`.
+pub fn solve_case(
+    problem: Problem,
+    solver: SolverKind,
+    puzzle: &Puzzle,
+) -> Result<Answer, SolveError> {
+    supported(problem, solver)?;
+    match (puzzle, solver) {
+        (Puzzle::Sudoku(p), SolverKind::Dlx) => sudoku_dlx::solve(p)
+            .map(Answer::Sudoku)
+            .ok_or(SolveError::NoSolution(String::new())),
+        (Puzzle::Sudoku(p), _) => sudoku_dfs::solve(p)
+            .map(Answer::Sudoku)
+            .ok_or(SolveError::NoSolution(String::new())),
+        (Puzzle::Kakuro(b), SolverKind::Flow) => kakuro_flow::solve(b)
+            .map(Answer::Kakuro)
+            .map_err(|e| SolveError::NoSolution(e.to_string())),
+        (Puzzle::Kakuro(b), _) => kakuro_search::solve(b)
+            .map(Answer::Kakuro)
+            .map_err(|e| SolveError::NoSolution(e.to_string())),
+    }
+}
+
+/// Counts the solutions of one case, up to `limit`.
+pub fn count_case(
+    problem: Problem,
+    solver: SolverKind,
+    puzzle: &Puzzle,
+    limit: usize,
+) -> Result<usize, SolveError> {
+    supported(problem, solver)?;
+    match (puzzle, solver) {
+        (Puzzle::Sudoku(p), SolverKind::Dlx) => Ok(sudoku_dlx::count(p, limit)),
+        (Puzzle::Sudoku(p), _) => Ok(sudoku_dfs::count(p, limit)),
+        (Puzzle::Kakuro(_), SolverKind::Flow) => Err(SolveError::NoCounter(problem)),
+        (Puzzle::Kakuro(b), _) => Ok(kakuro_search::count(b, limit)),
+    }
+}

@@ -1,0 +1,21 @@
+// hdu3338 memory_limit_exceeded: allocates 1 GiB with new[] and touches every page
+// (volatile stores), so the peak resident set is about 1 GiB, far above the memory limit:
+// MLE. If the sandbox's address-space limit makes new[] throw, it takes memory 1 MiB at a
+// time (touching each) until that throws too (uncaught: abort); its peak memory is then
+// the whole allowance. A judge must call both MLE (see judge-cases/README.md).
+#include <cstdio>
+#include <new>
+int main() {
+    const size_t size = size_t(1) << 30;
+    volatile char *block = new (std::nothrow) char[size];
+    if (block) {
+        // volatile stores, one per page: the compiler may not drop the allocation
+        for (size_t i = 0; i < size; i += 4096) block[i] = 1;
+        std::printf("%d\n", block[size / 2]);
+        return 0;
+    }
+    for (;;) {
+        volatile char *chunk = new char[size_t(1) << 20];
+        for (size_t i = 0; i < (size_t(1) << 20); i += 4096) chunk[i] = 1;
+    }
+}

@@ -1,0 +1,70 @@
+// poj2676 presentation_error: the correct DFS solver of dfs_bitmask.c, but it prints a
+// space between the digits of a row ("1 4 3 6 ..."). Dropping blanks gives the right
+// grids, the layout is wrong: PE.
+#include <stdio.h>
+
+static int grid[81], rowm[9], colm[9], boxm[9], empty[81], nempty;
+
+static int box_of(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+
+static int search(int filled) {
+    if (filled == nempty) return 1;
+    int best = -1, best_count = 10, best_free = 0;
+    for (int i = filled; i < nempty; ++i) {
+        int cell = empty[i];
+        int free = 0x1FF & ~(rowm[cell / 9] | colm[cell % 9] | boxm[box_of(cell)]);
+        int count = __builtin_popcount(free);
+        if (count < best_count) {
+            best = i, best_count = count, best_free = free;
+            if (count <= 1) break;
+        }
+    }
+    if (best_count == 0) return 0;
+    int tmp = empty[filled];
+    empty[filled] = empty[best];
+    empty[best] = tmp;
+    int cell = empty[filled], r = cell / 9, c = cell % 9, b = box_of(cell);
+    while (best_free) {
+        int bit = best_free & -best_free;
+        best_free ^= bit;
+        rowm[r] |= bit, colm[c] |= bit, boxm[b] |= bit;
+        grid[cell] = __builtin_ctz(bit) + 1;
+        if (search(filled + 1)) return 1;
+        rowm[r] ^= bit, colm[c] ^= bit, boxm[b] ^= bit;
+    }
+    grid[cell] = 0;
+    empty[best] = empty[filled];
+    empty[filled] = tmp;
+    return 0;
+}
+
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 0;
+    while (t-- > 0) {
+        char line[16];
+        for (int i = 0; i < 9; ++i) { rowm[i] = colm[i] = boxm[i] = 0; }
+        nempty = 0;
+        for (int r = 0; r < 9; ++r) {
+            if (scanf("%15s", line) != 1) return 0;
+            for (int c = 0; c < 9; ++c) {
+                int cell = r * 9 + c, v = line[c] - '0';
+                grid[cell] = v;
+                if (v == 0) {
+                    empty[nempty++] = cell;
+                } else {
+                    rowm[r] |= 1 << (v - 1), colm[c] |= 1 << (v - 1), boxm[box_of(cell)] |= 1 << (v - 1);
+                }
+            }
+        }
+        search(0);
+        for (int r = 0; r < 9; ++r) {
+            for (int c = 0; c < 9; ++c) {
+                if (c) putchar(' ');  // the layout mistake
+                putchar('0' + grid[r * 9 + c]);
+            }
+            putchar('\n');
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,8 @@
+// poj3074 run_time_error: writes through a null pointer (volatile, so the store is kept):
+// killed by SIGSEGV: RE.
+#include <stddef.h>
+int main(void) {
+    volatile int *volatile nowhere = NULL;
+    *nowhere = 42;
+    return 0;
+}

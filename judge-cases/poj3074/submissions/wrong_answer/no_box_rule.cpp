@@ -1,0 +1,131 @@
+// poj3074 wrong_answer: the dancing-links solver of dlx.cpp with the 81 box columns left
+// out, so it only keeps rows and columns Latin: it completes the grid to a Latin square
+// that keeps the givens, and the 3x3 boxes are usually broken (already on the sample):
+// WA.
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+const int COLS = 243;  // the mistake: no box columns
+const int MAXN = COLS + 1 + 729 * 3;
+
+int L[MAXN], R[MAXN], U[MAXN], D[MAXN], C[MAXN], ROW[MAXN], S[COLS + 1];
+int node_count;
+int row_head[729];
+int chosen[81], depth_found;
+char out[82];
+
+void init() {
+    for (int c = 0; c <= COLS; ++c) {
+        L[c] = c - 1;
+        R[c] = c + 1;
+        U[c] = D[c] = c;
+        S[c] = 0;
+    }
+    L[0] = COLS;
+    R[COLS] = 0;
+    node_count = COLS + 1;
+}
+
+void add_row(int r, const int cols[3]) {
+    int first = -1;
+    for (int k = 0; k < 3; ++k) {
+        int c = cols[k] + 1, n = node_count++;
+        C[n] = c;
+        ROW[n] = r;
+        U[n] = U[c];
+        D[n] = c;
+        D[U[c]] = n;
+        U[c] = n;
+        ++S[c];
+        if (first < 0) {
+            first = n;
+            L[n] = R[n] = n;
+        } else {
+            L[n] = L[first];
+            R[n] = first;
+            R[L[first]] = n;
+            L[first] = n;
+        }
+    }
+    row_head[r] = first;
+}
+
+void cover(int c) {
+    L[R[c]] = L[c];
+    R[L[c]] = R[c];
+    for (int i = D[c]; i != c; i = D[i])
+        for (int j = R[i]; j != i; j = R[j]) {
+            U[D[j]] = U[j];
+            D[U[j]] = D[j];
+            --S[C[j]];
+        }
+}
+
+void uncover(int c) {
+    for (int i = U[c]; i != c; i = U[i])
+        for (int j = L[i]; j != i; j = L[j]) {
+            ++S[C[j]];
+            U[D[j]] = j;
+            D[U[j]] = j;
+        }
+    L[R[c]] = c;
+    R[L[c]] = c;
+}
+
+bool search(int k) {
+    if (R[0] == 0) {
+        depth_found = k;
+        return true;
+    }
+    int c = R[0];
+    for (int j = R[0]; j != 0; j = R[j])
+        if (S[j] < S[c]) c = j;
+    if (S[c] == 0) return false;
+    cover(c);
+    for (int r = D[c]; r != c; r = D[r]) {
+        chosen[k] = ROW[r];
+        for (int j = R[r]; j != r; j = R[j]) cover(C[j]);
+        if (search(k + 1)) return true;
+        for (int j = L[r]; j != r; j = L[j]) uncover(C[j]);
+    }
+    uncover(c);
+    return false;
+}
+
+void solve(const char *line) {
+    init();
+    for (int cell = 0; cell < 81; ++cell)
+        for (int d = 0; d < 9; ++d) {
+            int r = cell / 9, c = cell % 9, b = (r / 3) * 3 + c / 3;
+            (void)b;
+            int cols[3] = {cell, 81 + r * 9 + d, 162 + c * 9 + d};
+            add_row(cell * 9 + d, cols);
+        }
+    int k = 0;
+    for (int cell = 0; cell < 81; ++cell) {
+        if (line[cell] == '.') continue;
+        int row = cell * 9 + (line[cell] - '1');
+        int n = row_head[row];
+        // select the given's row: cover each of its columns
+        cover(C[n]);
+        for (int j = R[n]; j != n; j = R[j]) cover(C[j]);
+        chosen[k++] = row;
+    }
+    if (!search(k)) depth_found = k;
+    for (int i = 0; i < depth_found; ++i) out[chosen[i] / 9] = char('1' + chosen[i] % 9);
+    out[81] = 0;
+    puts(out);
+}
+
+}  // namespace
+
+int main() {
+    static char buf[1024];
+    while (scanf("%1023s", buf) == 1) {
+        if (strcmp(buf, "end") == 0) break;
+        solve(buf);
+    }
+    return 0;
+}

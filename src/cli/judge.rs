@@ -1,0 +1,297 @@
+//! `gridjudge judge`: judge a contestant program (a command, a source file, or the
+//! reference solver) on the judge cases of one problem or of all of them, and print a
+//! table (or JSON, or JUnit XML for CI). Exit 0 only when every case is AC, 1 when some
+//! case is rejected, 3 on a judge error, 64 on a usage error.
+
+use crate::cli::{exit, Failure};
+use gridjudge::judge::compile::{self, Program};
+use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::limits::MemoryMode;
+use gridjudge::judge::report::{self, Session};
+use gridjudge::judge::run::{self, CaseResult, JudgeSettings, ProblemReport};
+use gridjudge::Verdict;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Report format on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A table and a summary line.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// Memory limit mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MemoryModeArg {
+    /// Peak resident memory (sampled, then `ru_maxrss`); the default.
+    Rss,
+    /// `RLIMIT_AS` address-space limit: allocations beyond it fail.
+    As,
+}
+
+impl From<MemoryModeArg> for MemoryMode {
+    fn from(m: MemoryModeArg) -> MemoryMode {
+        match m {
+            MemoryModeArg::Rss => MemoryMode::PeakRss,
+            MemoryModeArg::As => MemoryMode::AddressSpace,
+        }
+    }
+}
+
+/// Options shared by `judge` and `verify-submissions`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunOptions {
+    /// Folder holding one folder per problem (`PROBLEM/problem.toml`, `PROBLEM/data/…`).
+    #[arg(long, default_value = "judge-cases")]
+    pub cases: PathBuf,
+    /// Judge this many cases in parallel (time is still measured per process).
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub jobs: usize,
+    /// How the memory limit is enforced.
+    #[arg(long, value_enum, default_value_t = MemoryModeArg::Rss)]
+    pub memory_mode: MemoryModeArg,
+    /// Run programs as the judge's own user: no uid drop, no process limit, no network
+    /// namespace (only needed when the sandbox user cannot reach the program).
+    #[arg(long)]
+    pub run_as_self: bool,
+}
+
+impl RunOptions {
+    /// Judge settings with this process as the launcher.
+    pub fn settings(&self) -> Result<JudgeSettings, String> {
+        let launcher = std::env::current_exe()
+            .map_err(|e| format!("cannot find the gridjudge executable: {e}"))?;
+        let mut s = JudgeSettings::new(launcher);
+        s.jobs = self.jobs.max(1);
+        s.memory_mode = self.memory_mode.into();
+        s.isolate = !self.run_as_self;
+        Ok(s)
+    }
+}
+
+/// `gridjudge judge PROBLEM [OPTIONS] -- CMD [ARGS...]`
+#[derive(Debug, clap::Args)]
+pub struct JudgeArgs {
+    /// The problem folder under --cases (e.g. poj3074).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub problem: Option<String>,
+    /// Judge every problem folder under --cases.
+    #[arg(long)]
+    pub all: bool,
+    /// Judge gridjudge's own reference solver (`gridjudge solve PROBLEM`).
+    #[arg(long, conflicts_with_all = ["source", "command"])]
+    pub reference: bool,
+    /// Compile this source (.c, .cpp/.cc, .rs, .py) with the usual judge flags and judge it.
+    #[arg(long, conflicts_with = "command")]
+    pub source: Option<PathBuf>,
+    /// Report format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Also write a JUnit XML report here (one test case per judge case).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: RunOptions,
+    /// The program to judge and its arguments (after `--`).
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+/// What to run.
+enum Subject {
+    Reference(PathBuf),
+    Program(Program),
+}
+
+/// A live progress bar on a terminal; hidden when stderr is not one.
+pub fn progress_bar(total: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The problem folders to judge: one, or all under `root`.
+pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, (u8, String)> {
+    match problem {
+        Some(p) => {
+            let dir = root.join(p);
+            if dir.join("problem.toml").is_file() {
+                Ok(vec![dir])
+            } else {
+                Err((
+                    exit::USAGE,
+                    format!("no problem folder {} (with a problem.toml)", dir.display()),
+                ))
+            }
+        }
+        None => {
+            let dirs =
+                ProblemDir::discover(root).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
+            if dirs.is_empty() {
+                return Err((
+                    exit::JUDGE_FAILURE,
+                    format!("no problem folders under {}", root.display()),
+                ));
+            }
+            Ok(dirs)
+        }
+    }
+}
+
+/// The exit code of a finished session.
+pub fn exit_code(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Accepted => exit::OK,
+        Verdict::JudgeError => exit::JUDGE_FAILURE,
+        _ => exit::REJECTED,
+    }
+}
+
+/// Runs `gridjudge judge`.
+pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
+    judge(args).map_err(|(code, message)| Failure::new(code, format!("gridjudge judge: {message}")))
+}
+
+fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
+    let usage = |m: &str| (exit::USAGE, m.to_string());
+    let chosen = usize::from(args.reference)
+        + usize::from(args.source.is_some())
+        + usize::from(!args.command.is_empty());
+    if chosen != 1 {
+        return Err(usage(
+            "say what to judge: --reference, --source FILE, or -- CMD [ARGS...]",
+        ));
+    }
+    let settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
+    let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
+
+    let (subject, description) = if args.reference {
+        (
+            Subject::Reference(settings.launcher.clone()),
+            "gridjudge's reference solver (gridjudge solve PROBLEM)".to_string(),
+        )
+    } else if let Some(src) = &args.source {
+        let description = src.display().to_string();
+        match compile::compile(src, &settings.launcher) {
+            Ok(p) => (Subject::Program(p), description),
+            Err(failure) => {
+                // Every problem gets the compile verdict.
+                let problems = dirs
+                    .iter()
+                    .map(|d| failed_problem(d, &settings, failure.verdict, failure.message.clone()))
+                    .collect();
+                return finish(
+                    &args,
+                    Session {
+                        program: description,
+                        problems,
+                    },
+                );
+            }
+        }
+    } else {
+        let program = Program::command(&args.command[0], &args.command[1..])
+            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+        (Subject::Program(program), args.command.join(" "))
+    };
+
+    let loaded: Vec<Result<ProblemDir, (PathBuf, String)>> = dirs
+        .iter()
+        .map(|d| ProblemDir::load(d).map_err(|e| (d.clone(), e.to_string())))
+        .collect();
+    let total: usize = loaded.iter().flatten().map(|p| p.cases.len()).sum();
+    let bar = progress_bar(total);
+    let mut problems = Vec::new();
+    for entry in loaded {
+        let problem = match entry {
+            Ok(p) => p,
+            Err((dir, message)) => {
+                problems.push(failed_problem(
+                    &dir,
+                    &settings,
+                    Verdict::JudgeError,
+                    message,
+                ));
+                continue;
+            }
+        };
+        bar.set_message(problem.name.clone());
+        let reference;
+        let program = match &subject {
+            Subject::Program(p) => p,
+            Subject::Reference(exe) => {
+                let exe_s = exe.display().to_string();
+                reference = Program::command(
+                    &exe_s,
+                    &["solve".to_string(), problem.config.problem.id().to_string()],
+                )
+                .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+                &reference
+            }
+        };
+        let tick = |_: &CaseResult| bar.inc(1);
+        problems.push(run::judge_problem(&problem, program, &settings, &tick));
+    }
+    bar.finish_and_clear();
+    finish(
+        &args,
+        Session {
+            program: description,
+            problems,
+        },
+    )
+}
+
+/// A report for a problem that could not be judged at all.
+pub fn failed_problem(
+    dir: &Path,
+    settings: &JudgeSettings,
+    verdict: Verdict,
+    message: String,
+) -> ProblemReport {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (title, limits) = match ProblemDir::load(dir) {
+        Ok(p) => (
+            p.config.title.clone(),
+            p.config.run_limits(settings.memory_mode),
+        ),
+        Err(_) => (
+            String::new(),
+            gridjudge::judge::limits::Limits::new(std::time::Duration::ZERO, 0),
+        ),
+    };
+    ProblemReport::failed(name, title, limits, verdict, message)
+}
+
+fn finish(args: &JudgeArgs, session: Session) -> Result<u8, (u8, String)> {
+    let text = match args.format {
+        Format::Table => report::table::render(&session),
+        Format::Json => report::json::render(&session),
+    };
+    print!("{text}");
+    if let Some(path) = &args.junit {
+        let xml = report::junit::render(&session)
+            .map_err(|e| (exit::INTERNAL, format!("JUnit report: {e}")))?;
+        std::fs::write(path, xml).map_err(|e| {
+            (
+                exit::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })?;
+    }
+    Ok(exit_code(session.overall()))
+}

@@ -1,0 +1,152 @@
+//! `gridjudge verify-submissions PROBLEM`: compile and judge every example submission in
+//! `judge-cases/PROBLEM/submissions/<verdict folder>/` and fail when a submission's
+//! verdict differs from its folder. A submission's verdict is its first non-AC case
+//! verdict (sample then secret, by name), or AC. Exit 0 when all match, 1 on a mismatch,
+//! 3 on a judge error (invalid problem folder, or an unexpected JE).
+
+use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
+use crate::cli::{exit, Failure};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use gridjudge::judge::compile::{self, Language};
+use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::run::{self, CaseResult};
+use gridjudge::Verdict;
+use std::path::PathBuf;
+
+/// `gridjudge verify-submissions PROBLEM`
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// The problem folder under --cases (e.g. poj3074).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub problem: Option<String>,
+    /// Verify the submissions of every problem folder.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: RunOptions,
+}
+
+/// One verified submission.
+#[derive(Debug, serde::Serialize)]
+struct Row {
+    problem: String,
+    submission: String,
+    expected: Verdict,
+    got: Verdict,
+    case: String,
+    message: String,
+}
+
+/// Runs `gridjudge verify-submissions`.
+pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
+    verify(args).map_err(|(code, message)| {
+        Failure::new(code, format!("gridjudge verify-submissions: {message}"))
+    })
+}
+
+fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
+    let mut settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
+    settings.stop_at_first_failure = true;
+    let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
+    let mut rows = Vec::new();
+    let mut judge_error = false;
+    for dir in dirs {
+        let problem = ProblemDir::load(&dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
+        let mut submissions: Vec<(Verdict, PathBuf)> = Vec::new();
+        for verdict in Verdict::ALL {
+            let folder = dir.join("submissions").join(verdict.folder());
+            let Ok(entries) = std::fs::read_dir(&folder) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && Language::from_path(p).is_some())
+                .collect();
+            files.sort();
+            submissions.extend(files.into_iter().map(|f| (verdict, f)));
+        }
+        if submissions.is_empty() {
+            eprintln!("{}: no submissions", problem.name);
+            continue;
+        }
+        let bar = progress_bar(submissions.len());
+        for (expected, file) in submissions {
+            let name = file
+                .strip_prefix(dir.join("submissions"))
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            bar.set_message(name.clone());
+            let (got, case, message) = match compile::compile(&file, &settings.launcher) {
+                Err(f) => (f.verdict, "compile".to_string(), f.message),
+                Ok(program) => {
+                    let quiet = |_: &CaseResult| {};
+                    let report = run::judge_problem(&problem, &program, &settings, &quiet);
+                    let overall = report.overall();
+                    match report.cases.iter().find(|c| c.verdict != Verdict::Accepted) {
+                        Some(c) => (c.verdict, c.case.clone(), c.message.clone()),
+                        None => (overall, String::new(), String::new()),
+                    }
+                }
+            };
+            if got == Verdict::JudgeError && expected != Verdict::JudgeError {
+                judge_error = true;
+            }
+            rows.push(Row {
+                problem: problem.name.clone(),
+                submission: name,
+                expected,
+                got,
+                case,
+                message,
+            });
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+    }
+
+    let mut table = Table::new();
+    table.load_style(UTF8_FULL_CONDENSED);
+    table.set_header([
+        "problem",
+        "submission",
+        "expected",
+        "got",
+        "ok",
+        "case",
+        "message",
+    ]);
+    let mut mismatches = 0;
+    for r in &rows {
+        let ok = r.expected == r.got;
+        mismatches += usize::from(!ok);
+        let message: String = gridjudge::judge::compile::headline(&r.message)
+            .chars()
+            .take(80)
+            .collect();
+        table.add_row(vec![
+            r.problem.clone(),
+            r.submission.clone(),
+            r.expected.code().to_string(),
+            r.got.code().to_string(),
+            if ok { "ok" } else { "MISMATCH" }.to_string(),
+            r.case.clone(),
+            message,
+        ]);
+    }
+    println!("{table}");
+    println!(
+        "{} submission(s), {} as expected, {mismatches} mismatch(es)",
+        rows.len(),
+        rows.len() - mismatches
+    );
+    Ok(if judge_error {
+        exit::JUDGE_FAILURE
+    } else if mismatches > 0 {
+        exit_code(Verdict::WrongAnswer)
+    } else {
+        exit::OK
+    })
+}

@@ -1,0 +1,338 @@
+//! A judge-case folder on disk: `judge-cases/PROBLEM/problem.toml` and the Kattis layout
+//! `data/{sample,secret}/*.in|.ans`, plus `submissions/VERDICT/*` for self-verification.
+//!
+//! `problem.toml` (strict: unknown keys are rejected):
+//!
+//! ```toml
+//! problem = "poj3074"              # gridjudge problem id: selects format, checker, rules
+//! title = "Sudoku (hard, exact cover)"
+//! source = "POJ 3074"              # free text, optional
+//! [limits]
+//! time_seconds = 1.0               # CPU time per input file
+//! memory_mib = 64
+//! output_mib = 64                  # optional, default 64
+//! wall_seconds = 3.0               # optional, default 3 x time_seconds
+//! [checker]
+//! type = "builtin"                 # the gridjudge checker for `problem`
+//! ```
+//!
+//! This module only reads and validates; it runs nothing.
+
+use crate::judge::limits::{Limits, MemoryMode, MIB};
+use crate::Problem;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `problem.toml`, as written.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemToml {
+    /// The gridjudge problem id.
+    pub problem: Problem,
+    /// Human title.
+    pub title: String,
+    /// Where the problem comes from (free text).
+    #[serde(default)]
+    pub source: String,
+    /// Resource limits.
+    pub limits: LimitsToml,
+    /// Which checker judges outputs.
+    pub checker: CheckerToml,
+}
+
+/// The `[limits]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsToml {
+    /// CPU time per input file, seconds.
+    pub time_seconds: f64,
+    /// Memory, MiB.
+    pub memory_mib: f64,
+    /// Output size, MiB (default 64).
+    pub output_mib: Option<f64>,
+    /// Wall time, seconds (default 3 × `time_seconds`).
+    pub wall_seconds: Option<f64>,
+}
+
+/// The `[checker]` table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckerToml {
+    /// The checker kind.
+    #[serde(rename = "type")]
+    pub kind: CheckerKind,
+}
+
+/// Checker kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckerKind {
+    /// gridjudge's own checker for the problem (`gridjudge::check::check`).
+    Builtin,
+}
+
+/// Why a problem folder cannot be used. Always the judge's fault (JE, exit 3).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// A file or folder could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// `problem.toml` is not valid TOML or does not follow the schema.
+    #[error("{path}: {message}")]
+    Parse {
+        /// The path.
+        path: PathBuf,
+        /// What the parser said (with line and column).
+        message: String,
+    },
+    /// A value is out of range.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The path.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl ProblemToml {
+    /// Parses and validates `problem.toml` text; `path` is only used in messages.
+    pub fn parse(text: &str, path: &Path) -> Result<ProblemToml, ConfigError> {
+        let parsed: ProblemToml = toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message: e.to_string().trim_end().replace('\n', " "),
+        })?;
+        let invalid = |message: String| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        let l = &parsed.limits;
+        let positive = |name: &str, v: f64, max: f64| {
+            if v.is_finite() && v > 0.0 && v <= max {
+                Ok(())
+            } else {
+                Err(invalid(format!(
+                    "limits.{name} = {v}: must be in (0, {max}]"
+                )))
+            }
+        };
+        positive("time_seconds", l.time_seconds, 3600.0)?;
+        positive("memory_mib", l.memory_mib, 1024.0 * 1024.0)?;
+        if let Some(o) = l.output_mib {
+            positive("output_mib", o, 1024.0 * 1024.0)?;
+        }
+        if let Some(w) = l.wall_seconds {
+            positive("wall_seconds", w, 3.0 * 3600.0)?;
+            if w < l.time_seconds {
+                return Err(invalid(format!(
+                    "limits.wall_seconds = {w} is below time_seconds = {}",
+                    l.time_seconds
+                )));
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// The limits a run gets, in the given memory mode.
+    pub fn run_limits(&self, memory_mode: MemoryMode) -> Limits {
+        let l = &self.limits;
+        let cpu = Duration::from_secs_f64(l.time_seconds);
+        let mib = |m: f64| (m * MIB as f64).round() as u64;
+        let mut limits = Limits::new(cpu, mib(l.memory_mib));
+        limits.wall = l
+            .wall_seconds
+            .map(Duration::from_secs_f64)
+            .unwrap_or(cpu * 3);
+        if let Some(o) = l.output_mib {
+            limits.output_bytes = mib(o);
+        }
+        limits.memory_mode = memory_mode;
+        limits
+    }
+}
+
+/// A test-data group, in judging order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    /// `data/sample`.
+    Sample,
+    /// `data/secret`.
+    Secret,
+}
+
+impl Group {
+    /// The folder name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Sample => "sample",
+            Group::Secret => "secret",
+        }
+    }
+}
+
+/// One judge case: an input and (normally) its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// Its group.
+    pub group: Group,
+    /// File stem (`1`, `hard-03`).
+    pub name: String,
+    /// The `.in` file.
+    pub input: PathBuf,
+    /// The `.ans` file; `None` when missing (the case then judges as JE).
+    pub answer: Option<PathBuf>,
+}
+
+impl Case {
+    /// `sample/1`.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group.name(), self.name)
+    }
+}
+
+/// A problem folder: its configuration and its cases, sample then secret, sorted by name.
+#[derive(Debug, Clone)]
+pub struct ProblemDir {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The folder name (`poj3074`).
+    pub name: String,
+    /// `problem.toml`.
+    pub config: ProblemToml,
+    /// The cases in judging order.
+    pub cases: Vec<Case>,
+}
+
+impl ProblemDir {
+    /// Loads `dir/problem.toml` and lists `dir/data/{sample,secret}/*.in`.
+    pub fn load(dir: &Path) -> Result<ProblemDir, ConfigError> {
+        let toml_path = dir.join("problem.toml");
+        let text = std::fs::read_to_string(&toml_path).map_err(|source| ConfigError::Read {
+            path: toml_path.clone(),
+            source,
+        })?;
+        let config = ProblemToml::parse(&text, &toml_path)?;
+        let mut cases = Vec::new();
+        for group in [Group::Sample, Group::Secret] {
+            let folder = dir.join("data").join(group.name());
+            if !folder.is_dir() {
+                continue;
+            }
+            let mut inputs = Vec::new();
+            let entries = std::fs::read_dir(&folder).map_err(|source| ConfigError::Read {
+                path: folder.clone(),
+                source,
+            })?;
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_some_and(|e| e == "in") {
+                    inputs.push(path);
+                }
+            }
+            inputs.sort();
+            for input in inputs {
+                let name = input
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let ans = input.with_extension("ans");
+                cases.push(Case {
+                    group,
+                    name,
+                    answer: ans.is_file().then_some(ans),
+                    input,
+                });
+            }
+        }
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| config.problem.id().to_string());
+        Ok(ProblemDir {
+            dir: dir.to_path_buf(),
+            name,
+            config,
+            cases,
+        })
+    }
+
+    /// Every problem folder (a folder with a `problem.toml`) under `root`, sorted by name.
+    pub fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+        let entries = std::fs::read_dir(root).map_err(|source| ConfigError::Read {
+            path: root.to_path_buf(),
+            source,
+        })?;
+        let mut dirs: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.join("problem.toml").is_file())
+            .collect();
+        dirs.sort();
+        Ok(dirs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: &str = r#"
+problem = "poj3074"
+title = "Sudoku (hard, exact cover)"
+source = "POJ 3074"
+[limits]
+time_seconds = 1.0
+memory_mib = 64
+output_mib = 64
+wall_seconds = 3.0
+[checker]
+type = "builtin"
+"#;
+
+    #[test]
+    fn parses_the_agreed_schema() {
+        let t = ProblemToml::parse(FULL, Path::new("problem.toml")).unwrap();
+        assert_eq!(t.problem, Problem::Poj3074);
+        assert_eq!(t.checker.kind, CheckerKind::Builtin);
+        let l = t.run_limits(MemoryMode::PeakRss);
+        assert_eq!(l.cpu, Duration::from_secs(1));
+        assert_eq!(l.wall, Duration::from_secs(3));
+        assert_eq!(l.memory_bytes, 64 * MIB);
+        assert_eq!(l.output_bytes, 64 * MIB);
+    }
+
+    #[test]
+    fn optional_limits_default() {
+        let text = "problem = \"hdu3338\"\ntitle = \"K\"\n[limits]\ntime_seconds = 0.5\nmemory_mib = 32\n[checker]\ntype = \"builtin\"\n";
+        let t = ProblemToml::parse(text, Path::new("p")).unwrap();
+        let l = t.run_limits(MemoryMode::AddressSpace);
+        assert_eq!(l.wall, Duration::from_millis(1500));
+        assert_eq!(l.output_bytes, 64 * MIB);
+        assert_eq!(l.memory_mode, MemoryMode::AddressSpace);
+    }
+
+    #[test]
+    fn rejects_unknown_keys_and_bad_values() {
+        let unknown = FULL.replace("memory_mib = 64", "memory_mib = 64\nstack_mib = 8");
+        let e = ProblemToml::parse(&unknown, Path::new("p")).unwrap_err();
+        assert!(e.to_string().contains("stack_mib"), "{e}");
+        let top = format!("extra = 1\n{FULL}");
+        assert!(ProblemToml::parse(&top, Path::new("p")).is_err());
+        let bad_problem = FULL.replace("poj3074", "poj9999");
+        assert!(ProblemToml::parse(&bad_problem, Path::new("p")).is_err());
+        let bad_checker = FULL.replace("builtin", "testlib");
+        assert!(ProblemToml::parse(&bad_checker, Path::new("p")).is_err());
+        let zero = FULL.replace("time_seconds = 1.0", "time_seconds = 0.0");
+        assert!(ProblemToml::parse(&zero, Path::new("p")).is_err());
+        let short_wall = FULL.replace("wall_seconds = 3.0", "wall_seconds = 0.5");
+        assert!(ProblemToml::parse(&short_wall, Path::new("p")).is_err());
+    }
+}

@@ -1,0 +1,196 @@
+//! Resource limits and isolation settings for one run of a contestant program.
+//!
+//! Plain data only: what the sandbox must enforce ([`Limits`]) and how the process is
+//! isolated ([`Isolation`]). The enforcement lives in `sandbox.rs` / `launcher.rs`.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// How the memory limit is enforced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemoryMode {
+    /// Peak resident set size: the launcher samples `VmHWM` while the program runs and
+    /// kills it past the limit; the final reading is `ru_maxrss`. Works for runtimes
+    /// that reserve large virtual memory (Java, Go, sanitizers).
+    #[default]
+    PeakRss,
+    /// `RLIMIT_AS`: allocations beyond the limit fail (`malloc` returns NULL), so the
+    /// program usually ends with a run-time error rather than an MLE.
+    AddressSpace,
+}
+
+/// What the sandbox enforces on one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// CPU time (user + system) of the program and its reaped children.
+    pub cpu: Duration,
+    /// Wall-clock time from start to exit.
+    pub wall: Duration,
+    /// Memory limit in bytes.
+    pub memory_bytes: u64,
+    /// How the memory limit is enforced.
+    pub memory_mode: MemoryMode,
+    /// Largest file (stdout, stderr, or any file written) in bytes; more is OLE.
+    pub output_bytes: u64,
+    /// `RLIMIT_NPROC` (processes of the sandbox user). Only set when the run drops
+    /// root privileges: the kernel ignores it for root.
+    pub processes: Option<u64>,
+}
+
+impl Limits {
+    /// Limits with the judge's conventions: wall = 3 × CPU, output 64 MiB, peak-RSS mode,
+    /// at most 64 processes.
+    pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {
+        Limits {
+            cpu,
+            wall: cpu * 3,
+            memory_bytes,
+            memory_mode: MemoryMode::PeakRss,
+            output_bytes: 64 * MIB,
+            processes: Some(64),
+        }
+    }
+}
+
+/// One mebibyte.
+pub const MIB: u64 = 1 << 20;
+
+/// The user a sandboxed program runs as, when the judge is root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunAs {
+    /// User id (an unprivileged one, e.g. 61000 + the worker slot).
+    pub uid: u32,
+    /// Group id (65534, `nogroup`).
+    pub gid: u32,
+}
+
+/// How a run is isolated from the judge and the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Isolation {
+    /// Drop to this user before `exec` (only possible as root). Enables `RLIMIT_NPROC`
+    /// and keeps the program away from the judge's files.
+    pub run_as: Option<RunAs>,
+    /// Give the program an empty network namespace (`unshare(CLONE_NEWNET)`, with
+    /// `CLONE_NEWUSER` when not root): only a down loopback device exists. Best effort:
+    /// skipped where the kernel refuses (the outcome's guarantees say so).
+    pub no_network: bool,
+}
+
+/// First uid of the per-worker sandbox users (worker slot `k` runs as `SANDBOX_UID_BASE + k`).
+/// One uid per slot means parallel submissions cannot signal or trace each other, and
+/// `RLIMIT_NPROC` budgets are not shared.
+pub const SANDBOX_UID_BASE: u32 = 61000;
+/// Group of the sandbox users (`nogroup`).
+pub const SANDBOX_GID: u32 = 65534;
+
+impl Isolation {
+    /// No isolation beyond the process group: run as the judge's own user.
+    pub const NONE: Isolation = Isolation {
+        run_as: None,
+        no_network: false,
+    };
+
+    /// The strongest isolation available, running as `uid` when root (see [`UidLease`]).
+    pub fn strongest_for_uid(uid: u32) -> Isolation {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        Isolation {
+            run_as: root.then_some(RunAs {
+                uid,
+                gid: SANDBOX_GID,
+            }),
+            no_network: true,
+        }
+    }
+
+    /// The strongest isolation available to this process for worker `slot`: as root,
+    /// a per-slot unprivileged uid and no network; otherwise no network only (through
+    /// an unprivileged user namespace, where the kernel allows it).
+    pub fn strongest(slot: u32) -> Isolation {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        if root {
+            Isolation {
+                run_as: Some(RunAs {
+                    uid: SANDBOX_UID_BASE + slot,
+                    gid: SANDBOX_GID,
+                }),
+                no_network: true,
+            }
+        } else {
+            Isolation {
+                run_as: None,
+                no_network: true,
+            }
+        }
+    }
+}
+
+/// How many sandbox uids [`UidLease`] may hand out (`SANDBOX_UID_BASE ..` this many).
+pub const SANDBOX_UIDS: u32 = 1000;
+
+/// A sandbox uid held by one worker exclusively across every gridjudge process on the
+/// machine (an `flock`ed file per uid under the temp folder), so concurrent judges never
+/// run two submissions as the same user: they cannot signal or trace each other, and
+/// do not share an `RLIMIT_NPROC` budget. Released on drop.
+#[derive(Debug)]
+pub struct UidLease {
+    uid: u32,
+    _lock: Option<std::fs::File>,
+}
+
+impl UidLease {
+    /// Takes the first free uid, starting at `SANDBOX_UID_BASE + slot`. If locking is
+    /// impossible (unwritable temp folder), falls back to that uid without a lock.
+    pub fn acquire(slot: u32) -> UidLease {
+        use std::os::fd::AsRawFd;
+        let fallback = SANDBOX_UID_BASE + slot % SANDBOX_UIDS;
+        let dir = std::env::temp_dir().join("gridjudge-uid-locks");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            for k in 0..SANDBOX_UIDS {
+                let uid = SANDBOX_UID_BASE + (slot + k) % SANDBOX_UIDS;
+                let Ok(file) = std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(dir.join(uid.to_string()))
+                else {
+                    break;
+                };
+                // SAFETY: flock on a descriptor we own.
+                if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                    return UidLease {
+                        uid,
+                        _lock: Some(file),
+                    };
+                }
+            }
+        }
+        UidLease {
+            uid: fallback,
+            _lock: None,
+        }
+    }
+
+    /// The leased uid.
+    pub fn uid(&self) -> u32 {
+        self.uid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn concurrent_leases_get_distinct_uids() {
+        let a = UidLease::acquire(7);
+        let b = UidLease::acquire(7);
+        assert_ne!(a.uid(), b.uid());
+        let a_uid = a.uid();
+        drop(a);
+        let c = UidLease::acquire(7);
+        assert_eq!(c.uid(), a_uid);
+    }
+}

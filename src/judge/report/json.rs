@@ -1,0 +1,31 @@
+//! The machine report: the whole session as one JSON document.
+
+use crate::judge::report::Session;
+
+/// Renders the session as pretty JSON with the overall verdict and the summary line.
+pub fn render(session: &Session) -> String {
+    let doc = serde_json::json!({
+        "program": session.program,
+        "overall": session.overall(),
+        "summary": session.summary(),
+        "guarantees": session.guarantees(),
+        "problems": session.problems.iter().map(|p| serde_json::json!({
+            "problem": p.problem,
+            "title": p.title,
+            "overall": p.overall(),
+            "failure": p.failure.as_ref().map(|(v, m)| serde_json::json!({"verdict": v, "message": m})),
+            "limits": {
+                "cpu_seconds": p.limits.cpu.as_secs_f64(),
+                "wall_seconds": p.limits.wall.as_secs_f64(),
+                "memory_bytes": p.limits.memory_bytes,
+                "memory_mode": p.limits.memory_mode,
+                "output_bytes": p.limits.output_bytes,
+            },
+            "cases": p.cases,
+        })).collect::<Vec<_>>(),
+    });
+    let mut s =
+        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}

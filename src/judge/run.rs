@@ -1,0 +1,359 @@
+//! The case loop: run a program on every case of a problem folder, one fresh sandbox
+//! per case, and turn each run into a verdict.
+//!
+//! Per case: run under the problem's limits ([`sandbox::run`]); if a limit fired or the
+//! program failed, that is the verdict (TLE/MLE/OLE/RE, see
+//! [`RunOutcome::limit_verdict`]); otherwise the output goes to
+//! [`check::check`] with the input and the jury answer, and the
+//! checker's verdict and message are kept. Unreadable case data or a launcher failure is JE.
+//!
+//! With `jobs > 1`, cases run in parallel on worker threads; each worker leases its own
+//! sandbox uid (unique across concurrent gridjudge processes, see
+//! [`UidLease`]), and time is still measured per process
+//! by its launcher.
+
+use crate::check;
+use crate::judge::compile::Program;
+use crate::judge::config::{Case, ProblemDir};
+use crate::judge::limits::{Isolation, Limits, MemoryMode, UidLease};
+use crate::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use crate::Verdict;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// How to judge: the launcher binary, parallelism, memory mode, isolation.
+#[derive(Debug, Clone)]
+pub struct JudgeSettings {
+    /// A gridjudge executable to use as the launcher (normally `current_exe()`).
+    pub launcher: PathBuf,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// How memory is limited.
+    pub memory_mode: MemoryMode,
+    /// Drop root to a per-worker uid and cut the network (when root). When false, the
+    /// program runs as the judge's own user.
+    pub isolate: bool,
+    /// Stop after the first case (in judging order) that is not AC.
+    pub stop_at_first_failure: bool,
+}
+
+impl JudgeSettings {
+    /// Sequential judging with the strongest isolation available, peak-RSS memory mode.
+    pub fn new(launcher: PathBuf) -> JudgeSettings {
+        JudgeSettings {
+            launcher,
+            jobs: 1,
+            memory_mode: MemoryMode::PeakRss,
+            isolate: true,
+            stop_at_first_failure: false,
+        }
+    }
+
+    /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
+    fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
+        if !self.isolate {
+            return (Isolation::NONE, None);
+        }
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            let lease = UidLease::acquire(slot as u32);
+            (Isolation::strongest_for_uid(lease.uid()), Some(lease))
+        } else {
+            (Isolation::strongest(slot as u32), None)
+        }
+    }
+}
+
+/// The result of one case.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CaseResult {
+    /// `sample/1`.
+    pub case: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The reason: the checker's message, the limit that fired, the signal, …
+    pub message: String,
+    /// CPU time of the run, seconds (0 when it did not run).
+    pub cpu_seconds: f64,
+    /// Wall time of the run, seconds.
+    pub wall_seconds: f64,
+    /// Peak memory, bytes.
+    pub memory_bytes: u64,
+    /// How the program ended (`exit 0`, `SIGSEGV`), when it ran.
+    pub status: Option<String>,
+    /// Size of its standard output, bytes.
+    pub output_bytes: u64,
+    /// The raw run outcome, when the program ran.
+    #[serde(skip)]
+    pub run: Option<RunOutcome>,
+}
+
+impl CaseResult {
+    fn judge_error(case: &Case, message: String) -> CaseResult {
+        CaseResult {
+            case: case.id(),
+            verdict: Verdict::JudgeError,
+            message,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            memory_bytes: 0,
+            status: None,
+            output_bytes: 0,
+            run: None,
+        }
+    }
+}
+
+/// The results of one program on one problem folder.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProblemReport {
+    /// The folder name.
+    pub problem: String,
+    /// `problem.toml`'s title.
+    pub title: String,
+    /// The limits used.
+    pub limits: Limits,
+    /// Per-case results, in judging order (cases skipped after a failure are absent).
+    pub cases: Vec<CaseResult>,
+    /// Set when judging could not start (compile error, unreadable folder): the verdict
+    /// and message of the whole problem.
+    pub failure: Option<(Verdict, String)>,
+}
+
+impl ProblemReport {
+    /// A problem that could not be judged at all (CE, or JE for the judge's own trouble).
+    pub fn failed(
+        problem: String,
+        title: String,
+        limits: Limits,
+        verdict: Verdict,
+        message: String,
+    ) -> ProblemReport {
+        ProblemReport {
+            problem,
+            title,
+            limits,
+            cases: Vec::new(),
+            failure: Some((verdict, message)),
+        }
+    }
+
+    /// The overall verdict: the failure, else the first non-AC case, else AC
+    /// (JE when there were no cases at all).
+    pub fn overall(&self) -> Verdict {
+        if let Some((v, _)) = &self.failure {
+            return *v;
+        }
+        if self.cases.is_empty() {
+            return Verdict::JudgeError;
+        }
+        overall_verdict(self.cases.iter().map(|c| c.verdict))
+    }
+}
+
+/// A submission's overall verdict: the first non-AC verdict in judging order, or AC.
+pub fn overall_verdict(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
+    verdicts
+        .into_iter()
+        .find(|v| *v != Verdict::Accepted)
+        .unwrap_or(Verdict::Accepted)
+}
+
+/// Judges `program` on every case of `problem`. `progress` is called once per finished
+/// case (from worker threads).
+pub fn judge_problem(
+    problem: &ProblemDir,
+    program: &Program,
+    settings: &JudgeSettings,
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> ProblemReport {
+    let limits = problem.config.run_limits(settings.memory_mode);
+    let n = problem.cases.len();
+    let next = AtomicUsize::new(0);
+    // Index of the first failing case seen so far (for early stopping).
+    let first_bad = AtomicUsize::new(usize::MAX);
+    let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; n]);
+    let jobs = settings.jobs.clamp(1, n.max(1));
+    std::thread::scope(|scope| {
+        for slot in 0..jobs {
+            let (next, first_bad, results) = (&next, &first_bad, &results);
+            scope.spawn(move || {
+                let (isolation, _lease) = settings.isolation(slot);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= n {
+                        break;
+                    }
+                    if settings.stop_at_first_failure && i > first_bad.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    let case = &problem.cases[i];
+                    let result = judge_case(problem, case, program, &limits, settings, isolation);
+                    if result.verdict != Verdict::Accepted {
+                        first_bad.fetch_min(i, Ordering::SeqCst);
+                    }
+                    progress(&result);
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_default();
+    let stop = first_bad.load(Ordering::SeqCst);
+    let cases = results
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !settings.stop_at_first_failure || *i <= stop)
+        .filter_map(|(_, r)| r)
+        .collect();
+    ProblemReport {
+        problem: problem.name.clone(),
+        title: problem.config.title.clone(),
+        limits,
+        cases,
+        failure: None,
+    }
+}
+
+/// Reads at most `limit` bytes of `path`.
+fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit)
+        .read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+/// Judges one case with the given isolation.
+pub fn judge_case(
+    problem: &ProblemDir,
+    case: &Case,
+    program: &Program,
+    limits: &Limits,
+    settings: &JudgeSettings,
+    isolation: Isolation,
+) -> CaseResult {
+    let input = match std::fs::read(&case.input) {
+        Ok(b) => b,
+        Err(e) => {
+            return CaseResult::judge_error(
+                case,
+                format!("cannot read {}: {e}", case.input.display()),
+            )
+        }
+    };
+    let Some(answer_path) = &case.answer else {
+        return CaseResult::judge_error(
+            case,
+            format!("missing {}", case.input.with_extension("ans").display()),
+        );
+    };
+    let answer = match std::fs::read(answer_path) {
+        Ok(b) => b,
+        Err(e) => {
+            return CaseResult::judge_error(
+                case,
+                format!("cannot read {}: {e}", answer_path.display()),
+            )
+        }
+    };
+    let dirs = match CaseDirs::new(isolation.run_as) {
+        Ok(d) => d,
+        Err(e) => {
+            return CaseResult::judge_error(case, format!("cannot create the case folders: {e}"))
+        }
+    };
+    let input_path = match std::path::absolute(&case.input) {
+        Ok(p) => p,
+        Err(e) => return CaseResult::judge_error(case, format!("{}: {e}", case.input.display())),
+    };
+    let spec = RunSpec {
+        program: program.path.clone(),
+        argv: program.argv.clone(),
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: input_path,
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits: *limits,
+        isolation,
+        // The problem folder holds the answers: the program must not read them.
+        hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
+    };
+    let outcome = match sandbox::run(&settings.launcher, &spec) {
+        Ok(o) => o,
+        Err(e) => {
+            let hint = if isolation.run_as.is_some() && e.to_string().contains("ermission denied") {
+                " (the sandbox user cannot reach the program; try --run-as-self)"
+            } else {
+                ""
+            };
+            return CaseResult::judge_error(case, format!("{e}{hint}"));
+        }
+    };
+    let secs = |d: Duration| d.as_secs_f64();
+    let mut result = CaseResult {
+        case: case.id(),
+        verdict: Verdict::Accepted,
+        message: String::new(),
+        cpu_seconds: secs(outcome.cpu),
+        wall_seconds: secs(outcome.wall),
+        memory_bytes: outcome.peak_memory_bytes,
+        status: Some(match outcome.status {
+            sandbox::ExitStatus::Exited(code) => format!("exit {code}"),
+            sandbox::ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
+        }),
+        output_bytes: outcome.stdout_bytes,
+        run: None,
+    };
+    if let Some((verdict, message)) = outcome.limit_verdict(limits) {
+        result.verdict = verdict;
+        result.message = message;
+        if verdict == Verdict::RuntimeError {
+            let stderr = read_capped(&dirs.stderr(), 4096).unwrap_or_default();
+            let text = String::from_utf8_lossy(&stderr);
+            if let Some(line) = text.lines().map(str::trim).find(|l| !l.is_empty()) {
+                result.message = format!("{}; stderr: {line}", result.message);
+            }
+        }
+    } else {
+        match read_capped(&dirs.stdout(), limits.output_bytes) {
+            Ok(output) => {
+                let checked = check::check(problem.config.problem, &input, &output, Some(&answer));
+                result.verdict = checked.verdict;
+                result.message = checked.message;
+            }
+            Err(e) => {
+                result.verdict = Verdict::JudgeError;
+                result.message = format!("cannot read the program's output: {e}");
+            }
+        }
+    }
+    result.run = Some(outcome);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overall_is_the_first_non_ac_in_order() {
+        use Verdict::*;
+        assert_eq!(overall_verdict([Accepted, Accepted]), Accepted);
+        assert_eq!(overall_verdict([]), Accepted);
+        assert_eq!(
+            overall_verdict([Accepted, TimeLimitExceeded, WrongAnswer]),
+            TimeLimitExceeded
+        );
+        assert_eq!(
+            overall_verdict([PresentationError, RuntimeError]),
+            PresentationError
+        );
+    }
+}

@@ -1,0 +1,484 @@
+//! Running one program under limits and measuring it — the judge's side.
+//!
+//! The judge never forks the contestant program itself: it starts a small **launcher**
+//! (the gridjudge binary re-executed in the hidden `__launch` mode, see `launcher.rs`)
+//! which forks the program, applies the limits, watches it, kills everything it left
+//! behind, and prints one JSON [`RunOutcome`] on its stdout.
+//!
+//! Why a launcher: `ru_maxrss` of a child includes the memory it shared with its parent
+//! at `fork` (a 400 MB judge spawning `/bin/true` reads about 410 MB). The launcher is a
+//! freshly executed, small process, so a tiny program reads a few MiB whatever the size
+//! of the judge, and a program touching 100 MB reads about 100 MB.
+//!
+//! This module owns the data crossing that boundary ([`RunSpec`], [`RunOutcome`]), the
+//! per-case directories ([`CaseDirs`]) and [`run`]. It does not judge: verdicts from an
+//! outcome are [`RunOutcome::limit_verdict`]'s only business.
+
+use crate::judge::limits::{Isolation, Limits, RunAs};
+use crate::Verdict;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The first argument that switches the gridjudge binary into launcher mode.
+pub const LAUNCH_ARG: &str = "__launch";
+
+/// Everything the launcher needs to run one program. Paths must be absolute.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSpec {
+    /// The executable (absolute path; no `PATH` search happens in the launcher).
+    pub program: PathBuf,
+    /// `argv[0]`, then the arguments.
+    pub argv: Vec<String>,
+    /// The complete environment of the program.
+    pub env: Vec<(String, String)>,
+    /// Working directory (fresh per case, owned by the sandbox user).
+    pub workdir: PathBuf,
+    /// File read as standard input.
+    pub stdin: PathBuf,
+    /// File that receives standard output (created or truncated).
+    pub stdout: PathBuf,
+    /// File that receives standard error (created or truncated).
+    pub stderr: PathBuf,
+    /// Limits to enforce.
+    pub limits: Limits,
+    /// Isolation to apply.
+    pub isolation: Isolation,
+    /// Directories the program must not see (the judge's answers): each is covered with
+    /// an empty read-only tmpfs in a private mount namespace. Best effort, like the
+    /// network namespace; [`Guarantees::hidden_paths`] says whether it worked.
+    #[serde(default)]
+    pub hide: Vec<PathBuf>,
+}
+
+/// A minimal environment for contestant programs: `PATH`, `HOME` (the working
+/// directory), `LANG=C.UTF-8`. Nothing of the judge's own environment leaks.
+pub fn default_env(workdir: &Path) -> Vec<(String, String)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("HOME".into(), workdir.to_string_lossy().into_owned()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ]
+}
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExitStatus {
+    /// Normal exit with this code.
+    Exited(i32),
+    /// Killed by this signal number.
+    Signaled(i32),
+}
+
+/// A limit the launcher enforced by killing the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LimitHit {
+    /// The wall-clock deadline passed.
+    Wall,
+    /// The sampled CPU time passed the limit.
+    Cpu,
+    /// The sampled peak RSS passed the limit (peak-RSS mode).
+    Memory,
+}
+
+/// Which guarantees were really in force for a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarantees {
+    /// The program ran as this unprivileged uid (`None`: as the judge's user).
+    pub uid: Option<u32>,
+    /// `RLIMIT_NPROC` was set (only with a dropped uid).
+    pub process_limit: Option<u64>,
+    /// The program had an empty network namespace.
+    pub no_network: bool,
+    /// `RLIMIT_AS` was set (address-space memory mode).
+    pub address_space_limit: bool,
+    /// The directories in [`RunSpec::hide`] were covered (false when none were asked).
+    #[serde(default)]
+    pub hidden_paths: bool,
+}
+
+/// What one run did: status, resources, and which limits fired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunOutcome {
+    /// How the program ended.
+    pub status: ExitStatus,
+    /// CPU time (user + system) of the program and its reaped children.
+    pub cpu: Duration,
+    /// Wall time from fork to reap.
+    pub wall: Duration,
+    /// Peak resident memory of the program (`ru_maxrss`), bytes.
+    pub peak_memory_bytes: u64,
+    /// Size of standard output, bytes.
+    pub stdout_bytes: u64,
+    /// Size of standard error, bytes.
+    pub stderr_bytes: u64,
+    /// The limit the launcher killed the program for, if any.
+    pub killed_for: Option<LimitHit>,
+    /// The program's process group (its pid); every process in it is dead on return.
+    pub pgid: i32,
+    /// How many orphaned processes (stray children re-parented to the launcher) had to
+    /// be killed after the program itself ended; group members die with `killpg` uncounted.
+    pub strays_killed: u32,
+    /// The guarantees that were in force.
+    pub guarantees: Guarantees,
+}
+
+/// The launcher's answer: an outcome, or why the program could not be run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LaunchReport {
+    /// The program ran (whatever its fate).
+    Ran(RunOutcome),
+    /// The program could not be started (e.g. `exec` failed); the message says where.
+    Failed(String),
+}
+
+/// Why [`run`] could not produce an outcome. Always a judge-side problem (JE).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SandboxError {
+    /// The launcher could not be started or waited for.
+    #[error("cannot start the launcher {path}: {source}")]
+    Spawn {
+        /// Launcher path.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// The launcher's answer was not a report.
+    #[error("launcher answered garbage ({detail}); its stderr: {stderr}")]
+    Protocol {
+        /// Parse problem.
+        detail: String,
+        /// What the launcher wrote on stderr.
+        stderr: String,
+    },
+    /// The launcher could not run the program.
+    #[error("cannot run the program: {0}")]
+    Launch(String),
+    /// Preparing the spec failed.
+    #[error("cannot prepare the run: {0}")]
+    Prepare(String),
+}
+
+/// Runs `spec` through the launcher binary `launcher` (a gridjudge executable) and
+/// returns what happened. Blocks until the program and everything it spawned is dead.
+pub fn run(launcher: &Path, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+    let json = serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
+    let spawn_err = |source| SandboxError::Spawn {
+        path: launcher.to_path_buf(),
+        source,
+    };
+    // The launcher gets its own process group: a terminal's Ctrl-C reaches the judge,
+    // not the launcher, which still enforces the wall deadline and cleans up.
+    let mut child = Command::new(launcher)
+        .arg(LAUNCH_ARG)
+        .arg(json)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(spawn_err)?;
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    if let Some(mut s) = child.stdout.take() {
+        // The launcher enforces the limits itself; this deadline only guards against a
+        // launcher bug: past it the launcher is killed (and its program with it, by
+        // PR_SET_PDEATHSIG) and the run is a judge error.
+        let deadline = std::time::Instant::now() + spec.limits.wall + LAUNCHER_GRACE;
+        if !wait_readable_until(&s, deadline) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(SandboxError::Protocol {
+                detail: format!(
+                    "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
+                ),
+                stderr: String::new(),
+            });
+        }
+        s.read_to_end(&mut out).map_err(spawn_err)?;
+    }
+    if let Some(mut s) = child.stderr.take() {
+        s.read_to_end(&mut err).map_err(spawn_err)?;
+    }
+    child.wait().map_err(spawn_err)?;
+    let report: LaunchReport =
+        serde_json::from_slice(&out).map_err(|e| SandboxError::Protocol {
+            detail: e.to_string(),
+            stderr: String::from_utf8_lossy(&err).chars().take(2000).collect(),
+        })?;
+    match report {
+        LaunchReport::Ran(outcome) => Ok(outcome),
+        LaunchReport::Failed(msg) => Err(SandboxError::Launch(msg)),
+    }
+}
+
+/// How long past the wall limit the judge waits for a launcher before killing it.
+pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
+
+/// Waits until `pipe` has data or is closed (the launcher writes its whole report at
+/// the end), or `deadline` passes. Returns false on timeout.
+fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: std::time::Instant) -> bool {
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        let mut pfd = libc::pollfd {
+            fd: pipe.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+        // SAFETY: one valid pollfd for the duration of the call.
+        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
+        if r > 0 {
+            return true;
+        }
+        if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            // Polling is broken: fall back to a plain blocking read.
+            return true;
+        }
+    }
+}
+
+/// The directories of one case: a fresh working directory owned by the sandbox user,
+/// and a judge-only directory for the captured stdout and stderr. Both are removed on drop.
+#[derive(Debug)]
+pub struct CaseDirs {
+    work: tempfile::TempDir,
+    io: tempfile::TempDir,
+}
+
+impl CaseDirs {
+    /// Creates both directories; the working directory is handed to `run_as` if given.
+    pub fn new(run_as: Option<RunAs>) -> std::io::Result<CaseDirs> {
+        let work = tempfile::Builder::new()
+            .prefix("gridjudge-work-")
+            .tempdir()?;
+        if let Some(user) = run_as {
+            std::os::unix::fs::chown(work.path(), Some(user.uid), Some(user.gid))?;
+        }
+        let io = tempfile::Builder::new().prefix("gridjudge-io-").tempdir()?;
+        Ok(CaseDirs { work, io })
+    }
+
+    /// The program's working directory.
+    pub fn workdir(&self) -> &Path {
+        self.work.path()
+    }
+
+    /// Where standard output goes.
+    pub fn stdout(&self) -> PathBuf {
+        self.io.path().join("stdout")
+    }
+
+    /// Where standard error goes.
+    pub fn stderr(&self) -> PathBuf {
+        self.io.path().join("stderr")
+    }
+}
+
+/// The conventional name of a signal (`SIGSEGV`), or `signal N`.
+pub fn signal_name(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGSTKFLT => "SIGSTKFLT",
+        libc::SIGCHLD => "SIGCHLD",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGVTALRM => "SIGVTALRM",
+        libc::SIGPROF => "SIGPROF",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {sig}"),
+    };
+    name.to_string()
+}
+
+impl RunOutcome {
+    /// The verdict the run earns before its output is looked at: TLE, MLE, OLE or RE,
+    /// with a one-line message; `None` when the program exited 0 within every limit
+    /// (then the output decides).
+    ///
+    /// Precedence: the limit the launcher killed for; then `SIGXCPU` / CPU over the
+    /// limit (TLE); memory over the limit (MLE); `SIGXFSZ` / output over the limit (OLE);
+    /// then a non-zero exit or any other signal (RE).
+    pub fn limit_verdict(&self, limits: &Limits) -> Option<(Verdict, String)> {
+        let secs = |d: Duration| d.as_secs_f64();
+        let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+        let tle_cpu = || {
+            (
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "CPU time {:.3} s > limit {:.3} s",
+                    secs(self.cpu),
+                    secs(limits.cpu)
+                ),
+            )
+        };
+        let mle = || {
+            (
+                Verdict::MemoryLimitExceeded,
+                format!(
+                    "peak memory {:.1} MiB > limit {:.1} MiB",
+                    mib(self
+                        .peak_memory_bytes
+                        .max(limits.memory_bytes.saturating_add(1))),
+                    mib(limits.memory_bytes)
+                ),
+            )
+        };
+        let ole = || {
+            (
+                Verdict::OutputLimitExceeded,
+                format!(
+                    "output over the limit of {:.1} MiB",
+                    mib(limits.output_bytes)
+                ),
+            )
+        };
+        match self.killed_for {
+            Some(LimitHit::Wall) => {
+                return Some((
+                    Verdict::TimeLimitExceeded,
+                    format!(
+                        "wall time {:.3} s >= limit {:.3} s (CPU {:.3} s)",
+                        secs(self.wall),
+                        secs(limits.wall),
+                        secs(self.cpu)
+                    ),
+                ))
+            }
+            Some(LimitHit::Cpu) => return Some(tle_cpu()),
+            Some(LimitHit::Memory) => return Some(mle()),
+            None => {}
+        }
+        if self.status == ExitStatus::Signaled(libc::SIGXCPU) {
+            return Some((
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "CPU time limit {:.3} s reached (SIGXCPU after {:.3} s)",
+                    secs(limits.cpu),
+                    secs(self.cpu)
+                ),
+            ));
+        }
+        if self.cpu > limits.cpu {
+            return Some(tle_cpu());
+        }
+        if self.peak_memory_bytes > limits.memory_bytes {
+            return Some(mle());
+        }
+        if self.status == ExitStatus::Signaled(libc::SIGXFSZ)
+            || self.stdout_bytes > limits.output_bytes
+            || self.stderr_bytes > limits.output_bytes
+        {
+            return Some(ole());
+        }
+        match self.status {
+            ExitStatus::Exited(0) => None,
+            ExitStatus::Exited(code) => Some((Verdict::RuntimeError, format!("exit code {code}"))),
+            ExitStatus::Signaled(sig) => Some((
+                Verdict::RuntimeError,
+                format!("killed by {}", signal_name(sig)),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::limits::MIB;
+
+    fn outcome(status: ExitStatus) -> RunOutcome {
+        RunOutcome {
+            status,
+            cpu: Duration::from_millis(100),
+            wall: Duration::from_millis(150),
+            peak_memory_bytes: 2 * MIB,
+            stdout_bytes: 10,
+            stderr_bytes: 0,
+            killed_for: None,
+            pgid: 1,
+            strays_killed: 0,
+            guarantees: Guarantees {
+                uid: None,
+                process_limit: None,
+                no_network: false,
+                address_space_limit: false,
+                hidden_paths: false,
+            },
+        }
+    }
+
+    fn verdict(o: &RunOutcome) -> Option<Verdict> {
+        o.limit_verdict(&Limits::new(Duration::from_secs(1), 64 * MIB))
+            .map(|(v, _)| v)
+    }
+
+    #[test]
+    fn clean_exit_within_limits_goes_to_the_checker() {
+        assert_eq!(verdict(&outcome(ExitStatus::Exited(0))), None);
+    }
+
+    #[test]
+    fn limits_come_before_run_time_errors() {
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Wall);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+        o.killed_for = Some(LimitHit::Memory);
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
+        o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(0));
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXFSZ));
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(1));
+        o.stdout_bytes = 64 * MIB + 1;
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+    }
+
+    #[test]
+    fn failures_name_the_signal_or_the_exit_code() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let o = outcome(ExitStatus::Signaled(libc::SIGFPE));
+        assert_eq!(
+            o.limit_verdict(&limits),
+            Some((Verdict::RuntimeError, "killed by SIGFPE".to_string()))
+        );
+        let o = outcome(ExitStatus::Exited(2));
+        assert_eq!(
+            o.limit_verdict(&limits),
+            Some((Verdict::RuntimeError, "exit code 2".to_string()))
+        );
+        assert_eq!(signal_name(64), "signal 64");
+    }
+}

@@ -1,0 +1,115 @@
+//! Shared helpers for the judge tests: compile the C fixtures, build run specs, scan /proc.
+
+#![allow(dead_code)]
+
+use gridjudge::judge::limits::{Isolation, Limits, MIB};
+use gridjudge::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// The gridjudge binary, used as the launcher.
+pub fn launcher() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_gridjudge"))
+}
+
+/// The fixtures folder.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/judge")
+}
+
+/// A directory readable by the sandbox user, holding compiled fixtures.
+pub fn bin_dir() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("gridjudge-test-bin-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// Compiles `tests/fixtures/judge/programs/NAME.c` into `dir`.
+pub fn compile_c(dir: &Path, name: &str) -> PathBuf {
+    let src = fixtures().join("programs").join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let st = Command::new("gcc")
+        .args(["-O2", "-std=c11", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(st.success(), "gcc failed on {}", src.display());
+    exe
+}
+
+/// An empty stdin file.
+pub fn empty_input(dir: &Path) -> PathBuf {
+    let p = dir.join("empty.in");
+    std::fs::write(&p, b"").unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+    p
+}
+
+/// Default test limits: 1 s CPU, 3 s wall, 64 MiB, 1 MiB output.
+pub fn limits() -> Limits {
+    let mut l = Limits::new(Duration::from_secs(1), 64 * MIB);
+    l.output_bytes = MIB;
+    l
+}
+
+/// Runs `program args` on `stdin` under `limits`, with the strongest isolation for
+/// worker `slot` (tests use distinct slots so they can run in parallel).
+pub fn run(program: &Path, args: &[&str], stdin: &Path, limits: Limits, slot: u32) -> RunOutcome {
+    run_hiding(program, args, stdin, limits, slot, &[])
+}
+
+/// As [`run`], with `hide` covered from the program.
+pub fn run_hiding(
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    slot: u32,
+    hide: &[PathBuf],
+) -> RunOutcome {
+    let isolation = Isolation::strongest(slot);
+    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let mut argv = vec![program.display().to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let spec = RunSpec {
+        program: program.to_path_buf(),
+        argv,
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: stdin.to_path_buf(),
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits,
+        isolation,
+        hide: hide.to_vec(),
+    };
+    sandbox::run(&launcher(), &spec).unwrap()
+}
+
+/// Pids of live processes whose command line contains `marker` or whose process group is `pgid`.
+pub fn survivors(marker: &str, pgid: i32) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // Field 5 (pgrp) is the third field after the parenthesised command.
+        let group = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(2))
+            .and_then(|g| g.parse::<i32>().ok());
+        if cmdline.contains(marker) || group == Some(pgid) {
+            found.push(pid);
+        }
+    }
+    found
+}
