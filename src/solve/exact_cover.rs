@@ -66,6 +66,17 @@ pub struct SearchStats {
     pub nodes: u64,
 }
 
+/// One node's links: left, right, up, down, and its column header (headers point to
+/// themselves, the root to 0).
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    l: u32,
+    r: u32,
+    u: u32,
+    d: u32,
+    c: u32,
+}
+
 /// A sparse 0/1 matrix with dancing links, ready to search for exact covers.
 ///
 /// ```
@@ -83,12 +94,9 @@ pub struct SearchStats {
 #[derive(Debug, Clone)]
 pub struct ExactCover {
     columns: usize,
-    left: Vec<u32>,
-    right: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// Column header of each node (headers point to themselves; root to 0).
-    col: Vec<u32>,
+    /// The links of every node, one 20-byte record per node (a node's links share a
+    /// cache line).
+    n: Vec<Node>,
     /// Row of each row node (`u32::MAX` for the root and headers).
     row_of: Vec<u32>,
     /// Rows under each column header (indexed by header slot).
@@ -99,6 +107,9 @@ pub struct ExactCover {
     stack: Vec<u32>,
     /// Columns covered by fixed rows (used only outside the search loop).
     fixed_cover: Vec<bool>,
+    /// Uncovered columns with no rows left, kept up to date by cover / uncover, so
+    /// the column choice can stop at the first size-1 column when there are none.
+    zeros: u32,
 }
 
 impl ExactCover {
@@ -107,24 +118,23 @@ impl ExactCover {
         let n = columns + 1;
         let mut m = ExactCover {
             columns,
-            left: Vec::with_capacity(n),
-            right: Vec::with_capacity(n),
-            up: Vec::with_capacity(n),
-            down: Vec::with_capacity(n),
-            col: Vec::with_capacity(n),
+            n: Vec::with_capacity(n),
             row_of: Vec::with_capacity(n),
             size: vec![0; n],
             row_start: Vec::new(),
             stack: vec![0; columns],
             fixed_cover: vec![false; columns],
+            zeros: 0,
         };
         for i in 0..n {
             // Header ring: 0 ⇄ 1 ⇄ … ⇄ columns ⇄ 0.
-            m.left.push(if i == 0 { columns } else { i - 1 } as u32);
-            m.right.push(if i == columns { 0 } else { i + 1 } as u32);
-            m.up.push(i as u32);
-            m.down.push(i as u32);
-            m.col.push(i as u32);
+            m.n.push(Node {
+                l: if i == 0 { columns } else { i - 1 } as u32,
+                r: if i == columns { 0 } else { i + 1 } as u32,
+                u: i as u32,
+                d: i as u32,
+                c: i as u32,
+            });
             m.row_of.push(u32::MAX);
         }
         m
@@ -157,7 +167,7 @@ impl ExactCover {
                 return Err(ExactCoverError::DuplicateColumn(c));
             }
         }
-        let first = self.left.len();
+        let first = self.n.len();
         let row = self.row_start.len();
         if first + columns.len() >= u32::MAX as usize || row >= u32::MAX as usize {
             return Err(ExactCoverError::TooLarge);
@@ -166,17 +176,17 @@ impl ExactCover {
         for (i, &c) in columns.iter().enumerate() {
             let node = (first + i) as u32;
             let header = (c + 1) as u32;
-            self.left
-                .push((first + if i == 0 { k - 1 } else { i - 1 }) as u32);
-            self.right
-                .push((first + if i + 1 == k { 0 } else { i + 1 }) as u32);
             // Append at the bottom of the column.
-            let last = self.up[header as usize];
-            self.up.push(last);
-            self.down.push(header);
-            self.down[last as usize] = node;
-            self.up[header as usize] = node;
-            self.col.push(header);
+            let last = self.n[header as usize].u;
+            self.n.push(Node {
+                l: (first + if i == 0 { k - 1 } else { i - 1 }) as u32,
+                r: (first + if i + 1 == k { 0 } else { i + 1 }) as u32,
+                u: last,
+                d: header,
+                c: header,
+            });
+            self.n[last as usize].d = node;
+            self.n[header as usize].u = node;
             self.row_of.push(row as u32);
             self.size[header as usize] += 1;
         }
@@ -220,6 +230,8 @@ impl ExactCover {
                 rows: self.rows(),
             });
         }
+        // Every column is uncovered between searches.
+        self.zeros = self.size[1..].iter().filter(|&&s| s == 0).count() as u32;
         // Fix the rows, stopping at the first that overlaps an earlier one.
         let mut applied = 0;
         let mut clash = false;
@@ -257,8 +269,8 @@ impl ExactCover {
             if done {
                 return None;
             }
-            let c = self.col[node as usize] as usize - 1;
-            node = self.right[node as usize];
+            let c = self.n[node as usize].c as usize - 1;
+            node = self.n[node as usize].r;
             done = node == start;
             Some(c)
         })
@@ -269,23 +281,66 @@ impl ExactCover {
     fn mark_fixed(&mut self, start: u32, value: bool) {
         let mut node = start;
         loop {
-            self.fixed_cover[self.col[node as usize] as usize - 1] = value;
-            node = self.right[node as usize];
+            self.fixed_cover[self.n[node as usize].c as usize - 1] = value;
+            node = self.n[node as usize].r;
             if node == start {
                 break;
             }
         }
     }
 
+    /// The node at `i`, without a bounds check.
+    ///
+    /// Invariant (the reason this is sound): every index stored in a link or `c`
+    /// field is `< self.n.len()`. `new` and `add_row` are the only code that writes
+    /// fresh indices, and they only write indices of nodes already pushed (or being
+    /// pushed in the same row); cover / uncover only copy existing link values.
+    #[inline(always)]
+    fn node(&self, i: u32) -> Node {
+        debug_assert!((i as usize) < self.n.len());
+        // SAFETY: `i < self.n.len()` by the invariant above.
+        unsafe { *self.n.get_unchecked(i as usize) }
+    }
+
+    /// Mutable [`Self::node`].
+    #[inline(always)]
+    fn node_mut(&mut self, i: u32) -> &mut Node {
+        debug_assert!((i as usize) < self.n.len());
+        // SAFETY: `i < self.n.len()` by the invariant of `node`.
+        unsafe { self.n.get_unchecked_mut(i as usize) }
+    }
+
+    /// Rows under column header `c`.
+    #[inline(always)]
+    fn size_of(&self, c: u32) -> u32 {
+        debug_assert!((c as usize) < self.size.len());
+        // SAFETY: `c` is a header index (`c` field of a node, or a header link),
+        // `<= columns`, and `size` has `columns + 1` slots.
+        unsafe { *self.size.get_unchecked(c as usize) }
+    }
+
+    /// Mutable [`Self::size_of`].
+    #[inline(always)]
+    fn size_mut(&mut self, c: u32) -> &mut u32 {
+        debug_assert!((c as usize) < self.size.len());
+        // SAFETY: as in `size_of`.
+        unsafe { self.size.get_unchecked_mut(c as usize) }
+    }
+
     /// The search proper: no allocation in here (`first` already has its fixed rows;
     /// pushing the solution happens once, outside the loop body's hot path).
     fn run(&mut self, limit: usize, mut first: Option<&mut Vec<usize>>) -> SearchStats {
-        // PERF: hot loop. `cargo bench --bench sudoku -- dlx` (Sudoku on this engine):
-        // top1465 ≈ 3.7× the `dlx` crate 0.8.5 in the same run; see benches/peers.
+        // PERF: hot loop. `cd benches/peers && cargo bench` (one run, 2026-11-22, shared
+        // 2-core box under load): Sudoku first solution, puzzles/s, ours vs `dlx` 0.8.5:
+        // top1465 6,825 vs 2,945 (2.3×), forum_hardest_1106 1,139 vs 457 (2.5×).
+        // Deterministic (`benches/peers/icount.sh FILE`): 482,860 vs 1,383,602
+        // instructions per top1465 puzzle (2.9×). What paid: one 20-byte record per
+        // node, unchecked access (see `node`), the empty-column counter (lets the
+        // choice stop at the first size-1 column), covering the chosen column once.
         let mut stats = SearchStats::default();
         let mut level = 0usize;
         'descend: loop {
-            if self.right[0] == 0 {
+            if self.node(0).r == 0 {
                 stats.solutions += 1;
                 if stats.solutions == 1 {
                     if let Some(out) = first.as_deref_mut() {
@@ -301,18 +356,22 @@ impl ExactCover {
                         let r = self.stack[level];
                         self.unselect(r);
                     }
+                    // (`unselect` also uncovers each level's chosen column.)
                     return stats;
                 }
-            } else {
+            } else if self.zeros == 0 {
+                // (An empty column is a dead end: no need to choose it.)
                 let c = self.choose_column();
-                let r = self.down[c as usize];
+                self.cover(c);
+                let r = self.node(c).d;
                 if r != c {
                     self.stack[level] = r;
-                    self.select(r);
+                    self.select_others(r);
                     stats.nodes += 1;
                     level += 1;
                     continue 'descend;
                 }
+                self.uncover(c);
             }
             // Backtrack to the deepest level that has another row to try.
             loop {
@@ -321,35 +380,39 @@ impl ExactCover {
                 }
                 level -= 1;
                 let r = self.stack[level];
-                self.unselect(r);
-                let next = self.down[r as usize];
-                if next != self.col[r as usize] {
+                self.unselect_others(r);
+                let Node { d: next, c, .. } = self.node(r);
+                if next != c {
                     self.stack[level] = next;
-                    self.select(next);
+                    self.select_others(next);
                     stats.nodes += 1;
                     level += 1;
                     continue 'descend;
                 }
+                self.uncover(c);
             }
         }
     }
 
-    /// The uncovered column with the fewest rows; ties go to the first.
+    /// The uncovered column with the fewest rows; ties go to the first. Called only
+    /// when no column is empty (`zeros == 0`), so the first size-1 column is minimal.
     #[inline]
     fn choose_column(&self) -> u32 {
-        let mut c = self.right[0];
+        debug_assert_eq!(self.zeros, 0);
+        let mut c = self.node(0).r;
+        // No empty column: a size-1 column is minimal, so stop at the first one.
         let mut best = c;
         let mut best_size = u32::MAX;
         while c != 0 {
-            let s = self.size[c as usize];
+            let s = self.size_of(c);
             if s < best_size {
                 best = c;
                 best_size = s;
-                if s == 0 {
+                if s <= 1 {
                     break;
                 }
             }
-            c = self.right[c as usize];
+            c = self.node(c).r;
         }
         best
     }
@@ -358,63 +421,103 @@ impl ExactCover {
     /// starting with `r`'s own.
     #[inline]
     fn select(&mut self, r: u32) {
-        self.cover(self.col[r as usize]);
-        let mut j = self.right[r as usize];
-        while j != r {
-            self.cover(self.col[j as usize]);
-            j = self.right[j as usize];
-        }
+        self.cover(self.node(r).c);
+        self.select_others(r);
     }
 
     /// Exact inverse of [`Self::select`].
     #[inline]
     fn unselect(&mut self, r: u32) {
-        let mut j = self.left[r as usize];
-        while j != r {
-            self.uncover(self.col[j as usize]);
-            j = self.left[j as usize];
-        }
-        self.uncover(self.col[r as usize]);
+        self.unselect_others(r);
+        self.uncover(self.node(r).c);
     }
 
+    /// Covers the columns of the row of node `r` other than `r`'s own (which the
+    /// search covers once per level, before trying its rows).
+    #[inline]
+    fn select_others(&mut self, r: u32) {
+        let mut j = self.node(r).r;
+        while j != r {
+            self.cover(self.node(j).c);
+            j = self.node(j).r;
+        }
+    }
+
+    /// Exact inverse of [`Self::select_others`].
+    #[inline]
+    fn unselect_others(&mut self, r: u32) {
+        let mut j = self.node(r).l;
+        while j != r {
+            self.uncover(self.node(j).c);
+            j = self.node(j).l;
+        }
+    }
+
+    // PERF: cover / uncover are where DLX spends its time (figures on `run`).
     #[inline]
     fn cover(&mut self, c: u32) {
-        let c = c as usize;
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        let mut i = self.down[c];
-        while i as usize != c {
-            let mut j = self.right[i as usize];
+        if self.size_of(c) == 0 {
+            self.zeros -= 1;
+        }
+        let Node { l, r, d: first, .. } = self.node(c);
+        self.node_mut(l).r = r;
+        self.node_mut(r).l = l;
+        let mut i = first;
+        while i != c {
+            let Node {
+                r: mut j, d: down, ..
+            } = self.node(i);
             while j != i {
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.col[j as usize] as usize] -= 1;
-                j = self.right[j as usize];
+                let Node {
+                    u,
+                    d,
+                    c: cj,
+                    r: next,
+                    ..
+                } = self.node(j);
+                self.node_mut(u).d = d;
+                self.node_mut(d).u = u;
+                let size = self.size_mut(cj);
+                *size -= 1;
+                let emptied = *size == 0;
+                self.zeros += u32::from(emptied);
+                j = next;
             }
-            i = self.down[i as usize];
+            i = down;
         }
     }
 
     #[inline]
     fn uncover(&mut self, c: u32) {
-        let c = c as usize;
-        let mut i = self.up[c];
-        while i as usize != c {
-            let mut j = self.left[i as usize];
+        let mut i = self.node(c).u;
+        while i != c {
+            let Node {
+                l: mut j, u: up, ..
+            } = self.node(i);
             while j != i {
-                self.size[self.col[j as usize] as usize] += 1;
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = j;
-                self.up[d as usize] = j;
-                j = self.left[j as usize];
+                let Node {
+                    u,
+                    d,
+                    c: cj,
+                    l: next,
+                    ..
+                } = self.node(j);
+                let size = self.size_mut(cj);
+                let was_empty = *size == 0;
+                *size += 1;
+                self.zeros -= u32::from(was_empty);
+                self.node_mut(u).d = j;
+                self.node_mut(d).u = j;
+                j = next;
             }
-            i = self.up[i as usize];
+            i = up;
         }
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = c as u32;
-        self.left[r as usize] = c as u32;
+        let Node { l, r, .. } = self.node(c);
+        self.node_mut(l).r = c;
+        self.node_mut(r).l = c;
+        if self.size_of(c) == 0 {
+            self.zeros += 1;
+        }
     }
 }
 

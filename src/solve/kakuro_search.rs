@@ -1,40 +1,48 @@
 //! Classic Kakuro (digits distinct within each run) by depth-first search with
-//! digit-combination masks. Owns the search and its "no solution" reasons; nothing here
-//! is used by the validators.
+//! digit-set tables and run-level propagation. Owns the search and its "no solution"
+//! reasons; nothing here is used by the validators.
 //!
-//! # Candidates from combination masks
+//! # Tables
 //!
 //! A run's state is `(k, used, sum)`: `k` cells still empty, the set `used` of digits
-//! already placed in it, and the `sum` still missing. Two tables, built once from all
-//! 512 digit sets, answer for every state:
+//! already placed in it, and the `sum` still missing. Built once from all 512 digit sets:
 //!
 //! - `ALLOWED[k][used][sum]`: the union of all sets `S` of `k` distinct digits, disjoint
-//!   from `used`, summing to `sum` — the digits an empty cell of the run may take;
-//! - `MUST[k][used][sum]`: their intersection — digits some empty cell *must* take.
+//!   from `used`, summing to `sum` (the clue check up front, and the guard on every
+//!   placement);
+//! - `TARGET[k][sum]`: those sets themselves, as a 512-bit set of digit sets.
 //!
 //! ```text
-//! digit mask bit:   8 7 6 5 4 3 2 1 0
-//! digit:            9 8 7 6 5 4 3 2 1
-//! table index:      (k · 512 + used) · 46 + sum      (k ≤ 9, sum ≤ 45)
+//! digit mask bit:   8 7 6 5 4 3 2 1 0        SubsetBits: bit x of 512 = digit set x
+//! digit:            9 8 7 6 5 4 3 2 1                    word x >> 6, bit x & 63
+//! ALLOWED index:    (k · 512 + used) · 46 + sum      (k ≤ 9, sum ≤ 45)
 //! ```
 //!
-//! A cell's candidates are `ALLOWED` of its across run `&` `ALLOWED` of its down run.
+//! # Propagation
+//!
+//! Each cell keeps a candidate mask. Whenever a cell of a run changes, the run is
+//! queued; filtering a run makes it *generalised arc consistent*: a small dynamic
+//! programme over the digit sets its empty cells can reach (see
+//! [`Search::filter_run`]) keeps in each cell exactly the digits that occur in some
+//! distinct, correctly summing completion of the run. A cell left with one digit is
+//! placed at once; a cell with none, or a run with no completion, is a dead end.
 //!
 //! # Search
 //!
-//! - Most-constrained cell first: empty cells sit in ten doubly linked buckets by
-//!   candidate count, so the choice is O(1); a cell whose mask changes moves to the head
-//!   of its bucket, which keeps the search near the last move (locality on big boards).
-//! - Propagation (forward checking): placing a digit updates both runs' states and
-//!   recomputes the candidates of every empty cell in them. A cell with no candidate, or
-//!   a run whose `MUST` digits no empty cell can take, is a dead end. A cell with one
-//!   candidate is taken next by the bucket order, so singles propagate without
-//!   branching.
-//! - Undo recomputes the same masks from the restored run states, so the trail is just
-//!   the stack of `(cell, untried digits)` frames.
+//! - Branch on the empty cell with the fewest candidates per unit of *conflict weight*
+//!   of its two runs (dom/wdeg: a run's weight grows each time its filter fails), trying
+//!   each candidate digit.
+//! - Every change (candidate shrink, placement) goes on a trail; backtracking pops the
+//!   trail to the branch's mark. The trail holds at most one placement and 8 shrinks per
+//!   cell, so it is sized once.
+//! - [`solve`] restarts with a growing dead-end budget and a pseudo-random first digit
+//!   (keeping the weights learnt so far); [`count`] runs one exhaustive search.
 //!
-//! All memory (frames, buckets, masks) is allocated before the search starts; the
-//! search loop itself never allocates.
+//! All memory (frames, trail, queue, buckets, masks) is allocated before the search
+//! starts; the search loop itself never allocates.
+//!
+//! Known weak spot: two large, loosely constrained boards of the corpus
+//! (`marcelgarus_kakuro` case 9, `gen_100x100` case 0) still make the search thrash.
 
 use crate::model::{Direction, KakuroBoard, KakuroFill};
 use std::sync::OnceLock;
@@ -75,15 +83,54 @@ pub enum ClassicInfeasible {
     /// The clues are individually possible, but the search proved no fill exists.
     #[error("no classic fill exists (exhaustive search)")]
     NoSolution,
+    /// [`solve_within`] gave up after its dead-end budget: nothing is proved either way.
+    #[error("search gave up after {dead_ends} dead ends (undecided)")]
+    GaveUp {
+        /// Dead ends met in all attempts together.
+        dead_ends: u64,
+    },
 }
 
 /// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
-/// run sums to its clue). Returns one fill, or why none exists.
-// PERF: `cargo bench --bench kakuro -- search`; see benches/kakuro.rs for the figures.
+/// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
+/// [`solve_within`] for a version that can give up.
+// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
+// every benched classic case under 3.2 ms median on 2 loaded cores (worst:
+// marcizhu_150crop_100x100 case 1, 4.8k cells). Unbounded on marcelgarus_kakuro case 9
+// and gen_100x100 case 0 (module doc). Allocation count is independent of the board
+// and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
+    solve_within(board, u64::MAX)
+}
+
+/// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
+/// `max_dead_ends` dead ends have been met over all restarts.
+pub fn solve_within(
+    board: &KakuroBoard,
+    max_dead_ends: u64,
+) -> Result<KakuroFill, ClassicInfeasible> {
     let mut search = Search::new(board)?;
-    if search.run(1) == 0 {
-        return Err(ClassicInfeasible::NoSolution);
+    // Restarts: big boards with many fills can trap chronological backtracking under
+    // an early bad choice far from where it fails. Each attempt gets a budget of dead
+    // ends growing by half each time, and from the second on a different random digit
+    // order; the growing budget keeps it complete (an infeasible board is proved so).
+    let mut budget = FIRST_BUDGET;
+    let mut seed = 0u64;
+    let mut spent = 0u64;
+    loop {
+        let attempt = budget.min(max_dead_ends.saturating_sub(spent));
+        match search.run(1, attempt, seed) {
+            Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
+            Outcome::Done(_) => break,
+            Outcome::OutOfBudget => {
+                spent = spent.saturating_add(attempt);
+                if spent >= max_dead_ends {
+                    return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+                }
+                budget += budget / 2;
+                seed += 1;
+            }
+        }
     }
     let mut fill = KakuroFill::empty_for(board);
     for (i, &pos) in search.cell_pos.iter().enumerate() {
@@ -99,7 +146,11 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
         return 0;
     }
     match Search::new(board) {
-        Ok(mut search) => search.run(limit),
+        Ok(mut search) => match search.run(limit, u64::MAX, 0) {
+            Outcome::Done(found) => found,
+            // Unreachable with an unlimited budget.
+            Outcome::OutOfBudget => 0,
+        },
         Err(_) => 0,
     }
 }
@@ -115,14 +166,96 @@ const NONE: u32 = u32::MAX;
 /// Bucket of a cell that holds a digit.
 const PLACED: u8 = u8::MAX;
 
-/// The `ALLOWED` and `MUST` tables of the module doc.
+/// The `ALLOWED` table and the `COMBOS` lists of the module doc.
 struct Tables {
+    /// `ALLOWED[k][used][sum]` at [`table_index`].
     allowed: Box<[u16]>,
-    must: Box<[u16]>,
+    /// `TARGET[k · 46 + sum]`: the sets of `k` distinct digits summing to `sum`.
+    target: Box<[SubsetBits]>,
+}
+
+/// A set of digit sets: bit `x` of the 512 is set iff digit set `x` (a 9-bit mask) is a
+/// member. Word `x >> 6`, bit `x & 63`.
+#[derive(Clone, Copy)]
+struct SubsetBits([u64; 8]);
+
+/// For digit bit `b < 6`: the positions `p` in a word whose bit `b` is clear.
+#[rustfmt::skip]
+const LACKS: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+impl SubsetBits {
+    const EMPTY: SubsetBits = SubsetBits([0; 8]);
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn and(&self, other: &SubsetBits) -> SubsetBits {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    fn or_with(&mut self, other: &SubsetBits) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    /// `self ∪= { x ∪ {b} : x ∈ from, b ∉ x }`.
+    #[inline]
+    fn or_add(&mut self, from: &SubsetBits, b: u32) {
+        if b < 6 {
+            let (lack, step) = (LACKS[b as usize], 1u32 << b);
+            for w in 0..8 {
+                self.0[w] |= (from.0[w] & lack) << step;
+            }
+        } else {
+            let step = 1usize << (b - 6);
+            for w in 0..8 {
+                if w & step == 0 {
+                    self.0[w + step] |= from.0[w];
+                }
+            }
+        }
+    }
+
+    /// `{ x \ {b} : x ∈ self, b ∈ x }`.
+    #[inline]
+    fn removed(&self, b: u32) -> SubsetBits {
+        let mut out = SubsetBits::EMPTY;
+        if b < 6 {
+            let (lack, step) = (LACKS[b as usize], 1u32 << b);
+            for w in 0..8 {
+                out.0[w] = (self.0[w] >> step) & lack;
+            }
+        } else {
+            let step = 1usize << (b - 6);
+            for w in 0..8 {
+                if w & step == 0 {
+                    out.0[w] = self.0[w + step];
+                }
+            }
+        }
+        out
+    }
 }
 
 fn table_index(k: usize, used: usize, sum: usize) -> usize {
     (k * SETS + used) * (MAX_SUM + 1) + sum
+}
+
+fn digit_sum(set: usize) -> usize {
+    (0..9).filter(|b| set >> b & 1 == 1).map(|b| b + 1).sum()
 }
 
 fn tables() -> &'static Tables {
@@ -130,37 +263,57 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let size = (MAX_LEN + 1) * SETS * (MAX_SUM + 1);
         let mut allowed = vec![0u16; size].into_boxed_slice();
-        let mut must = vec![0x1FFu16; size].into_boxed_slice();
         // Every set S, paired with every `used` disjoint from it: 3^9 pairs in all.
         for set in 0..SETS {
-            let k = set.count_ones() as usize;
-            let sum: usize = (0..9).filter(|b| set >> b & 1 == 1).map(|b| b + 1).sum();
+            let (k, sum) = (set.count_ones() as usize, digit_sum(set));
             let free = !set & 0x1FF;
             let mut used = free;
             loop {
-                let i = table_index(k, used, sum);
-                allowed[i] |= set as u16;
-                must[i] &= set as u16;
+                allowed[table_index(k, used, sum)] |= set as u16;
                 if used == 0 {
                     break;
                 }
                 used = (used - 1) & free;
             }
         }
-        for (m, &a) in must.iter_mut().zip(allowed.iter()) {
-            if a == 0 {
-                *m = 0;
-            }
+        let mut target = vec![SubsetBits::EMPTY; (MAX_LEN + 1) * (MAX_SUM + 1)];
+        for set in 0..SETS {
+            let key = set.count_ones() as usize * (MAX_SUM + 1) + digit_sum(set);
+            target[key].0[set >> 6] |= 1 << (set & 63);
         }
-        Tables { allowed, must }
+        Tables {
+            allowed,
+            target: target.into_boxed_slice(),
+        }
     })
 }
 
-/// One branching decision: the cell and the digits not yet tried there.
+/// Dead ends allowed in the first attempt of [`solve`].
+const FIRST_BUDGET: u64 = 1000;
+
+/// How a search attempt ended.
+enum Outcome {
+    /// Finished: this many fills (the limit reached, or the search exhausted).
+    Done(usize),
+    /// The dead-end budget ran out first.
+    OutOfBudget,
+}
+
+/// One branching decision: where the trail stood, the cell, the digits not yet tried.
 #[derive(Clone, Copy)]
 struct Frame {
+    mark: u32,
     cell: u32,
     untried: u16,
+}
+
+/// One undoable change.
+#[derive(Clone, Copy)]
+enum Change {
+    /// Cell's candidate mask was `old`.
+    Cand { cell: u32, old: u16 },
+    /// A digit was placed in the cell.
+    Place { cell: u32 },
 }
 
 /// The search state. Cells and runs are renumbered compactly: cell `i` is white cell
@@ -180,9 +333,9 @@ struct Search {
     run_sum: Vec<u8>,
     /// Digit of each cell, 0 while empty.
     digit: Vec<u8>,
-    /// Candidate mask of each empty cell.
+    /// Candidate mask of each cell (for a filled cell: its digit's bit).
     cand: Vec<u16>,
-    /// Bucket (candidate count) of each cell, `PLACED` once it holds a digit.
+    /// Bucket (candidate count) of each empty cell, `PLACED` once it holds a digit.
     bucket: Vec<u8>,
     /// Doubly linked bucket lists.
     next: Vec<u32>,
@@ -190,11 +343,18 @@ struct Search {
     head: [u32; 10],
     /// Empty cells left.
     empty: usize,
+    /// Undo log; at most one `Place` per cell and 8 `Cand` shrinks per cell.
+    trail: Vec<Change>,
+    /// Runs waiting to be filtered (a ring of capacity `runs`), and who is in it.
+    queue: Vec<u32>,
+    queue_head: usize,
+    queue_len: usize,
+    queued: Vec<bool>,
     frames: Vec<Frame>,
+    /// Conflict weight of each run: 1 + the number of dead ends its filter caused.
+    weight: Vec<u32>,
     /// The first fill found, per cell.
     solution: Vec<u8>,
-    /// Whether every run passes the `MUST` check before any placement.
-    root_ok: bool,
 }
 
 impl Search {
@@ -255,23 +415,25 @@ impl Search {
             run_used: vec![0; runs.len()],
             run_sum: runs.iter().map(|r| r.clue as u8).collect(),
             digit: vec![0; n],
-            cand: vec![0; n],
+            cand: vec![0x1FF; n],
             bucket: vec![PLACED; n],
             next: vec![NONE; n],
             prev: vec![NONE; n],
             head: [NONE; 10],
             empty: n,
+            trail: Vec::with_capacity(10 * n),
+            queue: vec![0; runs.len()],
+            queue_head: 0,
+            queue_len: 0,
+            queued: vec![false; runs.len()],
             frames: Vec::with_capacity(n),
+            weight: vec![1; runs.len()],
             solution: vec![0; n],
-            root_ok: true,
         };
         // Insert in reverse so the first cells end up at the bucket heads.
         for c in (0..n as u32).rev() {
-            let m = s.mask_of(c);
-            s.cand[c as usize] = m;
-            s.link(c, m.count_ones() as u8);
+            s.link(c, 9);
         }
-        s.root_ok = (0..runs.len() as u32).all(|r| s.run_ok(r));
         Ok(s)
     }
 
@@ -284,13 +446,6 @@ impl Search {
             self.run_used[r] as usize,
             self.run_sum[r] as usize,
         )]
-    }
-
-    /// Candidates of cell `c` from its runs' states.
-    #[inline]
-    fn mask_of(&self, c: u32) -> u16 {
-        let [a, d] = self.cell_runs[c as usize];
-        self.allowed(a) & self.allowed(d)
     }
 
     #[inline]
@@ -319,115 +474,234 @@ impl Search {
         self.bucket[c as usize] = PLACED;
     }
 
-    /// Recomputes the candidates of run `r`'s empty cells, re-bucketing them.
     #[inline]
-    fn refresh_run(&mut self, r: u32) {
-        let (lo, hi) = (
-            self.run_start[r as usize] as usize,
-            self.run_start[r as usize + 1] as usize,
-        );
-        for i in lo..hi {
-            let c = self.run_cells[i];
-            if self.digit[c as usize] != 0 {
-                continue;
+    fn enqueue(&mut self, r: u32) {
+        if !self.queued[r as usize] {
+            self.queued[r as usize] = true;
+            let mut at = self.queue_head + self.queue_len;
+            if at >= self.queue.len() {
+                at -= self.queue.len();
             }
-            let m = self.mask_of(c);
-            self.cand[c as usize] = m;
-            self.unlink(c);
-            self.link(c, m.count_ones() as u8);
+            self.queue[at] = r;
+            self.queue_len += 1;
         }
     }
 
-    /// False iff a digit run `r` must contain fits none of its empty cells.
+    fn clear_queue(&mut self) {
+        while self.queue_len > 0 {
+            let r = self.queue[self.queue_head];
+            self.queued[r as usize] = false;
+            self.queue_head = (self.queue_head + 1) % self.queue.len();
+            self.queue_len -= 1;
+        }
+    }
+
+    /// Narrows empty cell `c` to `mask` (a subset of its candidates); a single digit is
+    /// placed at once. False on a contradiction.
     #[inline]
-    fn run_ok(&self, r: u32) -> bool {
-        let ru = r as usize;
-        let must = self.tables.must[table_index(
-            self.run_left[ru] as usize,
-            self.run_used[ru] as usize,
-            self.run_sum[ru] as usize,
-        )];
-        if must == 0 {
+    fn narrow(&mut self, c: u32, mask: u16) -> bool {
+        let cu = c as usize;
+        let old = self.cand[cu];
+        if mask == old {
             return true;
         }
-        let (lo, hi) = (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
-        let mut union = 0u16;
-        for &c in &self.run_cells[lo..hi] {
-            if self.digit[c as usize] == 0 {
-                union |= self.cand[c as usize];
-            }
-        }
-        must & !union == 0
-    }
-
-    /// After placing a digit in `c`: no empty cell without candidates, and every run
-    /// whose cells' candidates just changed still has room for its `MUST` digits.
-    /// Computed fresh each time, so nothing about it needs undoing.
-    fn consistent_after(&self, c: u32) -> bool {
-        if self.head[0] != NONE {
+        if mask == 0 {
             return false;
         }
-        for (side, r) in self.cell_runs[c as usize].into_iter().enumerate() {
-            if !self.run_ok(r) {
+        self.trail.push(Change::Cand { cell: c, old });
+        self.cand[cu] = mask;
+        let [a, d] = self.cell_runs[cu];
+        if mask & (mask - 1) == 0 {
+            let digit = mask.trailing_zeros() as u8 + 1;
+            if mask & self.allowed(a) & self.allowed(d) == 0 {
                 return false;
             }
+            self.place(c, digit);
+        } else {
+            self.unlink(c);
+            self.link(c, mask.count_ones() as u8);
+            self.enqueue(a);
+            self.enqueue(d);
+        }
+        true
+    }
+
+    /// Places digit `d` (allowed by both runs) in empty cell `c`.
+    fn place(&mut self, c: u32, d: u8) {
+        self.unlink(c);
+        self.digit[c as usize] = d;
+        self.empty -= 1;
+        self.trail.push(Change::Place { cell: c });
+        for r in self.cell_runs[c as usize] {
             let ru = r as usize;
-            let (lo, hi) = (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
-            for &x in &self.run_cells[lo..hi] {
-                if self.digit[x as usize] == 0 && !self.run_ok(self.cell_runs[x as usize][1 - side])
-                {
-                    return false;
+            self.run_left[ru] -= 1;
+            self.run_used[ru] |= 1 << (d - 1);
+            self.run_sum[ru] -= d;
+            self.enqueue(r);
+        }
+    }
+
+    /// Undoes every change after trail position `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop() {
+                Some(Change::Cand { cell, old }) => {
+                    let cu = cell as usize;
+                    self.cand[cu] = old;
+                    if self.digit[cu] == 0 {
+                        self.unlink(cell);
+                        self.link(cell, old.count_ones() as u8);
+                    }
                 }
+                Some(Change::Place { cell }) => {
+                    let cu = cell as usize;
+                    let d = self.digit[cu];
+                    self.digit[cu] = 0;
+                    self.empty += 1;
+                    for r in self.cell_runs[cu] {
+                        let ru = r as usize;
+                        self.run_left[ru] += 1;
+                        self.run_used[ru] &= !(1 << (d - 1));
+                        self.run_sum[ru] += d;
+                    }
+                    self.link(cell, self.cand[cu].count_ones() as u8);
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Filters run `r` to generalised arc consistency: each empty cell keeps exactly
+    /// the digits that appear in some complete, distinct, correctly summing fill of the
+    /// run's empty cells from their candidates. False on a contradiction.
+    ///
+    /// A dynamic programme over *sets of digits used so far* (512-bit sets, see
+    /// [`SubsetBits`]): `reach[i]` holds the digit sets the first `i` empty cells can
+    /// take, `live` (walking back) those that can still be completed; a digit is
+    /// supported iff it links a reachable set to a completable one.
+    // PERF: at most 9 cells × 9 digits × 8 words each way; runs of length 2-3 (most of
+    // them) cost a few dozen word operations.
+    fn filter_run(&mut self, r: u32) -> bool {
+        let ru = r as usize;
+        let k = self.run_left[ru] as usize;
+        if k == 0 {
+            return self.run_sum[ru] == 0;
+        }
+        let (used, sum) = (self.run_used[ru], self.run_sum[ru] as usize);
+        let (lo, hi) = (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
+        let mut cells = [0u32; MAX_LEN];
+        let mut cands = [0u16; MAX_LEN];
+        let mut n = 0;
+        for &c in &self.run_cells[lo..hi] {
+            if self.digit[c as usize] == 0 {
+                cells[n] = c;
+                cands[n] = self.cand[c as usize] & !used;
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, k);
+        let mut reach = [SubsetBits::EMPTY; MAX_LEN + 1];
+        reach[0].0[0] = 1;
+        for i in 0..k {
+            let mut next = SubsetBits::EMPTY;
+            let mut m = cands[i];
+            while m != 0 {
+                next.or_add(&reach[i], m.trailing_zeros());
+                m &= m - 1;
+            }
+            reach[i + 1] = next;
+        }
+        let mut live = reach[k].and(&self.tables.target[k * (MAX_SUM + 1) + sum]);
+        if live.is_empty() {
+            return false;
+        }
+        let mut keep = [0u16; MAX_LEN];
+        for i in (0..k).rev() {
+            let mut prev = SubsetBits::EMPTY;
+            let mut m = cands[i];
+            while m != 0 {
+                let b = m.trailing_zeros();
+                let t = live.removed(b).and(&reach[i]);
+                if !t.is_empty() {
+                    keep[i] |= 1 << b;
+                    prev.or_with(&t);
+                }
+                m &= m - 1;
+            }
+            live = prev;
+        }
+        for i in 0..k {
+            if !self.narrow(cells[i], keep[i]) {
+                return false;
             }
         }
         true
     }
 
-    /// Places digit `d` (1..=9; a candidate of `c`) in cell `c`.
-    fn place(&mut self, c: u32, d: u8) {
-        self.unlink(c);
-        self.digit[c as usize] = d;
-        self.empty -= 1;
-        let runs = self.cell_runs[c as usize];
-        for r in runs {
-            let r = r as usize;
-            self.run_left[r] -= 1;
-            self.run_used[r] |= 1 << (d - 1);
-            self.run_sum[r] -= d;
+    /// Filters queued runs until nothing changes. False on a contradiction (the queue
+    /// is then emptied).
+    fn propagate(&mut self) -> bool {
+        while self.queue_len > 0 {
+            let r = self.queue[self.queue_head];
+            self.queue_head += 1;
+            if self.queue_head == self.queue.len() {
+                self.queue_head = 0;
+            }
+            self.queue_len -= 1;
+            self.queued[r as usize] = false;
+            if !self.filter_run(r) {
+                self.weight[r as usize] += 1;
+                self.clear_queue();
+                return false;
+            }
         }
-        for r in runs {
-            self.refresh_run(r);
-        }
+        true
     }
 
-    /// Undoes [`place`](Self::place) of cell `c`.
-    fn unplace(&mut self, c: u32) {
-        let d = self.digit[c as usize];
-        self.digit[c as usize] = 0;
-        self.empty += 1;
-        let runs = self.cell_runs[c as usize];
-        for r in runs {
-            let r = r as usize;
-            self.run_left[r] += 1;
-            self.run_used[r] &= !(1 << (d - 1));
-            self.run_sum[r] += d;
-        }
-        let m = self.mask_of(c);
-        self.cand[c as usize] = m;
-        self.link(c, m.count_ones() as u8);
-        for r in runs {
-            self.refresh_run(r);
-        }
+    /// Tries digit `d` in empty cell `c`, then propagates.
+    fn try_digit(&mut self, c: u32, d: u8) -> bool {
+        self.narrow(c, 1 << (d - 1)) && self.propagate()
     }
 
-    /// Depth-first search; returns the number of fills found, at most `limit` (≥ 1).
-    /// The first fill is kept in `solution`.
-    // PERF: no allocation in this loop: frames, buckets and masks were sized in `new`.
-    fn run(&mut self, limit: usize) -> usize {
+    /// The empty cell with the fewest candidates per unit of conflict weight of its
+    /// two runs (dom/wdeg); ties go to the first in bucket order.
+    // PERF: a scan over the empty cells, O(empty) per decision; cheaper than keeping
+    // a priority queue under the frequent mask and weight changes.
+    fn choose(&self) -> u32 {
+        let (mut best, mut best_dom, mut best_w) = (NONE, 10u64, 1u64);
+        // Propagation leaves no empty cell with 0 or 1 candidates.
+        for b in 2..10 {
+            let mut c = self.head[b];
+            while c != NONE {
+                let [a, d] = self.cell_runs[c as usize];
+                let w = u64::from(self.weight[a as usize] + self.weight[d as usize]);
+                // b / w < best_dom / best_w
+                if (b as u64) * best_w < best_dom * w {
+                    (best, best_dom, best_w) = (c, b as u64, w);
+                }
+                c = self.next[c as usize];
+            }
+        }
+        best
+    }
+
+    /// Depth-first search from the root, for at most `limit` (≥ 1) fills and
+    /// `budget` dead ends. `seed` 0 tries digits in increasing order; any other seed
+    /// tries a pseudo-random digit first at each branch. The first fill is kept in
+    /// `solution`.
+    // PERF: no allocation in this loop: frames, trail (≤ 10 entries per cell), queue
+    // and buckets were sized in `new`.
+    fn run(&mut self, limit: usize, budget: u64, seed: u64) -> Outcome {
+        self.undo_to(0);
+        self.clear_queue();
+        for r in 0..self.run_left.len() as u32 {
+            self.enqueue(r);
+        }
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut found = 0usize;
+        let mut dead_ends = 0u64;
         self.frames.clear();
-        // Whether the state just reached passed its checks.
-        let mut ok = self.root_ok && self.head[0] == NONE;
+        let mut ok = self.propagate();
         'descend: loop {
             if ok {
                 if self.empty == 0 {
@@ -436,38 +710,54 @@ impl Search {
                         self.solution.copy_from_slice(&self.digit);
                     }
                     if found >= limit {
-                        return found;
+                        return Outcome::Done(found);
                     }
                 } else {
-                    // The lowest non-empty bucket holds a most-constrained cell.
-                    let mut b = 1;
-                    while self.head[b] == NONE {
-                        b += 1;
-                    }
-                    let c = self.head[b];
+                    let c = self.choose();
                     let m = self.cand[c as usize];
+                    let first = if seed == 0 {
+                        m & m.wrapping_neg()
+                    } else {
+                        // xorshift64; pick the (rng mod popcount)-th candidate.
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        let mut rest = m;
+                        for _ in 0..rng % u64::from(m.count_ones()) {
+                            rest &= rest - 1;
+                        }
+                        rest & rest.wrapping_neg()
+                    };
                     self.frames.push(Frame {
+                        mark: self.trail.len() as u32,
                         cell: c,
-                        untried: m & (m - 1),
+                        untried: m & !first,
                     });
-                    self.place(c, m.trailing_zeros() as u8 + 1);
-                    ok = self.consistent_after(c);
+                    ok = self.try_digit(c, first.trailing_zeros() as u8 + 1);
                     continue 'descend;
                 }
             }
+            dead_ends += 1;
+            if dead_ends > budget {
+                return Outcome::OutOfBudget;
+            }
             // Backtrack to the deepest frame with an untried digit.
-            while let Some(&Frame { cell: c, untried }) = self.frames.last() {
-                self.unplace(c);
+            while let Some(&Frame {
+                mark,
+                cell,
+                untried,
+            }) = self.frames.last()
+            {
+                self.undo_to(mark as usize);
                 if untried != 0 {
                     let depth = self.frames.len() - 1;
                     self.frames[depth].untried = untried & (untried - 1);
-                    self.place(c, untried.trailing_zeros() as u8 + 1);
-                    ok = self.consistent_after(c);
+                    ok = self.try_digit(cell, untried.trailing_zeros() as u8 + 1);
                     continue 'descend;
                 }
                 self.frames.pop();
             }
-            return found;
+            return Outcome::Done(found);
         }
     }
 }
@@ -477,21 +767,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn subset_bits_add_and_remove_a_digit() {
+        for b in 0..9u32 {
+            let mut from = SubsetBits::EMPTY;
+            // {1,3} = 0b101 and {b+1} ∪ {2} style sets: every set without bit b.
+            for x in [0usize, 0b101, 0b1_0000_0010, 0b0_1100_0000] {
+                from.0[x >> 6] |= 1 << (x & 63);
+            }
+            let mut to = SubsetBits::EMPTY;
+            to.or_add(&from, b);
+            for x in 0..SETS {
+                let member = to.0[x >> 6] >> (x & 63) & 1 == 1;
+                let expect =
+                    x >> b & 1 == 1 && from.0[(x ^ 1 << b) >> 6] >> ((x ^ 1 << b) & 63) & 1 == 1;
+                assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
+            }
+            let back = to.removed(b);
+            for x in 0..SETS {
+                let member = back.0[x >> 6] >> (x & 63) & 1 == 1;
+                let expect = x >> b & 1 == 0 && from.0[x >> 6] >> (x & 63) & 1 == 1;
+                assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
+            }
+        }
+    }
+
+    #[test]
     fn tables_know_the_classic_combinations() {
         let t = tables();
         // 3 in two cells: {1,2} only; 17 in two cells: {8,9} only.
         assert_eq!(t.allowed[table_index(2, 0, 3)], 0b11);
-        assert_eq!(t.must[table_index(2, 0, 3)], 0b11);
         assert_eq!(t.allowed[table_index(2, 0, 17)], 0b1_1000_0000);
-        // 10 in two cells: {1,9},{2,8},{3,7},{4,6}: no 5, nothing forced.
+        // 10 in two cells: {1,9},{2,8},{3,7},{4,6}: no 5.
         assert_eq!(t.allowed[table_index(2, 0, 10)], 0b1_1110_1111);
-        assert_eq!(t.must[table_index(2, 0, 10)], 0);
         // With 1 already used, 9 more in one cell: only 9.
         assert_eq!(t.allowed[table_index(1, 0b1, 9)], 1 << 8);
-        // 45 in nine cells; 46 nowhere.
+        // 45 in nine cells; 2 in two cells nowhere.
         assert_eq!(t.allowed[table_index(9, 0, 45)], 0x1FF);
         assert_eq!(t.allowed[table_index(2, 0, 2)], 0);
         // 1 in one cell with 1 used: impossible.
         assert_eq!(t.allowed[table_index(1, 0b1, 1)], 0);
+        // TARGET: 4 sets of two digits sum to 10; 12 sets of four sum to 20; 512 in all.
+        let len = |k: usize, s: usize| {
+            let bits = &t.target[k * (MAX_SUM + 1) + s].0;
+            bits.iter().map(|w| w.count_ones()).sum::<u32>()
+        };
+        assert_eq!(len(2, 10), 4);
+        assert_eq!(len(4, 20), 12);
+        let all: u32 = (0..(MAX_LEN + 1) * (MAX_SUM + 1))
+            .map(|i| t.target[i].0.iter().map(|w| w.count_ones()).sum::<u32>())
+            .sum();
+        assert_eq!(all, SETS as u32);
     }
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Deterministic instruction-count check of gridjudge's Sudoku solvers.
+#
+# Builds the driver in this folder (release), runs it under
+# `valgrind --tool=callgrind`, counting only instructions inside the driver's
+# `measure` function (solving every puzzle of the fixed set), and compares the count
+# per solver with the hard limit committed in limits.txt. Exits 1 when a count is
+# over its limit (or a puzzle is not solved), 2 on a setup problem.
+#
+# Usage (from anywhere):   benches/instructions/check.sh
+#   UPDATE=1 benches/instructions/check.sh   prints suggested limits (count + 25 %)
+# Needs: cargo, valgrind (3.19 tested). Counts depend on the compiler version and
+# target, so limits carry headroom; re-baseline with UPDATE=1 after a toolchain bump.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+data="$root/benches/data/sudoku"
+# The fixed puzzle set: top95 (9×9) and the poj3076 sample (16×16).
+set_files=("$data/top95.txt" "$here/poj3076_sample.txt")
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+
+command -v valgrind >/dev/null || { echo "check.sh: valgrind not found" >&2; exit 2; }
+cargo build --quiet --release --manifest-path "$here/Cargo.toml" || exit 2
+bin="$CARGO_TARGET_DIR/release/gridjudge-instructions"
+
+status=0
+for solver in dfs dlx; do
+    out="$(mktemp)"
+    if ! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        --toggle-collect='gridjudge_instructions::measure' \
+        "$bin" "$solver" "${set_files[@]}" >"$out" 2>&1; then
+        cat "$out" >&2
+        echo "check.sh: $solver run failed" >&2
+        rm -f "$out"
+        exit 1
+    fi
+    count="$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out" | tail -1)"
+    rm -f "$out"
+    [ -n "$count" ] || { echo "check.sh: no instruction count for $solver" >&2; exit 2; }
+    limit="$(awk -v s="$solver" '$1 == s { print $2 }' "$here/limits.txt")"
+    if [ "${UPDATE:-0}" = 1 ]; then
+        echo "$solver $count  (suggested limit $((count + count / 4)))"
+        continue
+    fi
+    [ -n "$limit" ] || { echo "check.sh: no limit for $solver in limits.txt" >&2; exit 2; }
+    if [ "$count" -gt "$limit" ]; then
+        echo "FAIL $solver: $count instructions > limit $limit"
+        status=1
+    else
+        echo "ok   $solver: $count instructions <= limit $limit ($((count * 100 / limit))% of it)"
+    fi
+done
+exit "$status"

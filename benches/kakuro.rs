@@ -1,0 +1,103 @@
+//! Criterion benches of the Kakuro reference solvers on the project corpus
+//! (`benches/data/kakuro/`, provenance in its `SOURCES.md`): one benchmark per case,
+//! `flow/<file>/<case>` for the Extension max-flow solver on every feasible case and
+//! `search/<file>/<case>` for the classic search on every classic case.
+//!
+//! Run: `cargo bench --bench kakuro` (about 2 minutes; filter with e.g.
+//! `cargo bench --bench kakuro -- search/gecode`). Smoke test: `cargo test --benches`.
+//!
+//! Targets from the issue: every case under 5 ms by flow, every classic case under
+//! 100 ms by search. Measured figures are in the `PERF:` notes below.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use gridjudge::format::hdu3338::parse_input;
+use gridjudge::model::KakuroBoard;
+use gridjudge::solve::{kakuro_flow, kakuro_search};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Every `.in` file of the corpus except the infeasible one.
+const FLOW_FILES: [&str; 8] = [
+    "hdu3338_sample",
+    "gecode_nikoli",
+    "minizinc_benchmarks",
+    "marcizhu_kakuroapp",
+    "marcelgarus_kakuro",
+    "marcizhu_150crop_100x100",
+    "gen_100x100",
+    "handmade_edge",
+];
+
+/// The classic cases: file and which cases (`None`: all).
+const SEARCH_FILES: [(&str, Option<&[usize]>); 6] = [
+    ("gecode_nikoli", None),
+    ("minizinc_benchmarks", None),
+    ("marcizhu_kakuroapp", None),
+    ("marcelgarus_kakuro", None),
+    ("marcizhu_150crop_100x100", None),
+    ("gen_100x100", Some(&[0])),
+];
+
+/// Classic cases the search does not finish on yet (see tests/kakuro_solvers.rs).
+const HARD: [(&str, usize); 2] = [("marcelgarus_kakuro", 9), ("gen_100x100", 0)];
+
+fn load(name: &str) -> Vec<KakuroBoard> {
+    let path = format!(
+        "{}/benches/data/kakuro/{name}.in",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+// PERF: `cargo bench --bench kakuro -- flow`, 2026-11-22, 2 shared cores under load
+// average 7-16 (other builds running), so figures are pessimistic. Slowest case per
+// file (criterion median): hdu3338_sample 0.002 ms, gecode_nikoli 0.034 ms,
+// minizinc_benchmarks 0.004 ms, marcizhu_kakuroapp 0.87 ms (case 17),
+// marcelgarus_kakuro 1.05 ms (case 9), marcizhu_150crop_100x100 1.59 ms (case 0),
+// gen_100x100 4.5-5.2 ms (case 0; case 1 2.3 ms, cases 2-6 under 0.5 ms),
+// handmade_edge 0.001 ms. gen_100x100 case 0 alone, best of 30 in one process: 1.8-2.0 ms
+// (68% of it in Dinic after the seeding in kakuro_flow.rs).
+fn flow(c: &mut Criterion) {
+    let mut group = c.benchmark_group("flow");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for file in FLOW_FILES {
+        for (i, board) in load(file).iter().enumerate() {
+            group.bench_with_input(BenchmarkId::new(file, i), board, |b, board| {
+                b.iter(|| kakuro_flow::solve(black_box(board)))
+            });
+        }
+    }
+    group.finish();
+}
+
+// PERF: `cargo bench --bench kakuro -- search`, same machine and load as above.
+// Slowest case per file (criterion median): gecode_nikoli 0.15 ms (case 9),
+// minizinc_benchmarks 0.023 ms, marcizhu_kakuroapp 1.3 ms (case 17; case 14 is the
+// most variable, up to 8 ms in single runs), marcelgarus_kakuro 0.21 ms (case 8),
+// marcizhu_150crop_100x100 3.1 ms (case 1). Not benched because the search does not
+// finish on them: marcelgarus_kakuro case 9 and gen_100x100 case 0 (see `HARD`).
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for (file, which) in SEARCH_FILES {
+        for (i, board) in load(file).iter().enumerate() {
+            if which.is_some_and(|w| !w.contains(&i)) || HARD.contains(&(file, i)) {
+                continue;
+            }
+            group.bench_with_input(BenchmarkId::new(file, i), board, |b, board| {
+                b.iter(|| kakuro_search::solve(black_box(board)))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, flow, search);
+criterion_main!(benches);

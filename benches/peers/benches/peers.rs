@@ -1,0 +1,231 @@
+//! gridjudge's Sudoku solvers side by side with peer crates, in one criterion run:
+//! DFS vs the `sudoku` crate 0.8.0 (a JCZSolve port, AGPL-3.0 — which is why this is a
+//! separate crate outside gridjudge's dependency tree) and DLX vs the `dlx` crate 0.8.5.
+//!
+//! Run: `cd benches/peers && cargo bench` (or `-- first/` for one group).
+//! Throughput is reported in puzzles per second (criterion "elem/s").
+//!
+//! Every solver gets the same parsed puzzles and must produce a full solution grid
+//! for each; the per-puzzle work each does is:
+//! - gridjudge DFS / DLX: one reusable solver (`DfsSolver` / `DlxSolver`), `solve_into`.
+//! - `sudoku` 0.8.0: `Sudoku::some_solution` (first solution, as its own benches do).
+//! - `dlx` 0.8.5: build the puzzle's reduced exact-cover problem (candidate options
+//!   only, as in the crate's own `examples/common/sudoku.rs`, without its HashMap),
+//!   solve with `mrv_chooser(prefer_any(), no_tiebreak())`, decode `fmt_solution`.
+//!   The crate has no way to fix rows in a prebuilt matrix, so building is per puzzle.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+use dlx::x::make_problem;
+use dlx::{OptOrder, Solver, Uint};
+use gridjudge::model::Sudoku;
+use gridjudge::solve::sudoku_dfs::DfsSolver;
+use gridjudge::solve::sudoku_dlx::DlxSolver;
+
+const FILES: [&str; 2] = ["magictour_top1465", "forum_hardest_1106"];
+
+fn load(name: &str) -> Vec<String> {
+    let path = format!("{}/../data/sudoku/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn to_model(line: &str) -> Sudoku {
+    let cells = line
+        .bytes()
+        .map(|c| if c == b'.' { 0 } else { c - b'0' })
+        .collect();
+    Sudoku::from_cells(3, cells).expect("benchmark data is well formed")
+}
+
+/// Solves one 9×9 puzzle (cells 0 = empty) with the `dlx` crate; returns the grid.
+fn dlx_crate_solve(cells: &[u8; 81], out: &mut [u8; 81]) -> bool {
+    // Used digits per row / column / box, to keep only candidate options.
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (i, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            let bit = 1 << v;
+            rows[i / 9] |= bit;
+            cols[i % 9] |= bit;
+            boxes[(i / 27) * 3 + (i % 9) / 3] |= bit;
+        }
+    }
+    // Item numbering: only the items still open, densely.
+    let mut item = [u32::MAX; 324];
+    let mut n = 0u32;
+    for (k, slot) in item.iter_mut().enumerate() {
+        let (kind, a, d) = (k / 81, (k % 81) / 9, (k % 9) as u16 + 1);
+        let open = match kind {
+            0 => cells[k] == 0,
+            1 => rows[a] & (1 << d) == 0,
+            2 => cols[a] & (1 << d) == 0,
+            _ => boxes[a] & (1 << d) == 0,
+        };
+        if open {
+            *slot = n;
+            n += 1;
+        }
+    }
+    let mut os: Vec<Vec<Uint>> = Vec::new();
+    let mut opt_cell = Vec::new();
+    for i in 0..81 {
+        if cells[i] != 0 {
+            continue;
+        }
+        let (r, c, x) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+        for d in 0..9 {
+            let bit = 1 << (d + 1);
+            if (rows[r] | cols[c] | boxes[x]) & bit == 0 {
+                os.push(vec![
+                    item[i] as Uint,
+                    item[81 + r * 9 + d] as Uint,
+                    item[162 + c * 9 + d] as Uint,
+                    item[243 + x * 9 + d] as Uint,
+                ]);
+                opt_cell.push((i, d as u8 + 1));
+            }
+        }
+    }
+    let mut problem = make_problem(n as Uint, 0, &os, OptOrder::Seq);
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = Solver::new(&mut problem);
+    if !solver.next_solution(&mut chooser) {
+        return false;
+    }
+    *out = *cells;
+    for &o in solver.fmt_solution() {
+        let (i, d) = opt_cell[o as usize];
+        out[i] = d;
+    }
+    true
+}
+
+fn first_solution(c: &mut Criterion) {
+    for name in FILES {
+        let lines = load(name);
+        let ours: Vec<Sudoku> = lines.iter().map(|l| to_model(l)).collect();
+        let peer: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .map(|l| sudoku::Sudoku::from_str_line(l).expect("valid line"))
+            .collect();
+        let raw: Vec<[u8; 81]> = ours
+            .iter()
+            .map(|s| s.cells().try_into().expect("81 cells"))
+            .collect();
+
+        let mut g = c.benchmark_group(format!("first/{name}"));
+        g.throughput(Throughput::Elements(lines.len() as u64));
+        g.sample_size(10);
+        g.warm_up_time(Duration::from_secs(1));
+        g.measurement_time(Duration::from_secs(4));
+
+        let mut dfs = DfsSolver::new(3).expect("box size 3");
+        let mut out = Sudoku::empty(3).expect("box size 3");
+        g.bench_function(BenchmarkId::from_parameter("gridjudge_dfs"), |b| {
+            b.iter(|| {
+                for p in &ours {
+                    assert!(dfs.solve_into(black_box(p), &mut out));
+                }
+                black_box(&out);
+            })
+        });
+        g.bench_function(BenchmarkId::from_parameter("sudoku_0.8.0"), |b| {
+            b.iter(|| {
+                for &p in &peer {
+                    let s = black_box(p).some_solution();
+                    assert!(black_box(s).is_some());
+                }
+            })
+        });
+        let mut dlx = DlxSolver::new(3).expect("box size 3");
+        g.bench_function(BenchmarkId::from_parameter("gridjudge_dlx"), |b| {
+            b.iter(|| {
+                for p in &ours {
+                    assert!(dlx.solve_into(black_box(p), &mut out));
+                }
+                black_box(&out);
+            })
+        });
+        let mut grid = [0u8; 81];
+        g.bench_function(BenchmarkId::from_parameter("dlx_0.8.5"), |b| {
+            b.iter(|| {
+                for p in &raw {
+                    assert!(dlx_crate_solve(black_box(p), &mut grid));
+                }
+                black_box(&grid);
+            })
+        });
+        g.finish();
+    }
+}
+
+/// Uniqueness check (count up to 2): DFS vs the `sudoku` crate.
+fn count_to_two(c: &mut Criterion) {
+    for name in FILES {
+        let lines = load(name);
+        let ours: Vec<Sudoku> = lines.iter().map(|l| to_model(l)).collect();
+        let peer: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .map(|l| sudoku::Sudoku::from_str_line(l).expect("valid line"))
+            .collect();
+        let mut g = c.benchmark_group(format!("count2/{name}"));
+        g.throughput(Throughput::Elements(lines.len() as u64));
+        g.sample_size(10);
+        g.warm_up_time(Duration::from_secs(1));
+        g.measurement_time(Duration::from_secs(4));
+        let mut dfs = DfsSolver::new(3).expect("box size 3");
+        g.bench_function(BenchmarkId::from_parameter("gridjudge_dfs"), |b| {
+            b.iter(|| {
+                for p in &ours {
+                    assert_eq!(dfs.count(black_box(p), 2), 1);
+                }
+            })
+        });
+        g.bench_function(BenchmarkId::from_parameter("sudoku_0.8.0"), |b| {
+            b.iter(|| {
+                for &p in &peer {
+                    assert_eq!(black_box(p).solutions_count_up_to(2), 1);
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
+/// The adapters are correct: every solver's answer is the same unique solution.
+fn sanity() {
+    let lines = load("magictour_top1465");
+    let mut dfs = DfsSolver::new(3).expect("box size 3");
+    let mut dlx = DlxSolver::new(3).expect("box size 3");
+    let (mut a, mut b) = (Sudoku::empty(3).expect("3"), Sudoku::empty(3).expect("3"));
+    for line in lines.iter().take(50) {
+        let p = to_model(line);
+        assert!(dfs.solve_into(&p, &mut a) && dlx.solve_into(&p, &mut b));
+        assert_eq!(a, b);
+        let peer = sudoku::Sudoku::from_str_line(line)
+            .expect("valid")
+            .some_solution()
+            .expect("solvable")
+            .to_bytes();
+        assert_eq!(a.cells(), &peer[..]);
+        let mut grid = [0u8; 81];
+        let raw: [u8; 81] = p.cells().try_into().expect("81");
+        assert!(dlx_crate_solve(&raw, &mut grid));
+        assert_eq!(a.cells(), &grid[..]);
+    }
+}
+
+fn all(c: &mut Criterion) {
+    sanity();
+    first_solution(c);
+    count_to_two(c);
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);
