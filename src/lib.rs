@@ -18,11 +18,13 @@
 //! - [`solve`]: the reference solvers (dancing links, DFS, max-flow, search).
 //! - [`judge`]: running contestant programs under limits, verdicts, reports.
 //! - [`verdict`]: the closed set of verdicts everything above speaks.
+//! - [`fuzzing`]: the bodies of the cargo-fuzz targets, shared with the stable replay test.
 
 #![deny(missing_docs)]
 
 pub mod check;
 pub mod format;
+pub mod fuzzing;
 pub mod gen;
 pub mod judge;
 pub mod model;

@@ -57,6 +57,10 @@ pub struct RunOptions {
     /// namespace (only needed when the sandbox user cannot reach the program).
     #[arg(long)]
     pub run_as_self: bool,
+    /// Refuse to judge (exit 3) unless every confinement guarantee holds here (see
+    /// `gridjudge judge --explain-sandbox`): for CI that must not judge unconfined.
+    #[arg(long)]
+    pub require_isolation: bool,
 }
 
 impl RunOptions {
@@ -70,17 +74,43 @@ impl RunOptions {
         s.isolate = !self.run_as_self;
         Ok(s)
     }
+
+    /// [`settings`](Self::settings), then, with `--require-isolation`, a probe run that
+    /// fails with exit 3 naming every missing guarantee.
+    pub fn checked_settings(&self) -> Result<JudgeSettings, (u8, String)> {
+        let settings = self.settings().map_err(|m| (exit::INTERNAL, m))?;
+        if self.require_isolation {
+            let g = settings
+                .probe_guarantees()
+                .map_err(|m| (exit::JUDGE_FAILURE, m))?;
+            let missing = g.missing();
+            if !missing.is_empty() {
+                return Err((
+                    exit::JUDGE_FAILURE,
+                    format!(
+                        "--require-isolation: missing guarantees: {} (see --explain-sandbox)",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(settings)
+    }
 }
 
 /// `gridjudge judge PROBLEM [OPTIONS] -- CMD [ARGS...]`
 #[derive(Debug, clap::Args)]
 pub struct JudgeArgs {
     /// The problem folder under --cases (e.g. poj3074).
-    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    #[arg(required_unless_present_any = ["all", "explain_sandbox"], conflicts_with = "all")]
     pub problem: Option<String>,
     /// Judge every problem folder under --cases.
     #[arg(long)]
     pub all: bool,
+    /// Print every sandbox guarantee, whether it holds on this machine (from a probe
+    /// run) and how it is enforced, then exit 0.
+    #[arg(long)]
+    pub explain_sandbox: bool,
     /// Judge gridjudge's own reference solver (`gridjudge solve PROBLEM`).
     #[arg(long, conflicts_with_all = ["source", "command"])]
     pub reference: bool,
@@ -164,6 +194,14 @@ pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
 }
 
 fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
+    if args.explain_sandbox {
+        let settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
+        let g = settings
+            .probe_guarantees()
+            .map_err(|m| (exit::JUDGE_FAILURE, m))?;
+        print!("{}", gridjudge::judge::confine::explain(&g));
+        return Ok(exit::OK);
+    }
     let usage = |m: &str| (exit::USAGE, m.to_string());
     let chosen = usize::from(args.reference)
         + usize::from(args.source.is_some())
@@ -173,7 +211,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             "say what to judge: --reference, --source FILE, or -- CMD [ARGS...]",
         ));
     }
-    let settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
+    let settings = args.options.checked_settings()?;
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
 
     let (subject, description) = if args.reference {

@@ -46,7 +46,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 }
 
 fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
-    let mut settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
+    let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
     let mut rows = Vec::new();

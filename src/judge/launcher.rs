@@ -19,6 +19,8 @@
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 
+use crate::judge::cgroup::MemoryCgroup;
+use crate::judge::confine;
 use crate::judge::limits::MemoryMode;
 use crate::judge::sandbox::{ExitStatus, Guarantees, LaunchReport, LimitHit, RunOutcome, RunSpec};
 use std::ffi::{CString, OsString};
@@ -43,6 +45,13 @@ const NOTE_NET: i32 = 7;
 /// Non-fatal: the hidden paths could not be covered.
 const NOTE_HIDE: i32 = 9;
 const STAGE_PRCTL: i32 = 8;
+const STAGE_FORK: i32 = 12;
+/// Non-fatal: the fresh `/proc` could not be mounted.
+const NOTE_PROC: i32 = 10;
+/// Non-fatal: the Landlock ruleset could not be enforced.
+const NOTE_LANDLOCK: i32 = 11;
+/// Non-fatal: the child could not join the memory cgroup.
+const NOTE_CGROUP: i32 = 13;
 
 /// Entry point of `gridjudge __launch SPEC_JSON`: `args` are the arguments after
 /// `__launch`. Prints the report on stdout; returns the process exit code (0 when a
@@ -101,6 +110,12 @@ struct ChildPlan {
     /// Directories to cover with an empty read-only tmpfs in a private mount namespace.
     hide: Vec<CString>,
     run_as: Option<(u32, u32)>,
+    /// A Landlock ruleset to enforce just before `exec` (-1: none).
+    landlock_fd: i32,
+    /// Where the PID namespace's init writes the program's [`InitRecord`].
+    report_fd: i32,
+    /// The run's memory cgroup's `cgroup.procs` (-1: none).
+    cgroup_fd: i32,
     err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -123,14 +138,27 @@ unsafe fn fail_child(fd: i32, stage: i32) -> ! {
     }
 }
 
+/// How the child was created.
+#[derive(Clone, Copy)]
+struct Cloned {
+    /// It is pid 1 of a new PID namespace.
+    pid_ns: bool,
+    /// It is already in a new user namespace (created with it by `clone`).
+    user_ns: bool,
+}
+
 /// The child between `fork` and `exec`: raw system calls only.
-unsafe fn child(plan: &ChildPlan) -> ! {
+unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
     // SAFETY (whole function): only async-signal-safe system calls on data prepared
     // before fork; every pointer comes from a live CString or null-terminated vector.
     unsafe {
         let fail = |stage: i32| fail_child(plan.err_fd, stage);
         if libc::setpgid(0, 0) != 0 {
             fail(STAGE_SETPGID);
+        }
+        // Into the run's memory cgroup first: everything we start is charged to it.
+        if plan.cgroup_fd >= 0 && libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) != 1 {
+            note(plan.err_fd, NOTE_CGROUP, errno());
         }
         for (target, &fd) in plan.fds.iter().enumerate() {
             if libc::dup2(fd, target as i32) < 0 {
@@ -152,16 +180,18 @@ unsafe fn child(plan: &ChildPlan) -> ! {
             }
         }
         let mut namespaces = true;
-        if plan.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
+        if plan.user_ns && !cloned.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
             let e = errno();
             note(plan.err_fd, NOTE_NET, e);
             note(plan.err_fd, NOTE_HIDE, e);
+            note(plan.err_fd, NOTE_PROC, e);
             namespaces = false;
         }
         if namespaces && plan.no_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
             note(plan.err_fd, NOTE_NET, errno());
         }
-        if namespaces && !plan.hide.is_empty() {
+        let mut fresh_proc = false;
+        if namespaces && (!plan.hide.is_empty() || cloned.pid_ns) {
             if libc::unshare(libc::CLONE_NEWNS) != 0
                 || libc::mount(
                     std::ptr::null(),
@@ -171,7 +201,9 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                     std::ptr::null(),
                 ) != 0
             {
-                note(plan.err_fd, NOTE_HIDE, errno());
+                let e = errno();
+                note(plan.err_fd, NOTE_HIDE, e);
+                note(plan.err_fd, NOTE_PROC, e);
             } else {
                 for dir in &plan.hide {
                     let flags =
@@ -187,7 +219,25 @@ unsafe fn child(plan: &ChildPlan) -> ! {
                         note(plan.err_fd, NOTE_HIDE, errno());
                     }
                 }
+                if cloned.pid_ns {
+                    // A /proc of our own PID namespace: only our processes are visible.
+                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                    if libc::mount(
+                        c"proc".as_ptr(),
+                        c"/proc".as_ptr(),
+                        c"proc".as_ptr(),
+                        flags,
+                        std::ptr::null(),
+                    ) == 0
+                    {
+                        fresh_proc = true;
+                    } else {
+                        note(plan.err_fd, NOTE_PROC, errno());
+                    }
+                }
             }
+        } else if cloned.pid_ns {
+            note(plan.err_fd, NOTE_PROC, 0);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(STAGE_CHDIR);
@@ -205,8 +255,50 @@ unsafe fn child(plan: &ChildPlan) -> ! {
         {
             fail(STAGE_PRCTL);
         }
-        if libc::getppid() != plan.launcher_pid {
+        if plan.landlock_fd >= 0 {
+            if fresh_proc {
+                // The fresh /proc is a new superblock: the launcher's rule on the host's
+                // /proc does not cover it.
+                let proc_fd = libc::open(
+                    c"/proc".as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                );
+                if proc_fd >= 0 {
+                    confine::raw_allow_read(plan.landlock_fd, proc_fd);
+                    libc::close(proc_fd);
+                }
+            }
+            if !confine::raw_restrict_self(plan.landlock_fd) {
+                note(plan.err_fd, NOTE_LANDLOCK, errno());
+            }
+            libc::close(plan.landlock_fd);
+        }
+        // In a new PID namespace the parent is outside it and getppid() is 0.
+        if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {
             libc::_exit(127);
+        }
+        if cloned.pid_ns {
+            // We are pid 1 of the namespace. The kernel drops default-action signals
+            // sent to a namespace's init (SIGXFSZ, SIGXCPU, SIGABRT, SIGPIPE would be
+            // lost), so the program runs as pid 2 under this tiny init, which reaps
+            // everything and ends when the program ends: the kernel then kills every
+            // process left in the namespace.
+            let prog = libc::fork();
+            if prog < 0 {
+                fail_child(plan.err_fd, STAGE_FORK);
+            }
+            if prog == 0 {
+                libc::close(plan.report_fd);
+                libc::execve(
+                    plan.program.as_ptr(),
+                    plan.argv.as_ptr(),
+                    plan.envp.as_ptr(),
+                );
+                fail_child(plan.err_fd, STAGE_EXEC);
+            }
+            // The launcher reads setup notes until every writer is gone.
+            libc::close(plan.err_fd);
+            init(prog, plan.report_fd)
         }
         libc::execve(
             plan.program.as_ptr(),
@@ -214,6 +306,39 @@ unsafe fn child(plan: &ChildPlan) -> ! {
             plan.envp.as_ptr(),
         );
         fail(STAGE_EXEC)
+    }
+}
+
+/// What the namespace's init reports about the program: its wait status and rusage.
+#[repr(C)]
+struct InitRecord {
+    status: i32,
+    rusage: libc::rusage,
+}
+
+/// The namespace's init: reaps every process until the program `prog` ends, writes
+/// its [`InitRecord`] to `report_fd` and exits. Raw system calls only.
+unsafe fn init(prog: i32, report_fd: i32) -> ! {
+    // SAFETY (whole function): raw system calls on stack data.
+    unsafe {
+        loop {
+            let mut rec = InitRecord {
+                status: 0,
+                rusage: std::mem::zeroed(),
+            };
+            let r = libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage);
+            if r == prog {
+                libc::write(
+                    report_fd,
+                    (&rec as *const InitRecord).cast(),
+                    std::mem::size_of::<InitRecord>(),
+                );
+                libc::_exit(0);
+            }
+            if r < 0 && errno() != libc::EINTR {
+                libc::_exit(0);
+            }
+        }
     }
 }
 
@@ -226,6 +351,7 @@ fn stage_name(stage: i32) -> &'static str {
         STAGE_DROP => "dropping privileges",
         STAGE_EXEC => "exec",
         STAGE_PRCTL => "prctl",
+        STAGE_FORK => "fork under the namespace's init",
         _ => "setup",
     }
 }
@@ -295,6 +421,12 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         return Err(format!("pipe: {}", strerror(errno())));
     }
     let (err_r, err_w) = (pipe[0], pipe[1]);
+    let mut pipe = [0i32; 2];
+    // SAFETY: `pipe` has room for two descriptors.
+    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("pipe: {}", strerror(errno())));
+    }
+    let (report_r, report_w) = (pipe[0], pipe[1]);
     // Orphans of the program are re-parented to us, so we can kill and reap them all.
     // SAFETY: plain prctl on ourselves.
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
@@ -306,6 +438,16 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         .iter()
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
+    let ruleset = if spec.isolation.confine {
+        confine::build_ruleset(&spec.program, &spec.argv, &spec.workdir)?
+    } else {
+        None
+    };
+    let cgroup = if spec.isolation.confine {
+        MemoryCgroup::create(limits.memory_bytes)
+    } else {
+        None
+    };
     let plan = ChildPlan {
         program,
         argv,
@@ -317,29 +459,34 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         no_network: spec.isolation.no_network,
         hide,
         run_as,
+        landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
+        report_fd: report_w,
+        cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
     };
 
     let start = Instant::now();
-    // SAFETY: the launcher is single-threaded; the child only runs `child`.
-    let pid = unsafe { libc::fork() };
+    let (pid, cloned) = spawn(&plan, spec.isolation.confine, root);
     if pid < 0 {
         return Err(format!("fork: {}", strerror(errno())));
     }
-    if pid == 0 {
-        // SAFETY: we are the freshly forked child.
-        unsafe { child(&plan) }
+    // SAFETY: closing our copies of the write ends.
+    unsafe {
+        libc::close(err_w);
+        libc::close(report_w);
     }
-    // SAFETY: closing our copy of the write end.
-    unsafe { libc::close(err_w) };
     drop(plan);
+    let landlock_abi = ruleset.map(|(_, abi)| abi);
 
     // Read the child's notes until exec closes the pipe (or the child dies).
     let mut fatal = None;
     let mut net_failed = false;
     let mut hide_failed = false;
+    let mut proc_failed = false;
+    let mut landlock_failed = false;
+    let mut cgroup_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -349,6 +496,12 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
                 net_failed = true;
             } else if rec[0] == NOTE_HIDE {
                 hide_failed = true;
+            } else if rec[0] == NOTE_PROC {
+                proc_failed = true;
+            } else if rec[0] == NOTE_LANDLOCK {
+                landlock_failed = true;
+            } else if rec[0] == NOTE_CGROUP {
+                cgroup_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -362,10 +515,27 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
     // SAFETY: closing our read end.
     unsafe { libc::close(err_r) };
 
-    let mut monitor = Monitor::new(pid, spec, start);
-    let (status, rusage) = monitor.wait();
+    let cgroup = cgroup.filter(|_| !cgroup_failed);
+    let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup.as_ref());
+    let (mut status, mut rusage) = monitor.wait();
     let wall = start.elapsed();
     let strays_killed = kill_leftovers(pid);
+    if cloned.pid_ns {
+        // The init's record holds the program's own status and rusage; without one
+        // (the init was killed with the namespace) the init's rusage, which includes
+        // the program it reaped, stands.
+        // SAFETY: a zeroed InitRecord is valid; read at most its size.
+        let mut rec: InitRecord = unsafe { std::mem::zeroed() };
+        let want = std::mem::size_of::<InitRecord>();
+        // SAFETY: every writer is dead, so this returns at once.
+        let n = unsafe { libc::read(report_r, (&mut rec as *mut InitRecord).cast(), want) };
+        if n == want as isize {
+            status = rec.status;
+            rusage = rec.rusage;
+        }
+    }
+    // SAFETY: closing our read end.
+    unsafe { libc::close(report_r) };
 
     if let Some((stage, err)) = fatal {
         return Err(format!(
@@ -384,6 +554,13 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         cpu = cpu.max(Duration::from_secs(cpu_soft));
     }
     let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
+    // The kernel's OOM killer in the run's cgroup (the hard backstop above the limit).
+    let killed_for = monitor.killed_for.or_else(|| {
+        cgroup
+            .as_ref()
+            .is_some_and(MemoryCgroup::oom_killed)
+            .then_some(LimitHit::Memory)
+    });
     let status = if libc::WIFSIGNALED(status) {
         ExitStatus::Signaled(libc::WTERMSIG(status))
     } else {
@@ -393,10 +570,10 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
         status,
         cpu,
         wall,
-        peak_memory_bytes: (rusage.ru_maxrss.max(0) as u64) * 1024,
+        peak_memory_bytes: ((rusage.ru_maxrss.max(0) as u64) * 1024).max(monitor.group_peak),
         stdout_bytes: size(&stdout),
         stderr_bytes: size(&stderr),
-        killed_for: monitor.killed_for,
+        killed_for,
         pgid: pid,
         strays_killed,
         guarantees: Guarantees {
@@ -405,13 +582,68 @@ fn supervise(spec: &RunSpec) -> Result<RunOutcome, String> {
             no_network: spec.isolation.no_network && !net_failed,
             hidden_paths: !spec.hide.is_empty() && !hide_failed,
             address_space_limit: limits.memory_mode == MemoryMode::AddressSpace,
+            pid_namespace: cloned.pid_ns,
+            fresh_proc: cloned.pid_ns && !proc_failed,
+            landlock_abi: landlock_abi.filter(|_| !landlock_failed),
+            memory_cgroup: cgroup.is_some(),
         },
     })
 }
 
+/// Starts the child: with `confine`, as pid 1 of a new PID namespace (and, when not
+/// root, in a new user namespace that owns it) through a raw `clone`; if the kernel
+/// refuses, or without `confine`, through `fork`. Returns the child's pid (negative on
+/// failure) and how it was created. Never returns in the child.
+fn spawn(plan: &ChildPlan, confine: bool, root: bool) -> (i32, Cloned) {
+    if confine {
+        let mut flags = libc::CLONE_NEWPID;
+        if !root {
+            flags |= libc::CLONE_NEWUSER;
+        }
+        let cloned = Cloned {
+            pid_ns: true,
+            user_ns: !root,
+        };
+        // SAFETY: clone without CLONE_VM and with a null stack behaves like fork: the
+        // child gets a copy of our (single-threaded) address space and only runs
+        // `child`, which makes raw system calls.
+        let pid = unsafe {
+            libc::syscall(
+                libc::SYS_clone,
+                (flags | libc::SIGCHLD) as libc::c_ulong,
+                0usize,
+                0usize,
+                0usize,
+                0usize,
+            )
+        } as i32;
+        if pid == 0 {
+            // SAFETY: we are the freshly cloned child.
+            unsafe { child(plan, cloned) }
+        }
+        if pid > 0 {
+            return (pid, cloned);
+        }
+    }
+    let cloned = Cloned {
+        pid_ns: false,
+        user_ns: false,
+    };
+    // SAFETY: the launcher is single-threaded; the child only runs `child`.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: we are the freshly forked child.
+        unsafe { child(plan, cloned) }
+    }
+    (pid, cloned)
+}
+
 /// Watches one running program and enforces wall, CPU and peak-RSS limits.
 struct Monitor<'a> {
+    /// The process the launcher waits for (the namespace's init, or the program).
     pid: i32,
+    /// The program itself, sampled for CPU and memory (0 until found under the init).
+    watch: i32,
     spec: &'a RunSpec,
     deadline: Instant,
     pidfd: i32,
@@ -422,27 +654,64 @@ struct Monitor<'a> {
     cpu_clock: Option<libc::clockid_t>,
     /// The largest CPU time sampled while the program ran.
     cpu_seen: Duration,
+    /// The run's memory cgroup, sampled for the memory of all its processes.
+    cgroup: Option<&'a MemoryCgroup>,
+    /// The largest memory of all the run's processes sampled from the cgroup, bytes.
+    group_peak: u64,
 }
 
 impl<'a> Monitor<'a> {
-    fn new(pid: i32, spec: &'a RunSpec, start: Instant) -> Monitor<'a> {
+    fn new(
+        pid: i32,
+        under_init: bool,
+        spec: &'a RunSpec,
+        start: Instant,
+        cgroup: Option<&'a MemoryCgroup>,
+    ) -> Monitor<'a> {
         // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-        let mut clock: libc::clockid_t = 0;
-        // SAFETY: valid out-pointer; pid is our child.
-        let cpu_clock =
-            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
-        Monitor {
+        let mut monitor = Monitor {
             pid,
+            watch: 0,
             spec,
             deadline: start + spec.limits.wall,
             pidfd,
             killed_for: None,
             ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
-            cpu_clock,
+            cpu_clock: None,
             cpu_seen: Duration::ZERO,
+            cgroup,
+            group_peak: 0,
+        };
+        if !under_init {
+            monitor.set_watch(pid);
+        }
+        monitor
+    }
+
+    fn set_watch(&mut self, pid: i32) {
+        self.watch = pid;
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: valid out-pointer; pid is our child or grandchild.
+        self.cpu_clock =
+            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
+    }
+
+    /// Under an init, finds the program: the init's only child it forked.
+    fn find_watch(&mut self) {
+        if self.watch != 0 {
+            return;
+        }
+        let children = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", self.pid))
+            .unwrap_or_default();
+        if let Some(p) = children
+            .split_ascii_whitespace()
+            .next()
+            .and_then(|p| p.parse::<i32>().ok())
+        {
+            self.set_watch(p);
         }
     }
 
@@ -474,15 +743,14 @@ impl<'a> Monitor<'a> {
                 return (status, ru);
             }
             let now = Instant::now();
+            self.find_watch();
             if self.killed_for.is_none() {
                 if now >= self.deadline {
                     self.kill(LimitHit::Wall);
                 } else if self.sample_cpu() > self.spec.limits.cpu {
                     self.kill(LimitHit::Cpu);
                 } else if self.spec.limits.memory_mode == MemoryMode::PeakRss
-                    && self
-                        .peak_rss()
-                        .is_some_and(|m| m > self.spec.limits.memory_bytes)
+                    && self.memory_now() > self.spec.limits.memory_bytes
                 {
                     self.kill(LimitHit::Memory);
                 }
@@ -535,7 +803,10 @@ impl<'a> Monitor<'a> {
                 return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
             }
         }
-        let stat = std::fs::read(format!("/proc/{}/stat", self.pid)).ok()?;
+        if self.watch == 0 {
+            return None;
+        }
+        let stat = std::fs::read(format!("/proc/{}/stat", self.watch)).ok()?;
         let close = stat.iter().rposition(|&b| b == b')')?;
         let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
         let mut fields = rest.split_ascii_whitespace();
@@ -548,9 +819,21 @@ impl<'a> Monitor<'a> {
         ))
     }
 
+    /// The memory the run holds, as far as sampling sees it: the program's peak RSS
+    /// (`VmHWM`) and, with a cgroup, the anonymous memory of all its processes.
+    fn memory_now(&mut self) -> u64 {
+        if let Some(rss) = self.cgroup.and_then(MemoryCgroup::rss) {
+            self.group_peak = self.group_peak.max(rss);
+        }
+        self.peak_rss().unwrap_or(0).max(self.group_peak)
+    }
+
     /// Peak RSS of the main process so far (`VmHWM`), bytes.
     fn peak_rss(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid)).ok()?;
+        if self.watch == 0 {
+            return None;
+        }
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.watch)).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)

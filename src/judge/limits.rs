@@ -75,6 +75,14 @@ pub struct Isolation {
     /// `CLONE_NEWUSER` when not root): only a down loopback device exists. Best effort:
     /// skipped where the kernel refuses (the outcome's guarantees say so).
     pub no_network: bool,
+    /// Confine the program (see `confine.rs`): its own PID namespace with a fresh
+    /// `/proc` (every process it starts dies with it), and a Landlock ruleset that lets
+    /// it read only the system's library and binary folders, its own executable and
+    /// script, and read/write only its working directory (TCP connect/bind and signals
+    /// outside the sandbox denied too, where the kernel's Landlock ABI has them).
+    /// Best effort; [`Guarantees`](crate::judge::sandbox::Guarantees) say what held.
+    #[serde(default)]
+    pub confine: bool,
 }
 
 /// First uid of the per-worker sandbox users (worker slot `k` runs as `SANDBOX_UID_BASE + k`).
@@ -89,6 +97,7 @@ impl Isolation {
     pub const NONE: Isolation = Isolation {
         run_as: None,
         no_network: false,
+        confine: false,
     };
 
     /// The strongest isolation available, running as `uid` when root (see [`UidLease`]).
@@ -101,12 +110,13 @@ impl Isolation {
                 gid: SANDBOX_GID,
             }),
             no_network: true,
+            confine: true,
         }
     }
 
     /// The strongest isolation available to this process for worker `slot`: as root,
-    /// a per-slot unprivileged uid and no network; otherwise no network only (through
-    /// an unprivileged user namespace, where the kernel allows it).
+    /// a per-slot unprivileged uid, no network and confinement; otherwise no network and
+    /// confinement (through an unprivileged user namespace, where the kernel allows it).
     pub fn strongest(slot: u32) -> Isolation {
         // SAFETY: geteuid has no preconditions and cannot fail.
         let root = unsafe { libc::geteuid() } == 0;
@@ -117,11 +127,13 @@ impl Isolation {
                     gid: SANDBOX_GID,
                 }),
                 no_network: true,
+                confine: true,
             }
         } else {
             Isolation {
                 run_as: None,
                 no_network: true,
+                confine: true,
             }
         }
     }

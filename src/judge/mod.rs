@@ -19,10 +19,20 @@
 //! network namespace and the problem folder (with the answers) covered by an empty tmpfs
 //! in a private mount namespace — as root directly, otherwise through an unprivileged
 //! user namespace where the kernel allows one. As root, additionally: a per-worker
-//! unprivileged uid and `RLIMIT_NPROC`. Each outcome records which of these held.
+//! unprivileged uid and `RLIMIT_NPROC`. With confinement ([`confine`], [`cgroup`]):
+//! a Landlock ruleset (read-only system folders, read-write working directory only,
+//! TCP and outside signals denied), an own PID namespace under a tiny init with a fresh
+//! `/proc` (every process dies with the program), and a per-run memory cgroup counting
+//! every process. Each outcome records which of these held
+//! ([`Guarantees`](sandbox::Guarantees)); `gridjudge judge --explain-sandbox` prints them.
+//!
+//! - [`confine`]: the Landlock ruleset and the sandbox probe.
+//! - [`cgroup`]: the per-run memory cgroup.
 
+pub mod cgroup;
 pub mod compile;
 pub mod config;
+pub mod confine;
 pub mod launcher;
 pub mod limits;
 pub mod report;

@@ -52,6 +52,13 @@ impl JudgeSettings {
         }
     }
 
+    /// Probes the sandbox these settings give (one run of `/bin/true`) and returns
+    /// the guarantees that held (see [`confine::probe`](crate::judge::confine::probe)).
+    pub fn probe_guarantees(&self) -> Result<crate::judge::sandbox::Guarantees, String> {
+        let (isolation, _lease) = self.isolation(0);
+        crate::judge::confine::probe(&self.launcher, isolation)
+    }
+
     /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
     fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
         if !self.isolate {

@@ -98,6 +98,127 @@ pub struct Guarantees {
     /// The directories in [`RunSpec::hide`] were covered (false when none were asked).
     #[serde(default)]
     pub hidden_paths: bool,
+    /// The program ran in its own PID namespace under a tiny init that ends with it:
+    /// the kernel then killed every process it had started (`setsid()` and double-fork
+    /// included).
+    #[serde(default)]
+    pub pid_namespace: bool,
+    /// A fresh `/proc` of that namespace was mounted: other processes are invisible.
+    #[serde(default)]
+    pub fresh_proc: bool,
+    /// Filesystem confinement by Landlock, with this ABI version (`None`: not in force).
+    #[serde(default)]
+    pub landlock_abi: Option<u32>,
+    /// A per-run memory cgroup counted (and hard-limited) the memory of all the
+    /// program's processes, children included.
+    #[serde(default)]
+    pub memory_cgroup: bool,
+}
+
+/// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuaranteeRow {
+    /// Short name (`filesystem`).
+    pub name: &'static str,
+    /// Whether it held in the probe run.
+    pub in_force: bool,
+    /// How it is enforced (or why it is missing).
+    pub how: String,
+}
+
+impl Guarantees {
+    /// Every guarantee of the confinement, whether it held, and by what mechanism.
+    pub fn rows(&self) -> Vec<GuaranteeRow> {
+        let row = |name, in_force, yes: String, no: &str| GuaranteeRow {
+            name,
+            in_force,
+            how: if in_force { yes } else { no.to_string() },
+        };
+        vec![
+            row(
+                "filesystem",
+                self.landlock_abi.is_some(),
+                format!(
+                    "Landlock ABI {}: read-only system folders (/usr, /lib*, /bin, /sbin, /etc, \
+                     /proc, a few /dev nodes), the program and its script; read-write only \
+                     the fresh working directory; TCP connect/bind and signals outside \
+                     the sandbox denied (ABI >= 4 / 6)",
+                    self.landlock_abi.unwrap_or(0)
+                ),
+                "no Landlock (kernel without it, or it refused): the program can read \
+                 whatever its uid can",
+            ),
+            row(
+                "answers hidden",
+                self.hidden_paths,
+                "the problem folder is covered by an empty read-only tmpfs in a private \
+                 mount namespace"
+                    .into(),
+                "no private mount namespace",
+            ),
+            row(
+                "processes",
+                self.pid_namespace,
+                "own PID namespace under a tiny init (pid 1) that ends with the program: the \
+                 kernel then kills every process it started, setsid() daemons and \
+                 double forks included; plus a process group and a child subreaper"
+                    .into(),
+                "no PID namespace: only the process group and the child subreaper (a \
+                 setsid() daemon is found through the subreaper)",
+            ),
+            row(
+                "private /proc",
+                self.fresh_proc,
+                "a fresh /proc of that PID namespace: no other process is visible".into(),
+                "the host's /proc is visible",
+            ),
+            row(
+                "memory of all processes",
+                self.memory_cgroup,
+                "a per-run cgroup (v1 memory controller): the anonymous memory of every \
+                 process of the run is sampled against the limit, with a hard limit 25 % \
+                 above it (memory+swap) where the kernel's OOM killer ends bursts"
+                    .into(),
+                "no memory cgroup (not root, or no v1 memory controller): only the main \
+                 process's peak RSS is watched",
+            ),
+            row(
+                "network",
+                self.no_network,
+                "an empty network namespace: only a down loopback device".into(),
+                "no network namespace: the program can open sockets",
+            ),
+            row(
+                "unprivileged uid",
+                self.uid.is_some(),
+                format!(
+                    "runs as uid {} (one per worker), no supplementary groups, no new privileges",
+                    self.uid.unwrap_or(0)
+                ),
+                "runs as the judge's own user (not root, or --run-as-self)",
+            ),
+            row(
+                "process limit",
+                self.process_limit.is_some(),
+                format!(
+                    "RLIMIT_NPROC = {} for the sandbox uid",
+                    self.process_limit.unwrap_or(0)
+                ),
+                "no RLIMIT_NPROC (only set with a dedicated sandbox uid: it counts every \
+                 process of the uid, and root ignores it): a fork bomb is bounded by the \
+                 wall limit and dies with its PID namespace",
+            ),
+        ]
+    }
+
+    /// Names of the guarantees that did not hold.
+    pub fn missing(&self) -> Vec<&'static str> {
+        self.rows()
+            .into_iter()
+            .filter(|r| !r.in_force)
+            .map(|r| r.name)
+            .collect()
+    }
 }
 
 /// What one run did: status, resources, and which limits fired.
@@ -121,6 +242,7 @@ pub struct RunOutcome {
     pub pgid: i32,
     /// How many orphaned processes (stray children re-parented to the launcher) had to
     /// be killed after the program itself ended; group members die with `killpg` uncounted.
+    /// Always 0 with a PID namespace: the kernel kills those with the namespace.
     pub strays_killed: u32,
     /// The guarantees that were in force.
     pub guarantees: Guarantees,
@@ -425,6 +547,10 @@ mod tests {
                 no_network: false,
                 address_space_limit: false,
                 hidden_paths: false,
+                pid_namespace: false,
+                fresh_proc: false,
+                landlock_abi: None,
+                memory_cgroup: false,
             },
         }
     }

@@ -36,10 +36,13 @@ impl Session {
             "own process group, all processes killed at the end".to_string(),
             "CPU, wall and output limits, no core dumps".to_string(),
         ];
-        parts.push(if g.address_space_limit {
-            "memory: RLIMIT_AS".to_string()
-        } else {
-            "memory: sampled peak RSS".to_string()
+        parts.push(match (g.address_space_limit, g.memory_cgroup) {
+            (true, true) => "memory: RLIMIT_AS, all processes in a memory cgroup".to_string(),
+            (true, false) => "memory: RLIMIT_AS".to_string(),
+            (false, true) => {
+                "memory: sampled peak RSS of all processes (memory cgroup)".to_string()
+            }
+            (false, false) => "memory: sampled peak RSS".to_string(),
         });
         parts.push(match g.uid {
             Some(uid) => format!("unprivileged uid {uid}"),
@@ -59,6 +62,19 @@ impl Session {
         } else {
             "problem folder (answers) NOT hidden".to_string()
         });
+        parts.push(match g.landlock_abi {
+            Some(abi) => format!("filesystem confined (Landlock ABI {abi})"),
+            None => "filesystem NOT confined".to_string(),
+        });
+        parts.push(match (g.pid_namespace, g.fresh_proc) {
+            (true, true) => "own PID namespace and /proc".to_string(),
+            (true, false) => "own PID namespace (host /proc visible)".to_string(),
+            _ => "no PID namespace".to_string(),
+        });
+        let missing = g.missing();
+        if !missing.is_empty() {
+            parts.push(format!("MISSING: {}", missing.join(", ")));
+        }
         format!("sandbox: {}", parts.join("; "))
     }
 

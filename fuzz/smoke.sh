@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Fuzz smoke test for CI: build every cargo-fuzz target and run each one for
+# FUZZ_SECONDS (default 30) seconds, starting from the committed seeds in
+# fuzz/regressions/TARGET/. Fails on any crash, panic or leak, and on any single input
+# that runs longer than FUZZ_TIMEOUT seconds (default 60; the solver targets have slow
+# inputs of about 10 s under AddressSanitizer, see fuzz/open-crashes/README.md). New corpus entries go to a temporary folder and are thrown away; a crash is
+# kept in fuzz/artifacts/TARGET/ (see fuzz/README.md for what to do with it).
+#
+# Skips (exit 0, saying why) when the nightly toolchain is missing or cargo-fuzz can
+# neither be found nor installed: the stable replay test (tests/fuzz_replay.rs) still
+# runs the seeds in plain `cargo test`.
+#
+# Usage: bash fuzz/smoke.sh [TARGET...]      (default: every target of `cargo fuzz list`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
+TIMEOUT="${FUZZ_TIMEOUT:-60}"
+CARGO_FUZZ_VERSION=0.13.2
+
+skip() {
+    echo "fuzz/smoke.sh: skipped: $*"
+    exit 0
+}
+
+command -v cargo >/dev/null || skip "cargo not found"
+cargo +nightly --version >/dev/null 2>&1 ||
+    skip "no nightly toolchain (install it with: rustup toolchain install nightly)"
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "fuzz/smoke.sh: installing cargo-fuzz $CARGO_FUZZ_VERSION"
+    cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked ||
+        skip "cargo-fuzz is missing and could not be installed"
+fi
+
+echo "==> cargo +nightly fuzz build"
+cargo +nightly fuzz build
+
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+[ "${#targets[@]}" -gt 0 ] || { echo "fuzz/smoke.sh: no fuzz targets found" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+failed=()
+for t in "${targets[@]}"; do
+    echo "==> $t: ${SECONDS_PER_TARGET}s"
+    mkdir -p "$work/$t"
+    seeds=()
+    [ -d "fuzz/regressions/$t" ] && seeds=("fuzz/regressions/$t")
+    if cargo +nightly fuzz run "$t" "$work/$t" "${seeds[@]}" -- \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -print_final_stats=1 \
+        >"$work/$t.log" 2>&1; then
+        grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$t.log" || true
+    else
+        tail -n 60 "$work/$t.log"
+        echo "fuzz/smoke.sh: $t FAILED; the crashing input is in fuzz/artifacts/$t/" >&2
+        failed+=("$t")
+    fi
+done
+
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "fuzz/smoke.sh: failing targets: ${failed[*]}" >&2
+    exit 1
+fi
+echo "fuzz/smoke.sh: all ${#targets[@]} targets ran ${SECONDS_PER_TARGET}s without a crash"

@@ -1,0 +1,254 @@
+//! Confinement of one run beyond limits: the Landlock ruleset (filesystem, TCP, signal
+//! scoping) and the probe behind `--explain-sandbox` / `--require-isolation`.
+//!
+//! The ruleset is built by the launcher *before* `fork` with the `landlock` crate (which
+//! opens the allowed paths and allocates), and enforced in the child just before `execve`
+//! with one raw `landlock_restrict_self` call (async-signal-safe, no allocation). Landlock
+//! rules are tied to inodes, so they hold inside the child's private mount namespace;
+//! the child's fresh `/proc` is a new superblock, so the child adds one more raw rule for
+//! it after mounting it (see `launcher.rs`).
+//!
+//! What the program may touch (everything else is denied, whatever the file modes say):
+//!
+//! | path | access |
+//! |---|---|
+//! | `/usr`, `/lib`, `/lib32`, `/lib64`, `/bin`, `/sbin`, `/etc`, `/sys/devices/system/cpu` | read, execute |
+//! | `/proc` (the fresh one of its PID namespace) | read |
+//! | `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`, `/dev/urandom` | read, write |
+//! | the program file, and every argument that names an existing regular file (a script) | read, execute |
+//! | the working directory | everything |
+//!
+//! With ABI ≥ 4 every TCP `connect`/`bind` is denied; with ABI ≥ 6 signals to processes
+//! outside the sandbox and connections to abstract UNIX sockets made outside it are too.
+
+use landlock::{
+    path_beneath_rules, Access, AccessFs, AccessNet, PathBeneath, PathFd, Ruleset, RulesetAttr,
+    RulesetCreatedAttr, Scope, ABI,
+};
+use std::os::fd::OwnedFd;
+use std::path::Path;
+
+/// The Landlock ABI the rules are written for; newer kernels enforce all of it, older
+/// ones the part they know (the crate's best-effort mode).
+const TARGET_ABI: ABI = ABI::V6;
+
+/// System folders a program may read and execute from.
+pub const SYSTEM_READ: &[&str] = &[
+    "/usr",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/bin",
+    "/sbin",
+    "/etc",
+    "/sys/devices/system/cpu",
+];
+
+/// Device nodes a program may read and write.
+pub const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// The kernel's Landlock ABI version, or `None` when Landlock is missing or disabled.
+pub fn kernel_abi() -> Option<u32> {
+    // SAFETY: landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) only
+    // returns the ABI version (or -1 with ENOSYS / EOPNOTSUPP).
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
+    (v > 0).then_some(v as u32)
+}
+
+/// The ABI actually enforced by a ruleset built here on this kernel.
+pub fn effective_abi() -> Option<u32> {
+    kernel_abi().map(|k| k.min(TARGET_ABI as u32))
+}
+
+/// Read and execute rights the program gets on its system folders.
+fn read_exec() -> landlock::BitFlags<AccessFs> {
+    AccessFs::from_read(TARGET_ABI)
+}
+
+/// Builds the ruleset for one run: `program` and every regular file among `argv` are
+/// readable and executable, `workdir` is fully writable. Returns the ruleset's file
+/// descriptor (close-on-exec) and the ABI in force, or `None` when the kernel has no
+/// Landlock.
+pub fn build_ruleset(
+    program: &Path,
+    argv: &[String],
+    workdir: &Path,
+) -> Result<Option<(OwnedFd, u32)>, String> {
+    let Some(abi) = effective_abi() else {
+        return Ok(None);
+    };
+    let err = |e: landlock::RulesetError| format!("Landlock ruleset: {e}");
+    let mut ruleset = Ruleset::default()
+        .handle_access(AccessFs::from_all(TARGET_ABI))
+        .map_err(err)?;
+    if abi >= 4 {
+        ruleset = ruleset
+            .handle_access(AccessNet::from_all(TARGET_ABI))
+            .map_err(err)?;
+    }
+    if abi >= 6 {
+        ruleset = ruleset.scope(Scope::from_all(TARGET_ABI)).map_err(err)?;
+    }
+    let mut own: Vec<&Path> = vec![program];
+    own.extend(
+        argv.iter()
+            .map(Path::new)
+            .filter(|p| p.is_absolute() && p.is_file()),
+    );
+    let device_rights = AccessFs::ReadFile | AccessFs::WriteFile;
+    let workdir_fd = PathFd::new(workdir)
+        .map_err(|e| format!("Landlock: cannot open {}: {e}", workdir.display()))?;
+    let created = ruleset
+        .create()
+        .map_err(err)?
+        .add_rules(path_beneath_rules(SYSTEM_READ, read_exec()))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(
+            ["/proc"],
+            AccessFs::from_read(TARGET_ABI),
+        ))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(DEVICES, device_rights))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(own, read_exec()))
+        .map_err(err)?
+        .add_rule(PathBeneath::new(workdir_fd, AccessFs::from_all(TARGET_ABI)))
+        .map_err(err)?;
+    let fd: Option<OwnedFd> = created.into();
+    Ok(fd.map(|fd| (fd, abi)))
+}
+
+/// `LANDLOCK_ACCESS_FS_EXECUTE | READ_FILE | READ_DIR`: the raw rights the child grants
+/// on its fresh `/proc`.
+pub const RAW_READ: u64 = 1 | 4 | 8;
+
+/// `struct landlock_path_beneath_attr` (packed in the kernel's UAPI).
+#[repr(C, packed)]
+pub struct RawPathBeneath {
+    /// Allowed access rights.
+    pub allowed_access: u64,
+    /// An `O_PATH` descriptor of the folder.
+    pub parent_fd: i32,
+}
+
+/// Adds a read-only rule for the folder open at `dir_fd` to the ruleset `ruleset_fd`.
+/// Raw system call only: safe between `fork` and `exec`. Returns false on failure.
+///
+/// # Safety
+/// `ruleset_fd` and `dir_fd` must be open descriptors.
+pub unsafe fn raw_allow_read(ruleset_fd: i32, dir_fd: i32) -> bool {
+    let attr = RawPathBeneath {
+        allowed_access: RAW_READ,
+        parent_fd: dir_fd,
+    };
+    // SAFETY: `attr` lives for the call; LANDLOCK_RULE_PATH_BENEATH = 1.
+    unsafe {
+        libc::syscall(
+            libc::SYS_landlock_add_rule,
+            ruleset_fd,
+            1i32,
+            &attr as *const RawPathBeneath,
+            0u32,
+        ) == 0
+    }
+}
+
+/// Enforces the ruleset `ruleset_fd` on the calling thread (requires no-new-privileges
+/// or `CAP_SYS_ADMIN`). Raw system call only. Returns false on failure.
+///
+/// # Safety
+/// `ruleset_fd` must be an open Landlock ruleset descriptor.
+pub unsafe fn raw_restrict_self(ruleset_fd: i32) -> bool {
+    // SAFETY: plain system call on a descriptor we own.
+    unsafe { libc::syscall(libc::SYS_landlock_restrict_self, ruleset_fd, 0u32) == 0 }
+}
+
+/// Runs a trivial program (`/bin/true`) through `launcher` with `isolation`, covering a
+/// scratch folder as the judge covers a problem folder, and returns the guarantees that
+/// really held: what `--explain-sandbox` shows and `--require-isolation` checks.
+pub fn probe(
+    launcher: &Path,
+    isolation: crate::judge::limits::Isolation,
+) -> Result<crate::judge::sandbox::Guarantees, String> {
+    use crate::judge::limits::{Limits, MIB};
+    use crate::judge::sandbox::{self, CaseDirs, RunSpec};
+    let program = ["/usr/bin/true", "/bin/true"]
+        .iter()
+        .map(Path::new)
+        .find(|p| p.is_file())
+        .ok_or("no /bin/true to probe the sandbox with")?
+        .to_path_buf();
+    let dirs = CaseDirs::new(isolation.run_as).map_err(|e| format!("probe folders: {e}"))?;
+    let hidden = tempfile::Builder::new()
+        .prefix("gridjudge-probe-")
+        .tempdir()
+        .map_err(|e| format!("probe folders: {e}"))?;
+    let spec = RunSpec {
+        program,
+        argv: vec!["true".into()],
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: "/dev/null".into(),
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits: Limits::new(std::time::Duration::from_secs(1), 64 * MIB),
+        isolation,
+        hide: vec![hidden.path().to_path_buf()],
+    };
+    sandbox::run(launcher, &spec)
+        .map(|o| o.guarantees)
+        .map_err(|e| format!("probe run failed: {e}"))
+}
+
+/// The text of `gridjudge judge --explain-sandbox`: every guarantee, whether it holds
+/// here (from a probe run) and how it is enforced.
+pub fn explain(guarantees: &crate::judge::sandbox::Guarantees) -> String {
+    // SAFETY: geteuid cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "gridjudge sandbox on this machine (running as {}; kernel Landlock ABI: {}):\n",
+        if root { "root" } else { "an unprivileged user" },
+        kernel_abi().map_or("none".to_string(), |v| v.to_string()),
+    ));
+    out.push_str(
+        "  [yes] limits: CPU (sampled + RLIMIT_CPU), wall, memory (sampled peak RSS or \
+         RLIMIT_AS), output (RLIMIT_FSIZE), no core dumps, no new privileges\n",
+    );
+    for row in guarantees.rows() {
+        out.push_str(&format!(
+            "  [{}] {}: {}\n",
+            if row.in_force { "yes" } else { "NO " },
+            row.name,
+            row.how
+        ));
+    }
+    let missing = guarantees.missing();
+    if missing.is_empty() {
+        out.push_str("All guarantees hold: --require-isolation passes.\n");
+    } else {
+        out.push_str(&format!(
+            "Missing: {} (--require-isolation refuses to judge).\n",
+            missing.join(", ")
+        ));
+    }
+    out.push_str(
+        "Check it yourself: tests/sandbox_confinement.rs runs hostile programs (answer \
+         thief, setsid daemon, double fork, sockets, fork bomb, writes outside the working \
+         folder); `gridjudge verify-submissions --all` runs the hostile example submissions.\n",
+    );
+    out
+}

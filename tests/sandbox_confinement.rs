@@ -1,0 +1,344 @@
+//! Confinement against hostile programs (`tests/fixtures/judge/programs/`): an answer
+//! thief, a `setsid()` daemon and a double-forked sleeper, sockets to loopback and to the
+//! outside, a fork bomb, writes outside the working folder. Each test that needs a
+//! mechanism this machine lacks (not root, no Landlock) says so and checks only what
+//! the outcome's guarantees claim. Where a control run without confinement is cheap, it
+//! shows the hostile program really works when unconfined, so a pass means something.
+
+mod judge_support;
+
+use gridjudge::judge::limits::{Isolation, Limits};
+use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
+use gridjudge::Verdict;
+use judge_support::*;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn is_root() -> bool {
+    // SAFETY: geteuid cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
+fn run_with(
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    isolation: Isolation,
+    hide: &[PathBuf],
+) -> (RunOutcome, Vec<u8>) {
+    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let mut argv = vec![program.display().to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let spec = RunSpec {
+        program: program.to_path_buf(),
+        argv,
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: stdin.to_path_buf(),
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits,
+        isolation,
+        hide: hide.to_vec(),
+    };
+    let out = sandbox::run(&launcher(), &spec).unwrap();
+    let stdout = std::fs::read(dirs.stdout()).unwrap();
+    (out, stdout)
+}
+
+/// A world-readable folder (the sandbox uid can read it by its modes).
+fn open_dir(prefix: &str) -> tempfile::TempDir {
+    let d = tempfile::Builder::new().prefix(prefix).tempdir().unwrap();
+    std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    d
+}
+
+#[test]
+fn answer_thief_finds_nothing_when_confined() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "steal_answers");
+    // A judge-like problem folder: data/secret/01.in and its 01.ans, readable by modes.
+    let problem = open_dir("gridjudge-thief-problem-");
+    let data = problem.path().join("data/secret");
+    std::fs::create_dir_all(&data).unwrap();
+    for d in [problem.path().join("data"), data.clone()] {
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let input = data.join("01.in");
+    let answer = data.join("01.ans");
+    std::fs::write(&input, b"puzzle 7 3 1\n").unwrap();
+    std::fs::write(&answer, b"the secret answer\n").unwrap();
+    for f in [&input, &answer] {
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let root = problem.path().display().to_string();
+
+    // Control: unconfined, as the judge's own user, the thief finds and prints it.
+    let (_, stolen) = run_with(&exe, &[&root], &input, limits(), Isolation::NONE, &[]);
+    assert_eq!(
+        stolen, b"the secret answer\n",
+        "the thief should work unconfined"
+    );
+
+    // Confined (even without covering the folder, and told where to look): nothing.
+    let mut isolation = Isolation::strongest(40);
+    for hide in [vec![], vec![problem.path().to_path_buf()]] {
+        let (out, stolen) = run_with(&exe, &[&root], &input, limits(), isolation, &hide);
+        assert_eq!(out.status, ExitStatus::Exited(0));
+        if out.guarantees.landlock_abi.is_none() && !is_root() {
+            eprintln!("no Landlock here and not root: confinement not checked");
+            return;
+        }
+        assert!(
+            stolen.is_empty(),
+            "confined thief printed {:?} (guarantees {:?})",
+            String::from_utf8_lossy(&stolen),
+            out.guarantees
+        );
+        isolation = Isolation::strongest(41);
+    }
+}
+
+#[test]
+fn setsid_daemon_and_double_fork_leave_no_process_behind() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "strays");
+    let marker = format!("gridjudge-confined-stray-{}", std::process::id());
+    let (out, _) = run_with(
+        &exe,
+        &[&marker],
+        &empty_input(bins.path()),
+        limits(),
+        Isolation::strongest(42),
+        &[],
+    );
+    assert_eq!(out.status, ExitStatus::Exited(0));
+    assert_eq!(out.limit_verdict(&limits()), None);
+    if is_root() {
+        assert!(
+            out.guarantees.pid_namespace,
+            "root can make a PID namespace"
+        );
+    }
+    let left = survivors(&marker, out.pgid);
+    assert!(left.is_empty(), "survivors: {left:?}");
+}
+
+#[test]
+fn sockets_to_loopback_and_outside_fail() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "net_connect");
+    // A listener in the judge's namespace: reachable unconfined, not from the sandbox.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let input = empty_input(bins.path());
+    let (control, _) = run_with(&exe, &[&port], &input, limits(), Isolation::NONE, &[]);
+    match control.status {
+        ExitStatus::Exited(code) => assert_eq!(code & 1, 1, "loopback unreachable unconfined"),
+        other => panic!("control run ended with {other:?}"),
+    }
+    let (out, _) = run_with(
+        &exe,
+        &[&port],
+        &input,
+        limits(),
+        Isolation::strongest(43),
+        &[],
+    );
+    if !out.guarantees.no_network && out.guarantees.landlock_abi.unwrap_or(0) < 4 {
+        eprintln!("no network namespace and no Landlock TCP rules here: not checked");
+        return;
+    }
+    assert_eq!(
+        out.status,
+        ExitStatus::Exited(0),
+        "some connection succeeded (bit 1 loopback, 2 outside TCP, 4 outside UDP)"
+    );
+    // Landlock alone (ABI >= 4), without the network namespace, denies TCP too.
+    let landlock_only = Isolation {
+        no_network: false,
+        ..Isolation::strongest(43)
+    };
+    let (out, _) = run_with(&exe, &[&port], &input, limits(), landlock_only, &[]);
+    if out.guarantees.landlock_abi.unwrap_or(0) >= 4 {
+        match out.status {
+            ExitStatus::Exited(code) => assert_eq!(code & 3, 0, "TCP got through Landlock"),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn fork_bomb_is_contained_and_the_machine_stays_usable() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "forkbomb");
+    let marker = format!("gridjudge-confined-bomb-{}", std::process::id());
+    let mut l = limits();
+    l.wall = Duration::from_millis(800);
+    let (out, _) = run_with(
+        &exe,
+        &[&marker],
+        &empty_input(bins.path()),
+        l,
+        Isolation::strongest(44),
+        &[],
+    );
+    assert_eq!(out.limit_verdict(&l).unwrap().0, Verdict::TimeLimitExceeded);
+    if is_root() {
+        assert_eq!(out.guarantees.process_limit, Some(64));
+        assert!(out.guarantees.pid_namespace);
+    }
+    assert!(survivors(&marker, out.pgid).is_empty());
+    // The machine can still start processes.
+    let st = std::process::Command::new("true").status().unwrap();
+    assert!(st.success());
+}
+
+#[test]
+fn writes_outside_the_working_folder_fail() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "write_outside");
+    let marker = format!("gridjudge-escape-{}", std::process::id());
+    let open = tempfile::Builder::new()
+        .prefix("gridjudge-world-writable-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(open.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let target = open.path().display().to_string();
+    let (out, _) = run_with(
+        &exe,
+        &[&marker, &target],
+        &empty_input(bins.path()),
+        limits(),
+        Isolation::strongest(45),
+        &[],
+    );
+    let escaped: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm", &target]
+        .iter()
+        .map(|d| Path::new(d).join(&marker))
+        .filter(|p| p.exists())
+        .collect();
+    for p in &escaped {
+        let _ = std::fs::remove_file(p);
+    }
+    if out.guarantees.landlock_abi.is_none() {
+        eprintln!("no Landlock here: writes are limited by file modes only; not checked");
+        return;
+    }
+    assert_eq!(
+        out.status,
+        ExitStatus::Exited(0),
+        "exit code bits: 1 parent, 2 /tmp, 4 /var/tmp, 8 /dev/shm, 16 open folder, 64 cwd failed"
+    );
+    assert!(escaped.is_empty(), "files written outside: {escaped:?}");
+}
+
+#[test]
+fn peak_memory_inside_the_confinement_is_the_programs_own() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "touch_mem");
+    let mut l = limits();
+    l.memory_bytes = 256 << 20;
+    let input = empty_input(bins.path());
+    let (tiny, _) = run_with(&exe, &["0"], &input, l, Isolation::strongest(46), &[]);
+    let (big, _) = run_with(&exe, &["100"], &input, l, Isolation::strongest(46), &[]);
+    if is_root() {
+        assert!(tiny.guarantees.pid_namespace);
+    }
+    assert!(
+        tiny.peak_memory_bytes < 5_000_000,
+        "{}",
+        tiny.peak_memory_bytes
+    );
+    let want = 100.0 * (1u64 << 20) as f64;
+    let got = big.peak_memory_bytes as f64;
+    assert!(
+        (got - want).abs() <= 0.1 * want,
+        "100 MiB program read {got}"
+    );
+}
+
+#[test]
+fn explain_sandbox_and_require_isolation() {
+    let explain = std::process::Command::new(launcher())
+        .args(["judge", "--explain-sandbox"])
+        .output()
+        .unwrap();
+    assert_eq!(explain.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&explain.stdout);
+    for name in ["filesystem", "processes", "network", "process limit"] {
+        assert!(text.contains(&format!("] {name}:")), "{text}");
+    }
+    // Unconfined judging is refused under --require-isolation, naming what is missing.
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/judge/cases");
+    let refused = std::process::Command::new(launcher())
+        .args([
+            "judge",
+            "poj3074",
+            "--run-as-self",
+            "--require-isolation",
+            "--cases",
+        ])
+        .arg(&cases)
+        .args(["--", "/bin/cat"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("missing guarantees: filesystem"), "{err}");
+    if is_root() && gridjudge::judge::confine::kernel_abi().is_some() {
+        assert!(text.contains("All guarantees hold"), "{text}");
+        // With every guarantee in force it judges (cat is a wrong answer: exit 1).
+        let judged = std::process::Command::new(launcher())
+            .args(["judge", "poj3074", "--require-isolation", "--cases"])
+            .arg(&cases)
+            .args(["--", "/bin/cat"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            judged.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&judged.stderr)
+        );
+    }
+}
+
+#[test]
+fn memory_hidden_in_a_child_counts_with_a_cgroup() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "child_mem");
+    let input = empty_input(bins.path());
+    let (out, _) = run_with(
+        &exe,
+        &["200"],
+        &input,
+        limits(),
+        Isolation::strongest(47),
+        &[],
+    );
+    if !out.guarantees.memory_cgroup {
+        eprintln!("no memory cgroup here: a child's memory is not watched; not checked");
+        return;
+    }
+    let (verdict, message) = out.limit_verdict(&limits()).unwrap();
+    assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
+    // Within the limit, the child's memory is still measured (about 40 MiB).
+    let (out, _) = run_with(
+        &exe,
+        &["40"],
+        &input,
+        limits(),
+        Isolation::strongest(47),
+        &[],
+    );
+    assert_eq!(out.limit_verdict(&limits()), None);
+    let got = out.peak_memory_bytes as f64 / (1u64 << 20) as f64;
+    assert!(
+        (36.0..50.0).contains(&got),
+        "child's 40 MiB read as {got:.1} MiB"
+    );
+}
