@@ -158,9 +158,14 @@ fn classic_cases() -> Vec<(&'static str, usize, KakuroBoard)> {
     out
 }
 
-/// Classic cases the search cannot yet solve in reasonable time (see
-/// `search_solves_the_hard_classic_cases`).
-const HARD: [(&str, usize); 2] = [("marcelgarus_kakuro", 9), ("gen_100x100", 0)];
+/// Classic cases left out of `search_solves_every_classic_case`: one the search solves
+/// in about 1.5 s in a release build (a minute or more in the debug build of plain
+/// `cargo test`), one it does not solve at all yet.
+const HARD: [(&str, usize); 2] = [SLOW, UNSOLVED];
+/// See `search_solves_the_slow_classic_case`.
+const SLOW: (&str, usize) = ("marcelgarus_kakuro", 9);
+/// See `search_solves_the_unsolved_classic_case`.
+const UNSOLVED: (&str, usize) = ("gen_100x100", 0);
 
 #[test]
 fn search_solves_every_classic_case() {
@@ -179,12 +184,28 @@ fn search_solves_every_classic_case() {
     }
 }
 
-/// Known weak spot: these two large non-unique boards make the search thrash (no fill
-/// after minutes; `solve_within` gives up on them instead).
+/// A dense region near the bottom of this 100x31 board makes the search thrash: about
+/// 1.5 s in a release build. `.ci/run` runs it (`--release -- --ignored slow`).
 #[test]
-#[ignore = "the search does not finish on these yet"]
-fn search_solves_the_hard_classic_cases() {
-    for (file, i) in HARD {
+#[ignore = "slow in a debug build; CI runs it in release"]
+fn search_solves_the_slow_classic_case() {
+    let (file, i) = SLOW;
+    let board = &load(file)[i];
+    let fill = kakuro_search::solve(board)
+        .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
+    if let Err(v) = check_fill(board, &fill, true) {
+        panic!("{file} case {i}: invalid classic fill: {}", v.message);
+    }
+}
+
+/// Known weak spot: a dense region (rows 42-50, columns 33-41) of this 100x100 board
+/// makes the search thrash with no fill after minutes; `solve_within` gives up on it
+/// instead.
+#[test]
+#[ignore = "the search does not finish on this board yet"]
+fn search_solves_the_unsolved_classic_case() {
+    {
+        let (file, i) = UNSOLVED;
         let board = &load(file)[i];
         let fill = kakuro_search::solve(board)
             .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
@@ -466,7 +487,9 @@ fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
         alloc_count::count(|| kakuro_search::solve(crop)),
     );
     assert_eq!(c, d, "search: {c} allocations on 6x6, {d} on 100x100");
-    assert!(c < 40, "search allocates {c} times");
+    // Two searches take turns in `solve` (one never restarted, one restarting), each
+    // with its ~25 buffers sized up front.
+    assert!(c < 60, "search allocates {c} times");
     // Counting a puzzle with many fills explores many nodes; still the same buffers.
     let edge = &load("handmade_edge")[2];
     let e = alloc_count::count(|| kakuro_search::count(edge, 100));

@@ -35,14 +35,22 @@
 //! - Every change (candidate shrink, placement) goes on a trail; backtracking pops the
 //!   trail to the branch's mark. The trail holds at most one placement and 8 shrinks per
 //!   cell, so it is sized once.
-//! - [`solve`] restarts with a growing dead-end budget and a pseudo-random first digit
-//!   (keeping the weights learnt so far); [`count`] runs one exhaustive search.
+//! - [`solve`] searches the board *component by component*: once the empty cells fall
+//!   apart into groups that share no run, the smallest group is solved on its own, and
+//!   a dead end after it is solved never backtracks into it (see
+//!   [`Search::choose_focused`]).
+//! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
+//!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
+//!   search over the whole board.
 //!
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
 //!
-//! Known weak spot: two large, loosely constrained boards of the corpus
-//! (`marcelgarus_kakuro` case 9, `gen_100x100` case 0) still make the search thrash.
+//! Known weak spot: two large boards of the corpus have a small, dense region where
+//! the search thrashes: `marcelgarus_kakuro` case 9 (about 4 s, around rows 74–96) and
+//! `gen_100x100` case 0 (not solved in minutes; around rows 42–50, columns 33–41).
+//! Per-run GAC is too weak there; conflict-directed backjumping or nogood learning
+//! would be the next step.
 
 use crate::model::{Direction, KakuroBoard, KakuroFill};
 use std::sync::OnceLock;
@@ -109,34 +117,65 @@ pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
-    let mut search = Search::new(board)?;
-    // Restarts: big boards with many fills can trap chronological backtracking under
-    // an early bad choice far from where it fails. Each attempt gets a budget of dead
-    // ends growing by half each time, and from the second on a different random digit
-    // order; the growing budget keeps it complete (an infeasible board is proved so).
-    let mut budget = FIRST_BUDGET;
-    let mut seed = 0u64;
+    // Two searches take turns, each with the same number of dead ends per turn:
+    // - `steady` is one exhaustive search that is never restarted, run in slices. It
+    //   proves small infeasible boards without redoing work.
+    // - `restarting` starts afresh every turn, with a Luby budget and from the second
+    //   turn on a pseudo-random first digit; its conflict weights carry over, so later
+    //   attempts begin where earlier ones failed. Big boards with many fills need
+    //   this: chronological backtracking gets trapped under an early bad choice far
+    //   from where it fails.
+    // Either one finishing decides the board, so the pair costs at most twice the
+    // better of the two; the budgets are unbounded, so it is complete.
+    let mut steady = Search::new(board)?;
+    let mut restarting = Search::new(board)?;
+    let mut turn = 0u64;
     let mut spent = 0u64;
-    loop {
-        let attempt = budget.min(max_dead_ends.saturating_sub(spent));
-        match search.run(1, attempt, seed) {
-            Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
-            Outcome::Done(_) => break,
-            Outcome::OutOfBudget => {
-                spent = spent.saturating_add(attempt);
-                if spent >= max_dead_ends {
-                    return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+    let search = loop {
+        let slice = LUBY_UNIT * luby(turn + 1);
+        let mut outcome = None;
+        for (search, resume, seed) in [
+            (&mut steady, turn > 0, 0),
+            (&mut restarting, false, turn + 1),
+        ] {
+            let attempt = slice.min(max_dead_ends.saturating_sub(spent));
+            match search.search(1, attempt, seed, resume) {
+                Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
+                Outcome::Done(_) => {
+                    outcome = Some(search.solution.clone());
+                    break;
                 }
-                budget += budget / 2;
-                seed += 1;
+                Outcome::OutOfBudget => {
+                    spent = spent.saturating_add(attempt);
+                    if spent >= max_dead_ends {
+                        return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+                    }
+                }
             }
         }
-    }
+        if let Some(solution) = outcome {
+            break solution;
+        }
+        turn += 1;
+    };
     let mut fill = KakuroFill::empty_for(board);
-    for (i, &pos) in search.cell_pos.iter().enumerate() {
-        fill.digits[pos as usize] = search.solution[i];
+    for (i, &pos) in steady.cell_pos.iter().enumerate() {
+        fill.digits[pos as usize] = search[i];
     }
     Ok(fill)
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (term `i ≥ 1`).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i ≤ 2^k − 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
 }
 
 /// Counts the classic fills of `board`, stopping at `limit` (so the result is
@@ -288,8 +327,11 @@ fn tables() -> &'static Tables {
     })
 }
 
-/// Dead ends allowed in the first attempt of [`solve`].
-const FIRST_BUDGET: u64 = 1000;
+/// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 100,
+/// 100, 200, 100, 100, 200, 400, … dead ends. Chosen on `marcelgarus_kakuro` case 9
+/// (3.8 s with 100; 11 s with 30; 4.0 s with 300; the earlier geometric budgets,
+/// 1000 growing by half, 10.6 s).
+const LUBY_UNIT: u64 = 100;
 
 /// How a search attempt ended.
 enum Outcome {
@@ -355,6 +397,25 @@ struct Search {
     weight: Vec<u32>,
     /// The first fill found, per cell.
     solution: Vec<u8>,
+    /// Components being solved, outermost first (see [`Search::choose_focused`]).
+    focus: Vec<Focus>,
+    /// The cell lists of `focus`: focus `i`'s cells run from its `list_start` to the
+    /// next focus's (the last one's to the end). At most `2 · cells` long.
+    focus_cells: Vec<u32>,
+    /// Scratch for the component search: visit stamps of cells and runs, and the cells
+    /// found, component after component.
+    cell_stamp: Vec<u32>,
+    run_stamp: Vec<u32>,
+    stamp: u32,
+    bfs: Vec<u32>,
+}
+
+/// A component of the board being solved on its own: it was split off when the frame
+/// stack was `frame_base` deep.
+#[derive(Clone, Copy)]
+struct Focus {
+    frame_base: u32,
+    list_start: u32,
 }
 
 impl Search {
@@ -429,6 +490,12 @@ impl Search {
             frames: Vec::with_capacity(n),
             weight: vec![1; runs.len()],
             solution: vec![0; n],
+            focus: Vec::with_capacity(n + 1),
+            focus_cells: Vec::with_capacity(2 * n + 1),
+            cell_stamp: vec![0; n],
+            run_stamp: vec![0; runs.len()],
+            stamp: 0,
+            bfs: Vec::with_capacity(n),
         };
         // Insert in reverse so the first cells end up at the bucket heads.
         for c in (0..n as u32).rev() {
@@ -685,6 +752,120 @@ impl Search {
         best
     }
 
+    /// The best cell (as [`Search::choose`]) among `cells`, all empty.
+    fn best_of(&self, cells: &[u32]) -> u32 {
+        let (mut best, mut best_dom, mut best_w) = (NONE, 10u64, 1u64);
+        for &c in cells {
+            let [a, d] = self.cell_runs[c as usize];
+            let w = u64::from(self.weight[a as usize] + self.weight[d as usize]);
+            let b = u64::from(self.cand[c as usize].count_ones());
+            if b * best_w < best_dom * w {
+                (best, best_dom, best_w) = (c, b, w);
+            }
+        }
+        best
+    }
+
+    /// Splits the empty cells of the innermost focus into components (two empty cells
+    /// are linked when they share a run) and chooses the next branching cell.
+    ///
+    /// - No empty cell left: the focus is solved. Its frames are *closed* (no digit of
+    ///   theirs is tried again) and it is left; the enclosing focus goes on. Sound: the
+    ///   cells still empty share no run with the solved component, so no other choice
+    ///   inside it can help a later dead end elsewhere. A later dead end backtracks
+    ///   past them to the last decision taken before the split.
+    /// - Two or more components: the smallest becomes the new innermost focus (so a
+    ///   focus holds at most half of its parent's empty cells, and the lists at most
+    ///   `2 · cells` in all).
+    ///
+    /// Returns the cell, or `None` when no cell of any focus is empty.
+    // PERF: one pass over the focus's cells and their runs per decision, the same
+    // order as the plain `choose` scan.
+    fn choose_focused(&mut self) -> Option<u32> {
+        loop {
+            let top = *self.focus.last()?;
+            if self.stamp == u32::MAX {
+                self.cell_stamp.fill(0);
+                self.run_stamp.fill(0);
+                self.stamp = 0;
+            }
+            self.stamp += 1;
+            let stamp = self.stamp;
+            self.bfs.clear();
+            let (mut parts, mut small_at, mut small_len) = (0usize, 0usize, usize::MAX);
+            for i in top.list_start as usize..self.focus_cells.len() {
+                let c = self.focus_cells[i];
+                if self.digit[c as usize] != 0 || self.cell_stamp[c as usize] == stamp {
+                    continue;
+                }
+                let begin = self.bfs.len();
+                self.cell_stamp[c as usize] = stamp;
+                self.bfs.push(c);
+                let mut at = begin;
+                while at < self.bfs.len() {
+                    let x = self.bfs[at] as usize;
+                    at += 1;
+                    for r in self.cell_runs[x] {
+                        let ru = r as usize;
+                        if self.run_stamp[ru] == stamp {
+                            continue;
+                        }
+                        self.run_stamp[ru] = stamp;
+                        let (lo, hi) =
+                            (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
+                        for &y in &self.run_cells[lo..hi] {
+                            if self.digit[y as usize] == 0 && self.cell_stamp[y as usize] != stamp {
+                                self.cell_stamp[y as usize] = stamp;
+                                self.bfs.push(y);
+                            }
+                        }
+                    }
+                }
+                parts += 1;
+                if self.bfs.len() - begin < small_len {
+                    (small_at, small_len) = (begin, self.bfs.len() - begin);
+                }
+            }
+            match parts {
+                0 => {
+                    if self.focus.len() == 1 {
+                        return None;
+                    }
+                    for f in &mut self.frames[top.frame_base as usize..] {
+                        f.untried = 0;
+                    }
+                    self.focus.pop();
+                    self.focus_cells.truncate(top.list_start as usize);
+                    continue;
+                }
+                1 => return Some(self.best_of(&self.bfs)),
+                _ => {
+                    let part = small_at..small_at + small_len;
+                    self.focus.push(Focus {
+                        frame_base: self.frames.len() as u32,
+                        list_start: self.focus_cells.len() as u32,
+                    });
+                    debug_assert!(
+                        self.focus_cells.len() + small_len <= self.focus_cells.capacity()
+                    );
+                    self.focus_cells.extend_from_slice(&self.bfs[part.clone()]);
+                    return Some(self.best_of(&self.bfs[part]));
+                }
+            }
+        }
+    }
+
+    /// Leaves every focus split off after frame `depth` was pushed.
+    fn drop_foci_after(&mut self, depth: usize) {
+        while let Some(&top) = self.focus.last() {
+            if (top.frame_base as usize) <= depth {
+                break;
+            }
+            self.focus.pop();
+            self.focus_cells.truncate(top.list_start as usize);
+        }
+    }
+
     /// Depth-first search from the root, for at most `limit` (≥ 1) fills and
     /// `budget` dead ends. `seed` 0 tries digits in increasing order; any other seed
     /// tries a pseudo-random digit first at each branch. The first fill is kept in
@@ -692,16 +873,41 @@ impl Search {
     // PERF: no allocation in this loop: frames, trail (≤ 10 entries per cell), queue
     // and buckets were sized in `new`.
     fn run(&mut self, limit: usize, budget: u64, seed: u64) -> Outcome {
+        self.search(limit, budget, seed, false)
+    }
+
+    /// Back to the root: undoes every change, drops the frames and foci, and filters
+    /// every run. False when that already fails.
+    fn start(&mut self) -> bool {
         self.undo_to(0);
         self.clear_queue();
         for r in 0..self.run_left.len() as u32 {
             self.enqueue(r);
         }
+        self.frames.clear();
+        self.focus.clear();
+        self.focus_cells.clear();
+        self.focus_cells.extend(0..self.cell_pos.len() as u32);
+        self.focus.push(Focus {
+            frame_base: 0,
+            list_start: 0,
+        });
+        self.propagate()
+    }
+
+    /// As [`Search::run`]; with `resume`, the same search goes on from the dead end
+    /// where its previous call ran out of budget (one search that is never restarted,
+    /// run in slices).
+    fn search(&mut self, limit: usize, budget: u64, seed: u64, resume: bool) -> Outcome {
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut found = 0usize;
         let mut dead_ends = 0u64;
-        self.frames.clear();
-        let mut ok = self.propagate();
+        // A single fill is searched component by component (`choose_focused`); counting
+        // needs every combination, so it branches over the whole board.
+        let decompose = limit == 1;
+        // A search that ran out of budget stopped right after a dead end, before
+        // backtracking from it.
+        let mut ok = !resume && self.start();
         'descend: loop {
             if ok {
                 if self.empty == 0 {
@@ -713,7 +919,14 @@ impl Search {
                         return Outcome::Done(found);
                     }
                 } else {
-                    let c = self.choose();
+                    let c = if decompose {
+                        match self.choose_focused() {
+                            Some(c) => c,
+                            None => self.choose(),
+                        }
+                    } else {
+                        self.choose()
+                    };
                     let m = self.cand[c as usize];
                     let first = if seed == 0 {
                         m & m.wrapping_neg()
@@ -751,6 +964,7 @@ impl Search {
                 self.undo_to(mark as usize);
                 if untried != 0 {
                     let depth = self.frames.len() - 1;
+                    self.drop_foci_after(depth);
                     self.frames[depth].untried = untried & (untried - 1);
                     ok = self.try_digit(cell, untried.trailing_zeros() as u8 + 1);
                     continue 'descend;
