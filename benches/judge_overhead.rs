@@ -6,10 +6,17 @@
 //! `cargo bench --bench judge_overhead` — compare `bare` and `judged` in each group;
 //! the overhead ratio is judged / bare. Programs: `trivial` (reads a few numbers and
 //! prints their sum) and `work-25M-iterations` (about 25 ms of CPU).
+//!
+//! Then the realistic view (`bundled` in the output): each problem's accepted example
+//! submission in C or C++ on every bundled judge case, bare and judged (sandbox run
+//! plus the checker), CPU per case, printed as a table with the ratio per case and the
+//! total. `cargo bench --bench judge_overhead -- bundled` prints only that table.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use gridjudge::check;
 use gridjudge::judge::limits::{Isolation, Limits, MIB};
 use gridjudge::judge::sandbox::{self, CaseDirs, RunSpec};
+use gridjudge::Problem;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -43,6 +50,17 @@ fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
 }
 
 fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation, hide: &[PathBuf]) {
+    judged_output(exe, args, input, isolation, hide);
+}
+
+/// Runs `exe` judged and returns its standard output.
+fn judged_output(
+    exe: &Path,
+    args: &[&str],
+    input: &Path,
+    isolation: Isolation,
+    hide: &[PathBuf],
+) -> Vec<u8> {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let mut argv = vec![exe.display().to_string()];
     argv.extend(args.iter().map(|a| a.to_string()));
@@ -61,6 +79,7 @@ fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation, hide: &
     let launcher = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
     let outcome = sandbox::run(launcher, &spec).unwrap();
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
+    std::fs::read(dirs.stdout()).unwrap()
 }
 
 /// CPU seconds used so far by this process and its reaped children (launchers and
@@ -130,5 +149,125 @@ fn overhead(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, overhead);
+/// The accepted example submission benched for each problem, and its compiler.
+const SUBMISSIONS: [(Problem, &str, &str); 5] = [
+    (Problem::Poj3074, "dlx.cpp", "g++"),
+    (Problem::Poj2676, "dfs_bitmask.c", "gcc"),
+    (Problem::Hdu3338, "dinic.cpp", "g++"),
+    (Problem::Poj3076, "dlx.c", "gcc"),
+    (Problem::Kakuro, "search.cpp", "g++"),
+];
+
+// PERF: see README.md "Benchmarks" for the measured table.
+fn bundled(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bundled");
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if filter
+        .as_deref()
+        .is_some_and(|f| !"bundled".contains(f) && !f.contains("bundled"))
+    {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (mut bare_total, mut judged_total) = (0.0, 0.0);
+    let mut worst: (f64, String) = (0.0, String::new());
+    eprintln!("bundled judge cases, CPU per case (ms), mean of 3 runs after one warm-up:");
+    eprintln!(
+        "{:<8} {:<36} {:>9} {:>9} {:>6}",
+        "problem", "case", "bare", "judged", "ratio"
+    );
+    for (problem, source, compiler) in SUBMISSIONS {
+        let folder = root.join(problem.id());
+        let src = folder.join("submissions/accepted").join(source);
+        let exe = dir.path().join(format!("{}-{source}", problem.id()));
+        let std_flag = if compiler == "gcc" {
+            "-std=c11"
+        } else {
+            "-std=c++17"
+        };
+        let ok = Command::new(compiler)
+            .args(["-O2", std_flag, "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .arg("-lm")
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "{compiler} failed on {}", src.display());
+        let hide = vec![folder.clone()];
+        let out = dir.path().join("bare.out");
+        let mut cases: Vec<PathBuf> = ["sample", "secret"]
+            .iter()
+            .flat_map(|sub| std::fs::read_dir(folder.join("data").join(sub)).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .collect();
+        cases.sort();
+        for input in &cases {
+            let answer = std::fs::read(input.with_extension("ans")).unwrap();
+            let input_bytes = std::fs::read(input).unwrap();
+            let isolation = Isolation::strongest(0);
+            bare(&exe, &[], input, &out);
+            let bare_ms = cpu_per_case(3, || bare(&exe, &[], input, &out));
+            let judged_ms = cpu_per_case(3, || {
+                let output = judged_output(&exe, &[], input, isolation, &hide);
+                let outcome = check::check(problem, &input_bytes, &output, Some(&answer));
+                assert_eq!(
+                    outcome.verdict,
+                    gridjudge::Verdict::Accepted,
+                    "{}",
+                    input.display()
+                );
+            });
+            let name = format!(
+                "{}/{}",
+                input
+                    .parent()
+                    .and_then(Path::file_name)
+                    .unwrap()
+                    .to_string_lossy(),
+                input.file_stem().unwrap().to_string_lossy()
+            );
+            let ratio = judged_ms / bare_ms;
+            eprintln!(
+                "{:<8} {:<36} {:>9.2} {:>9.2} {:>6.2}",
+                problem.id(),
+                name,
+                bare_ms,
+                judged_ms,
+                ratio
+            );
+            if ratio > worst.0 {
+                worst = (ratio, format!("{} {name}", problem.id()));
+            }
+            bare_total += bare_ms;
+            judged_total += judged_ms;
+        }
+        // One case per problem under criterion for regression tracking: the first
+        // secret case (wall time, so noisier than the CPU table above).
+        if let Some(input) = cases
+            .iter()
+            .find(|p| p.to_string_lossy().contains("/secret/"))
+        {
+            group.sample_size(10);
+            group.bench_function(format!("{}/bare", problem.id()), |b| {
+                b.iter(|| bare(&exe, &[], input, &out))
+            });
+            group.bench_function(format!("{}/judged", problem.id()), |b| {
+                b.iter(|| judged(&exe, &[], input, Isolation::strongest(0), &hide))
+            });
+        }
+    }
+    eprintln!(
+        "bundled total: bare {bare_total:.1} ms, judged {judged_total:.1} ms, ratio {:.3}; \
+         worst case {} ({:.2})",
+        judged_total / bare_total,
+        worst.1,
+        worst.0
+    );
+    group.finish();
+}
+
+criterion_group!(benches, overhead, bundled);
 criterion_main!(benches);
