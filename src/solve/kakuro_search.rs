@@ -47,7 +47,7 @@
 //! starts; the search loop itself never allocates.
 //!
 //! Known weak spot: two large boards of the corpus have a small, dense region where
-//! the search thrashes: `marcelgarus_kakuro` case 9 (about 4 s, around rows 74–96) and
+//! the search thrashes: `marcelgarus_kakuro` case 9 (about 0.3 s, around rows 74–96) and
 //! `gen_100x100` case 0 (not solved in minutes; around rows 42–50, columns 33–41).
 //! Per-run GAC is too weak there; conflict-directed backjumping or nogood learning
 //! would be the next step.
@@ -120,15 +120,17 @@ pub fn solve_within(
     // Two searches take turns, each with the same number of dead ends per turn:
     // - `steady` is one exhaustive search that is never restarted, run in slices. It
     //   proves small infeasible boards without redoing work.
-    // - `restarting` starts afresh every turn, with a Luby budget and from the second
-    //   turn on a pseudo-random first digit; its conflict weights carry over, so later
-    //   attempts begin where earlier ones failed. Big boards with many fills need
+    // - `restarting` starts afresh every turn, with a Luby budget; its conflict weights
+    //   carry over, and each branch first tries the digit the cell last held (phase
+    //   saving, else a pseudo-random one), so each attempt rebuilds most of the last
+    //   one and works on where it failed. Big boards with many fills need
     //   this: chronological backtracking gets trapped under an early bad choice far
     //   from where it fails.
     // Either one finishing decides the board, so the pair costs at most twice the
     // better of the two; the budgets are unbounded, so it is complete.
     let mut steady = Search::new(board)?;
     let mut restarting = Search::new(board)?;
+    restarting.phase_saving = true;
     let mut turn = 0u64;
     let mut spent = 0u64;
     let search = loop {
@@ -328,9 +330,10 @@ fn tables() -> &'static Tables {
 }
 
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 100,
-/// 100, 200, 100, 100, 200, 400, … dead ends. Chosen on `marcelgarus_kakuro` case 9
-/// (3.8 s with 100; 11 s with 30; 4.0 s with 300; the earlier geometric budgets,
-/// 1000 growing by half, 10.6 s).
+/// 100, 200, 100, 100, 200, 400, … dead ends. Chosen on `marcelgarus_kakuro` case 9,
+/// with phase saving: 0.2–0.3 s with 100; 1.0 s with 20, 3.9 s with 50, 0.8 s with 300
+/// (single runs on a loaded machine: the spread is large). Without phase saving 1.4 s
+/// with 100, and the earlier geometric budgets (1000 growing by half) 10.6 s.
 const LUBY_UNIT: u64 = 100;
 
 /// How a search attempt ended.
@@ -408,6 +411,12 @@ struct Search {
     run_stamp: Vec<u32>,
     stamp: u32,
     bfs: Vec<u32>,
+    /// The digit (as a one-bit mask) each cell last held, 0 if none yet.
+    saved: Vec<u16>,
+    /// Whether a branch tries the cell's saved digit first ("phase saving"): after a
+    /// restart the search rebuilds most of the previous attempt's assignment at once
+    /// and goes on from where that attempt failed, now with better weights.
+    phase_saving: bool,
 }
 
 /// A component of the board being solved on its own: it was split off when the frame
@@ -496,6 +505,8 @@ impl Search {
             run_stamp: vec![0; runs.len()],
             stamp: 0,
             bfs: Vec::with_capacity(n),
+            saved: vec![0; n],
+            phase_saving: false,
         };
         // Insert in reverse so the first cells end up at the bucket heads.
         for c in (0..n as u32).rev() {
@@ -597,6 +608,7 @@ impl Search {
     fn place(&mut self, c: u32, d: u8) {
         self.unlink(c);
         self.digit[c as usize] = d;
+        self.saved[c as usize] = 1 << (d - 1);
         self.empty -= 1;
         self.trail.push(Change::Place { cell: c });
         for r in self.cell_runs[c as usize] {
@@ -928,7 +940,9 @@ impl Search {
                         self.choose()
                     };
                     let m = self.cand[c as usize];
-                    let first = if seed == 0 {
+                    let first = if self.phase_saving && self.saved[c as usize] & m != 0 {
+                        self.saved[c as usize] & m
+                    } else if seed == 0 {
                         m & m.wrapping_neg()
                     } else {
                         // xorshift64; pick the (rng mod popcount)-th candidate.
