@@ -116,7 +116,7 @@ fn validate_names_file_line_and_column() {
     assert_eq!(code, 3);
     assert_eq!(
         err,
-        format!("{bad}: line 1, col 1: the number of rows n (2 to 100) is larger than 100\n")
+        format!("{bad}: line 1, col 1: the number of rows n must be 2 to 100, found 101\n")
     );
 }
 

@@ -128,23 +128,25 @@ impl<'a> Reader<'a> {
         {
             return Err(self.error(format!("expected {what} without leading zeros")));
         }
+        let start = self.pos;
         let mut value: u64 = 0;
         while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
             value = value.saturating_mul(10).saturating_add(u64::from(b - b'0'));
-            if value > max {
-                return Err(ParseError::new(
-                    line,
-                    col,
-                    format!("{what} is larger than {max}"),
-                ));
-            }
             self.bump();
         }
-        if value < min {
+        if value < min || value > max {
+            // A number may be megabytes of digits: show the first ones and the length.
+            let digits = &self.bytes[start..self.pos];
+            let shown = String::from_utf8_lossy(&digits[..digits.len().min(20)]);
+            let found = if digits.len() > 20 {
+                format!("{shown}… ({} digits)", digits.len())
+            } else {
+                shown.into_owned()
+            };
             return Err(ParseError::new(
                 line,
                 col,
-                format!("{what} {value} is smaller than {min}"),
+                format!("{what} must be {min} to {max}, found {found}"),
             ));
         }
         Ok(value)
