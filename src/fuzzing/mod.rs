@@ -13,9 +13,12 @@
 //!   round trips, `validate_input` agrees with `parse_input`);
 //! - [`check`]: `check_PROBLEM`, arbitrary bytes as a contestant's output for the
 //!   problem's spec sample (AC/PE/WA exactly as the spec's whitespace rule says);
-//! - [`solve_sudoku`] and [`solve_kakuro`] (structure-aware): the bytes, read through
-//!   [`arbitrary::Unstructured`], build a valid-shaped puzzle that every solver must
-//!   handle consistently with the independent validators and the checker.
+//! - [`solve_sudoku`](mod@solve_sudoku) and [`solve_kakuro`](mod@solve_kakuro)
+//!   (structure-aware): the bytes, read through [`arbitrary::Unstructured`], build a
+//!   valid-shaped puzzle that every solver must handle consistently with the
+//!   independent validators and the checker;
+//! - [`report`] (structure-aware): the bytes build a judging session with hostile text
+//!   that the three report writers (table, JSON, JUnit) must render faithfully and safely.
 //!
 //! The bodies only assert: they never repair an input that breaks an invariant. The
 //! generators of the structure-aware targets do steer away from inputs known to stall
@@ -24,11 +27,13 @@
 
 pub mod check;
 pub mod parse;
+pub mod report;
 pub mod solve_kakuro;
 pub mod solve_sudoku;
 
 pub use check::{check_hdu3338, check_kakuro, check_poj2676, check_poj3074, check_poj3076};
 pub use parse::{parse_hdu3338, parse_kakuro, parse_poj2676, parse_poj3074, parse_poj3076};
+pub use report::report_writers;
 pub use solve_kakuro::solve_kakuro;
 pub use solve_sudoku::solve_sudoku;
 
@@ -50,4 +55,5 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("check_kakuro", check_kakuro),
     ("solve_sudoku", solve_sudoku),
     ("solve_kakuro", solve_kakuro),
+    ("report_writers", report_writers),
 ];
