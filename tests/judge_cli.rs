@@ -104,7 +104,10 @@ fn wrong_output_is_wa_with_the_checker_message_in_json_and_junit() {
     let message = json["problems"][0]["cases"][0]["message"].as_str().unwrap();
     assert!(!message.is_empty());
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert_eq!(xml.matches(r#"type="WA"/>"#).count(), 2, "{xml}");
+    // Each WA case is a <failure type="WA"> whose text starts with the verdict and holds the
+    // checker's whole message.
+    assert_eq!(xml.matches(r#"type="WA">WA: "#).count(), 2, "{xml}");
+    assert!(xml.contains(&format!(">WA: {message}</failure>")), "{xml}");
 }
 
 #[test]

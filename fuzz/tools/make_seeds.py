@@ -180,3 +180,10 @@ for size in ((0, 0), (2, 3), (6, 6), (4, 1)):  # rows-2, cols-2
                   blob([size[0], size[1], mode], n))
 write("solve_sudoku", "empty.bin", b"")
 write("solve_kakuro", "empty.bin", b"")
+
+# ---- report_writers (structure-aware): a judging session with hostile text ----
+# Deterministic pseudo-random byte strings: the longer, the more problems, cases and text
+# they decode to (the empty one is the empty session).
+for n in (16, 64, 256, 1024, 4096, 16384):
+    write("report_writers", f"session_{n}.bin", blob([], n))
+write("report_writers", "empty.bin", b"")

@@ -1,8 +1,21 @@
 //! The CI report: JUnit XML (quick-junit). One test suite per problem, one test case per
-//! judge case; a non-AC case is a failure whose type is the verdict code and whose
-//! message is the verdict's message. JE is reported as an error, not a failure.
+//! judge case (and one named `compile` for a problem that could not be judged at all); a
+//! non-AC case is a failure whose type is the verdict code, whose `message` attribute is
+//! `VERDICT: headline` (the message's most telling line) and whose text is
+//! `VERDICT: message` (all of it). JE is reported as an error, not a failure.
+//!
+//! Names and messages go through [`visible_line`] (attributes) and [`visible`] (the
+//! failure text): control characters and the characters XML 1.0 cannot carry become
+//! visible stand-ins instead of being dropped (quick-junit would silently strip them and
+//! any ANSI escape sequence with the text inside it), and since attributes hold no line
+//! feed or tab, an XML parser's attribute normalisation changes nothing: every name and
+//! message reads back exactly as [`visible_line`] / [`visible`] wrote it.
+//!
+//! A case's wall time is its `time`; a time that is not a valid [`Duration`] (negative,
+//! not finite, or past `Duration::MAX`) is left out rather than failing the report.
 
-use crate::judge::report::Session;
+use crate::judge::compile::headline;
+use crate::judge::report::{visible, visible_line, Session};
 use crate::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
@@ -18,27 +31,98 @@ fn status(verdict: Verdict, message: &str) -> TestCaseStatus {
     };
     let mut s = TestCaseStatus::non_success(kind);
     s.set_type(verdict.code());
-    s.set_message(format!("{verdict}: {message}"));
+    s.set_message(format!("{verdict}: {}", visible_line(headline(message))));
+    s.set_description(format!("{verdict}: {}", visible(message)));
     s
 }
 
-/// Renders the session as JUnit XML.
+/// Renders the session as JUnit XML. The error is quick-junit's; writing to memory, it
+/// does not happen in practice.
 pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> {
     let mut report = Report::new("gridjudge");
     for p in &session.problems {
-        let mut suite = TestSuite::new(p.problem.as_str());
+        let problem = visible_line(&p.problem);
+        let mut suite = TestSuite::new(problem.as_ref());
         if let Some((v, m)) = &p.failure {
             let mut case = TestCase::new("compile", status(*v, m));
-            case.set_classname(p.problem.as_str());
+            case.set_classname(problem.as_ref());
             suite.add_test_case(case);
         }
         for c in &p.cases {
-            let mut case = TestCase::new(c.case.as_str(), status(c.verdict, &c.message));
-            case.set_classname(p.problem.as_str());
-            case.set_time(Duration::from_secs_f64(c.wall_seconds.max(0.0)));
+            let mut case = TestCase::new(visible_line(&c.case), status(c.verdict, &c.message));
+            case.set_classname(problem.as_ref());
+            if let Ok(time) = Duration::try_from_secs_f64(c.wall_seconds.max(0.0)) {
+                case.set_time(time);
+            }
             suite.add_test_case(case);
         }
         report.add_test_suite(suite);
     }
     report.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::report::test_support::{case, session};
+
+    /// Regression (fuzz/regressions/report_writers/crash-junit_huge_time): a wall time
+    /// past `Duration::MAX` made `Duration::from_secs_f64` panic.
+    #[test]
+    fn times_that_are_no_duration_are_left_out() {
+        let xml_for = |wall: f64| {
+            let cases = vec![case("sample/1", Verdict::Accepted, "", wall)];
+            render(&session("p", "poj3074", cases, None)).unwrap()
+        };
+        for wall in [Duration::MAX.as_secs_f64(), f64::INFINITY] {
+            let xml = xml_for(wall);
+            assert!(
+                xml.contains(r#"<testcase name="sample/1" classname="poj3074"/>"#),
+                "{xml}"
+            );
+        }
+        for (wall, time) in [(1.5, "1.500"), (-1.0, "0.000"), (f64::NAN, "0.000")] {
+            let xml = xml_for(wall);
+            assert!(xml.contains(&format!(r#"time="{time}""#)), "{xml}");
+        }
+    }
+
+    /// Regression (crash-junit_no_failure_text, crash-junit_control_char_in_name):
+    /// the failure had no text (a multi-line message lived only in an attribute, where
+    /// XML parsers turn line feeds into spaces), and quick-junit silently dropped control
+    /// characters and ANSI escape sequences with the text inside them. U+FFFE and U+FFFF
+    /// went through and made the XML invalid.
+    #[test]
+    fn names_and_messages_survive_in_visible_form() {
+        let s = session(
+            "p",
+            "poj\u{1}3074",
+            vec![case(
+                "secret/\x1b]0;x\x07a",
+                Verdict::WrongAnswer,
+                "line 1: <&>\"']]>\u{fffe}\nerror: \x1b[31mred\x1b[0m\ttab",
+                0.0,
+            )],
+            Some((Verdict::CompileError, "a\r\nb".to_string())),
+        );
+        let xml = render(&s).unwrap();
+        assert!(!xml.contains('\u{fffe}'), "{xml}");
+        assert!(xml.contains(r#"<testsuite name="poj␁3074""#), "{xml}");
+        assert!(
+            xml.contains(r#"<testcase name="secret/␛]0;x␇a" classname="poj␁3074""#),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"<failure message="WA: error: ␛[31mred␛[0m␉tab" type="WA">WA: line 1: &lt;&amp;&gt;&quot;&apos;]]&gt;�
+error: ␛[31mred␛[0m␉tab</failure>"#),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                r#"<failure message="CE: a" type="CE">CE: a␍
+b</failure>"#
+            ),
+            "{xml}"
+        );
+    }
 }

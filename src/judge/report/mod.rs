@@ -1,5 +1,11 @@
 //! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML.
 //! Reports only format [`ProblemReport`]s; they never judge.
+//!
+//! Much of what a report shows comes from outside the judge: a contestant's stderr (in
+//! RE messages), a compiler's message (which quotes the source), folder names. The table
+//! and the JUnit report pass that text through [`visible`] or [`visible_line`], so that
+//! it can neither drive a terminal (ANSI escapes) nor break an XML parser; the JSON
+//! report keeps it exactly (JSON escapes every character).
 
 pub mod json;
 pub mod junit;
@@ -7,6 +13,56 @@ pub mod table;
 
 use crate::judge::run::ProblemReport;
 use crate::Verdict;
+use std::borrow::Cow;
+
+/// The Control Picture of ASCII control `c` (`␀`..`␟` for U+0000..=U+001F, `␡` for DEL).
+fn control_picture(c: char) -> char {
+    let code = u32::from(c);
+    let picture = if code == 0x7f { 0x2421 } else { 0x2400 + code };
+    char::from_u32(picture).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// Whether `c` is replaced by [`visible`] (line feeds aside).
+fn is_hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}')
+}
+
+/// `text` with every character that could drive a terminal or that XML 1.0 cannot carry
+/// replaced by a visible stand-in of one character, line feeds kept:
+///
+/// - the ASCII controls U+0000..=U+001F (tab, carriage return and ESC included) become
+///   their Unicode Control Pictures `␀`..`␟` (U+2400 + code), e.g. `\t` → `␉`,
+///   `\r` → `␍`, ESC → `␛`, NUL → `␀`; DEL (U+007F) becomes `␡` (U+2421);
+/// - the C1 controls U+0080..=U+009F (CSI, NEL, …) and the noncharacters U+FFFE and
+///   U+FFFF become `�` (U+FFFD).
+///
+/// Everything else is kept as it is: non-ASCII text, right-to-left marks, quotes, `<&>`
+/// and `]]>` (the XML writer escapes what XML needs). What is replaced is shown, never
+/// dropped; the JSON report has the exact text.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    replace(text, |c| c != '\n' && is_hidden(c))
+}
+
+/// [`visible`] for a field of one line (a case or problem name, the program, a JUnit
+/// attribute): the line feed becomes `␊` (U+240A) as well.
+pub fn visible_line(text: &str) -> Cow<'_, str> {
+    replace(text, is_hidden)
+}
+
+fn replace(text: &str, hidden: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !text.chars().any(&hidden) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                _ if !hidden(c) => c,
+                '\0'..='\x1f' | '\x7f' => control_picture(c),
+                _ => char::REPLACEMENT_CHARACTER,
+            })
+            .collect(),
+    )
+}
 
 /// What was judged, for report headers: `gcc main.c`, `gridjudge solve`, `./a.out`.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -142,5 +198,70 @@ impl Session {
             max_cpu,
             max_mem as f64 / (1u64 << 20) as f64
         )
+    }
+}
+
+/// Sessions for the writers' unit tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::Session;
+    use crate::judge::limits::Limits;
+    use crate::judge::run::{CaseResult, ProblemReport};
+    use crate::Verdict;
+    use std::time::Duration;
+
+    /// A case that did not run, with this name, verdict, message and wall time.
+    pub fn case(name: &str, verdict: Verdict, message: &str, wall: f64) -> CaseResult {
+        CaseResult {
+            case: name.to_string(),
+            verdict,
+            message: message.to_string(),
+            cpu_seconds: 0.0,
+            wall_seconds: wall,
+            memory_bytes: 0,
+            status: None,
+            output_bytes: 0,
+            run: None,
+        }
+    }
+
+    /// One problem named `problem` with these cases and failure.
+    pub fn session(
+        program: &str,
+        problem: &str,
+        cases: Vec<CaseResult>,
+        failure: Option<(Verdict, String)>,
+    ) -> Session {
+        Session {
+            program: program.to_string(),
+            problems: vec![ProblemReport {
+                problem: problem.to_string(),
+                title: "t".to_string(),
+                limits: Limits::new(Duration::from_secs(1), 1 << 26),
+                cases,
+                failure,
+            }],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visible_replaces_controls_by_pictures_and_keeps_line_feeds() {
+        assert_eq!(
+            visible("plain é 日本 \u{202e}<&>\"']]>"),
+            "plain é 日本 \u{202e}<&>\"']]>"
+        );
+        assert!(matches!(visible("no controls"), Cow::Borrowed(_)));
+        assert_eq!(
+            visible("\x1b[31mred\x1b[0m\ta\r\nb\0\x7f"),
+            "␛[31mred␛[0m␉a␍\nb␀␡"
+        );
+        assert_eq!(visible("\u{9b}2J\u{85}\u{fffe}\u{ffff}"), "�2J���");
+        assert_eq!(visible_line("a\nb\r\n"), "a␊b␍␊");
+        assert_eq!(visible_line("\x1f"), "␟");
     }
 }

@@ -1,0 +1,112 @@
+//! The structure-aware target `report_writers`: the bytes, read through
+//! [`arbitrary::Unstructured`], build a judging [`Session`] of valid shape, full of
+//! hostile text, that the three report writers must render faithfully and safely.
+//!
+//! The session: a program description, 0..=3 problems, each with a name, a title,
+//! limits, an optional problem-level failure (`failure: Some(..)`, e.g. CE) and 0..=8
+//! cases of any verdict (AC … JE), with or without run data (exit codes, signal names,
+//! guarantees), with times and memory from zero to `Duration::MAX` / `u64::MAX`. For
+//! about half of the cases that ran, the verdict and message are the judge's own
+//! [`RunOutcome::limit_verdict`](crate::judge::sandbox::RunOutcome::limit_verdict) when it gives one (TLE, MLE, OLE, RE), RE sometimes
+//! with a contestant's stderr line appended as the judge does. Every text field is built
+//! from hostile pieces: NUL and other controls, ANSI escapes, C1 controls, U+FFFE/U+FFFF
+//! (not XML 1.0), `]]>`, quotes, `<&>`, CR and LF, right-to-left marks, non-ASCII,
+//! arbitrary scalar values and long runs.
+//!
+//! Invariants (see [`crate::judge::report::visible`] for how control characters are shown):
+//! - table: `table::render` does not panic; no character of it is a control other than
+//!   `\n`; the first line is `Judging PROGRAM`; there is one row (one line) per case and
+//!   per problem failure, in order, each holding the problem name, the case name (as
+//!   [`visible_line`](crate::judge::report::visible_line) shows them) and the verdict code in the verdict column; the summary
+//!   line gives the problem and case counts, the verdict counts (counted here) and the
+//!   overall verdict; the last line names the sandbox guarantees.
+//! - JSON: `json::render` parses back with serde_json, and every program, problem name,
+//!   title, case name, message, status and verdict round-trips exactly (counts and byte
+//!   sizes too; times to within float parsing).
+//! - JUnit: `junit::render` is Ok; every character is an XML 1.0 `Char`; the document is
+//!   well-formed (quick-xml with end-name checks, one root, predefined entities only, no
+//!   DTD, CDATA or processing instruction); read as an XML 1.0 parser does (attribute
+//!   normalisation, line-end normalisation), it has one `<testsuite>` per problem, one
+//!   `<testcase>` per judge case (plus `compile` for a failure) with the visible names;
+//!   every non-AC case has one `<failure>` (`<error>` for JE) whose `type` is the code,
+//!   whose `message` is `CODE: ` + the visible headline and whose text is `CODE: ` + the
+//!   visible message; the `tests`/`failures`/`errors` counts agree.
+//!
+//! Files: `session.rs` builds the session, `check_table.rs`, `check_json.rs` and
+//! `check_junit.rs` hold the invariants of each writer, `xml.rs` the XML 1.0 reading the
+//! JUnit checks rely on; what the reports must say (counts, overall verdicts) is computed
+//! here, independently of the writers.
+
+mod check_json;
+mod check_junit;
+mod check_table;
+mod session;
+mod xml;
+
+use crate::judge::report::Session;
+use crate::judge::run::ProblemReport;
+use crate::Verdict;
+use arbitrary::Unstructured;
+
+/// `report_writers`: a random judging session through the table, JSON and JUnit writers.
+pub fn report_writers(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    if let Ok(session) = session::random_session(&mut u) {
+        check_table::invariants(&session);
+        check_json::invariants(&session);
+        check_junit::invariants(&session);
+    }
+}
+
+/// `(verdict, count)` over every case and problem failure, in `Verdict::ALL` order.
+fn verdict_counts(s: &Session) -> Vec<(Verdict, usize)> {
+    Verdict::ALL
+        .into_iter()
+        .map(|v| {
+            let n = s
+                .problems
+                .iter()
+                .flat_map(|p| {
+                    p.failure
+                        .iter()
+                        .map(|(f, _)| *f)
+                        .chain(p.cases.iter().map(|c| c.verdict))
+                })
+                .filter(|&x| x == v)
+                .count();
+            (v, n)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+/// A problem's verdict: its failure, else JE without cases, else the first non-AC case.
+fn problem_verdict(p: &ProblemReport) -> Verdict {
+    match (&p.failure, p.cases.is_empty()) {
+        (Some((v, _)), _) => *v,
+        (None, true) => Verdict::JudgeError,
+        (None, false) => first_not_ac(p.cases.iter().map(|c| c.verdict)),
+    }
+}
+
+fn first_not_ac(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
+    verdicts
+        .into_iter()
+        .find(|&v| v != Verdict::Accepted)
+        .unwrap_or(Verdict::Accepted)
+}
+
+/// The session's verdict: JE if any problem or case is JE, else the first non-AC problem.
+fn session_verdict(s: &Session) -> Verdict {
+    let problems: Vec<Verdict> = s.problems.iter().map(problem_verdict).collect();
+    let any_je = problems.contains(&Verdict::JudgeError)
+        || s.problems
+            .iter()
+            .flat_map(|p| &p.cases)
+            .any(|c| c.verdict == Verdict::JudgeError);
+    if any_je {
+        Verdict::JudgeError
+    } else {
+        first_not_ac(problems)
+    }
+}
