@@ -9,6 +9,7 @@ use crate::cli::{exit, Failure};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use gridjudge::judge::compile::{self, Language};
 use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::report::visible_line;
 use gridjudge::judge::run::{self, CaseResult};
 use gridjudge::Verdict;
 use std::path::PathBuf;
@@ -122,17 +123,19 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     for r in &rows {
         let ok = r.expected == r.got;
         mismatches += usize::from(!ok);
-        let message: String = gridjudge::judge::compile::headline(&r.message)
+        // Control characters in a submission's message or a file name are shown, not
+        // sent to the terminal (the same rule as the judge's table).
+        let message: String = visible_line(gridjudge::judge::compile::headline(&r.message))
             .chars()
             .take(80)
             .collect();
         table.add_row(vec![
-            r.problem.clone(),
-            r.submission.clone(),
+            visible_line(&r.problem).into_owned(),
+            visible_line(&r.submission).into_owned(),
             r.expected.code().to_string(),
             r.got.code().to_string(),
             if ok { "ok" } else { "MISMATCH" }.to_string(),
-            r.case.clone(),
+            visible_line(&r.case).into_owned(),
             message,
         ]);
     }
