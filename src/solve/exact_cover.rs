@@ -184,7 +184,9 @@ impl ExactCover {
             len: vec![0; columns + LANES],
             row_of: vec![u32::MAX; columns],
             row_start: Vec::new(),
-            empty: columns as u32,
+            // (Saturated: a matrix with 2^32 columns can take no rows, see `add_row`,
+            // so any nonzero count makes every search end at once.)
+            empty: u32::try_from(columns).unwrap_or(u32::MAX),
             stack: vec![Frame::default(); columns],
             fixed_cover: vec![false; columns],
             built_w: Vec::new(),
