@@ -540,8 +540,10 @@ impl ExactCover {
     // PERF: two SSE2 compares and one mask test per eight entries (about 1.4
     // instructions per column), and no load depends on the one before, unlike a walk
     // along a ring of uncovered headers: 17-20 % less wall-clock time than the ring
-    // on top1465 and forum_hardest (same run, `benches/peers`). Entries and bounds
-    // are below 2^31, so the signed compare of SSE2 is exact.
+    // on top1465 and forum_hardest (the benches/instructions driver, both builds
+    // run alternately, best of 15 each), at about the same instruction count.
+    // Sixteen entries per step was slower. Entries and bounds are below 2^31, so
+    // the signed compare of SSE2 is exact.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn first_below_sse2(&self, mut k: usize, bound: u32) -> usize {
