@@ -542,8 +542,8 @@ impl ExactCover {
     // along a ring of uncovered headers: 17-20 % less wall-clock time than the ring
     // on top1465 and forum_hardest (the benches/instructions driver, both builds
     // run alternately, best of 15 each), at about the same instruction count.
-    // Sixteen entries per step took 1 % more instructions. Entries and bounds are below 2^31, so
-    // the signed compare of SSE2 is exact.
+    // Sixteen entries per step took 1 % more instructions. Entries and bounds are
+    // below 2^31, so the signed compare of SSE2 is exact.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn first_below_sse2(&self, mut k: usize, bound: u32) -> usize {
