@@ -28,10 +28,10 @@
 //!  r2   18 19 20  | 21 22 23 | 24 25 26
 //!
 //!  open[b]        u32: cells of band b not placed yet
-//!  cols[b][d]     u16: columns of band b where d had candidates at its last
-//!                 stack reasoning
+//!  cols[d]        u32: digit d's column word (bit 9·b + c: a candidate in column
+//!                 c of band b) as stack reasoning last left it
 //!  dirty          bit 16·b + d: digit band changed since its last band reasoning;
-//!                 bit d: digit's columns changed since its last stack reasoning
+//!                 bit d: digit changed since its last stack reasoning
 //! ```
 //!
 //! 1. Decide the givens, lazily (as a branch does, see 5). A given whose digit is
@@ -43,24 +43,24 @@
 //!    cells of the segments some permutation of non-empty segments uses. One lookup
 //!    does locked candidates (pointing and claiming) within the band and hidden
 //!    singles in boxes; no permutation left is a contradiction. A row of the band
-//!    left with one candidate in an open cell is a placement (hidden single in a row):
-//!    the other digits lose the cell, the digit's other bands lose its column.
-//! 3. When no band is dirty: naked singles. Per band the digits' words are counted
-//!    bit-sliced (at least one / two); a cell with none is a contradiction, an open
-//!    cell with exactly one is decided (back to 2).
-//! 4. Still stuck: stack reasoning, the same permutation argument across the bands,
-//!    for the digits whose columns changed. A digit's *column word* (bit `9·b + c`:
-//!    a candidate in column `c` of band `b`) holds, per stack, the (column, band)
-//!    pairs still possible; in a stack the digit sits once per column and once per
-//!    box, so [`band_tables::STACK_KEEP`] drops the pairs no permutation uses: locked
-//!    candidates along columns and hidden singles in columns. Back to 2 if anything
-//!    went.
+//!    left with one candidate in an open cell is a placement (hidden single in a
+//!    row): the other digits lose the cell.
+//! 3. Stack reasoning, the same permutation argument across the bands, for the
+//!    digits that changed. In a stack (three columns of boxes) a digit sits once per
+//!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
+//!    (column, band) pairs of the column word that some permutation uses: a placed
+//!    cell's column leaves the other bands, and locked candidates and hidden singles
+//!    along columns follow. Back to 2 if any band changed.
+//! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
+//!    / two); a cell with none is a contradiction, an open cell with exactly one is
+//!    decided. Back to 2 if any was.
 //! 5. All cells placed: a solution. Otherwise branch on a bi-value cell in the box
-//!    with the most open cells (placing either digit there removes the most
-//!    candidates; on the benchmark files this cut guesses by 30–35 % against the
-//!    first bi-value cell), else on the open cell with fewest candidates; digits in
-//!    increasing order. A branch decides its cell lazily: it only removes the rest of
-//!    the cell's row from the digit's band, and band reasoning does the rest.
+//!    with the most open cells, and among those the one with the most open cells in
+//!    its row and column (placing either digit there removes the most candidates; on
+//!    the benchmark files this cut guesses by about a third against the first
+//!    bi-value cell), else on the open cell with fewest candidates; digits in
+//!    increasing order. A branch decides its cell lazily: it only removes the rest
+//!    of the cell's row from the digit's band, and band reasoning does the rest.
 //!
 //! # The generic core
 //!
