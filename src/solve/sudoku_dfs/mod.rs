@@ -1,5 +1,6 @@
 //! Sudoku (box size b = 2..=5) by depth-first search over bitmask candidates, with
-//! singles propagation before every branch. The fast reference solver.
+//! naked- and hidden-single propagation (for 9×9 also locked candidates along bands
+//! and stacks) before every branch. The fast reference solver.
 //!
 //! Owns the DFS algorithm only; it shares no code with the DLX solver, so the two
 //! check each other in the tests. Two cores behind one API ([`DfsSolver`], [`solve`],
@@ -12,9 +13,9 @@
 //!
 //! Both keep one bitboard per digit: bit set = the digit is still possible in that
 //! cell; a placed cell keeps exactly its own digit's bit. So "where can digit `d` go
-//! in unit `U`" is one AND, and the whole state is a few hundred bytes that
-//! backtracking saves and restores by copy, on a stack preallocated to one frame per
-//! cell: the search loop never allocates.
+//! in unit `U`" is one AND. The whole state is small (156 bytes for 9×9), so
+//! backtracking saves and restores it by copy, on a stack preallocated to one frame
+//! per cell: the search loop never allocates.
 //!
 //! # The 9×9 core
 //!
