@@ -1,0 +1,451 @@
+//! The 9×9 core: per-digit bitboards split into three 27-bit bands, band and stack
+//! reasoning by table lookup, naked singles by bit-sliced counting, branching on
+//! bi-value cells first. The design is described in the [module docs](super).
+
+use super::band_tables::{
+    segments, single_rows, stack_pairs, BAND, BAND_KEEP, BOX, POP9, ROW_PEERS, STACK_KEEP,
+};
+use super::Outcome;
+
+/// The search state.
+#[derive(Clone, Copy, Debug)]
+struct Grid {
+    /// `cand[b][d]`: digit `d`'s band `b` (bit `9·r + c` = row `3·b + r`, column
+    /// `c`); a placed cell keeps exactly its own digit's bit.
+    cand: [[u32; 9]; 3],
+    /// Per band, the cells not placed yet.
+    open: [u32; 3],
+    /// Per digit, its column word (bit `9·b + c`: a candidate in column `c` of band
+    /// `b`) as stack reasoning last left it.
+    cols: [u32; 9],
+}
+
+impl Grid {
+    const FRESH: Grid = Grid {
+        cand: [[BAND; 9]; 3],
+        open: [BAND; 3],
+        cols: [BAND; 9],
+    };
+}
+
+/// What is left to do: digit bands changed since their last band reasoning (bit
+/// `16·b + d`, see [`bit`]) and digits whose bands changed since their last stack
+/// reasoning (bit `d`). Both are empty whenever a grid is saved (it is at a fixpoint).
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirty {
+    bands: u64,
+    stacks: u32,
+}
+
+/// A saved grid and the digits of its branch cell still to try.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    grid: Grid,
+    band: u8,
+    pos: u8,
+    /// Bit `d` set: digit `d` (0-based) still to try.
+    rest: u16,
+}
+
+/// The 9×9 solver core.
+#[derive(Debug, Clone)]
+pub(super) struct Nine {
+    grid: Grid,
+    stack: Vec<Frame>,
+    pub(super) guesses: u64,
+}
+
+impl Nine {
+    pub(super) fn new() -> Self {
+        Nine {
+            grid: Grid::FRESH,
+            stack: Vec::with_capacity(81),
+            guesses: 0,
+        }
+    }
+
+    /// Searches `cells` (81, row-major, 0 = empty). Writes the first solution into
+    /// `out` (when given) and returns the number of solutions found, at most `limit`.
+    pub(super) fn run(&mut self, cells: &[u8], limit: usize, mut out: Option<&mut [u8]>) -> usize {
+        self.guesses = 0;
+        if limit == 0 || cells.len() != 81 {
+            return 0;
+        }
+        let g = &mut self.grid;
+        *g = Grid::FRESH;
+        let mut dirty = Dirty::default();
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                let (b, d, p) = (i / 27, usize::from(v) - 1, i % 27);
+                if d >= 9 || !fix(g, &mut dirty, b, d, p) {
+                    return 0; // clashes with an earlier given
+                }
+            }
+        }
+        self.stack.clear();
+        let mut found = 0;
+        // PERF: one `cd benches/peers && cargo bench` run (2026-11-22, shared 2-core
+        // box under load), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first
+        // solution top1465 80,703 vs 82,907 (0.97×), forum_hardest_1106 10,345 vs
+        // 12,639 (0.82×); count ≤ 2: 1.01× and 0.88×. Instructions per puzzle
+        // (`benches/peers/icount.sh FILE`): top1465 51,360 vs 45,898, forum_hardest
+        // 372,233 vs 275,963 (the generic core on 9×9 did 140,856 and 1,200,737).
+        loop {
+            match propagate(g, &mut dirty) {
+                Outcome::Branch(cell, mask) => {
+                    self.guesses += 1;
+                    let d = mask.trailing_zeros() as usize;
+                    // A branch cell has at least two candidates: `rest` is non-zero.
+                    self.stack.push(Frame {
+                        grid: *g,
+                        band: (cell / 27) as u8,
+                        pos: (cell % 27) as u8,
+                        rest: (mask & (mask - 1)) as u16,
+                    });
+                    fix(g, &mut dirty, cell / 27, d, cell % 27);
+                    continue;
+                }
+                Outcome::Solved => {
+                    found += 1;
+                    if found == 1 {
+                        if let Some(out) = out.as_deref_mut() {
+                            write_solution(g, out);
+                        }
+                    }
+                    if found >= limit {
+                        return found;
+                    }
+                }
+                Outcome::Contradiction => {}
+            }
+            // Backtrack: next digit of the innermost open branch.
+            let Some(top) = self.stack.last_mut() else {
+                return found;
+            };
+            let d = top.rest.trailing_zeros() as usize;
+            top.rest &= top.rest - 1;
+            let (b, p) = (usize::from(top.band), usize::from(top.pos));
+            *g = top.grid;
+            if top.rest == 0 {
+                self.stack.pop();
+            }
+            dirty = Dirty::default();
+            fix(g, &mut dirty, b, d, p);
+        }
+    }
+}
+
+/// Decides digit `d` for the cell at band `b`, position `p`, lazily: only the rest of
+/// its row goes from `d`'s band, which leaves the row with one candidate, so band
+/// reasoning places it (and clears its box, its column and the other digits). False
+/// when `d` is no longer possible there.
+#[inline(always)]
+fn fix(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize, p: usize) -> bool {
+    let x = g.cand[b][d];
+    g.cand[b][d] = x & !ROW_PEERS[p];
+    dirty.bands |= bit(b, d);
+    x >> p & 1 != 0
+}
+
+/// The bit of digit `d`'s band `b` in [`Dirty::bands`].
+#[inline(always)]
+fn bit(b: usize, d: usize) -> u64 {
+    1 << (16 * b + d)
+}
+
+/// The columns (9 bits) where a band word has a candidate.
+#[inline(always)]
+fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
+}
+
+/// A 9-bit column set as a band word mask (all three rows).
+#[inline(always)]
+fn spread(cols: u32) -> u32 {
+    (cols & 0x1FF) * 0x40201
+}
+
+/// Clears `cells` from every word of `band`; bit `e` of the result: word `e` changed.
+// PERF: written so that LLVM vectorises it (SSE2 and-nots and compares for eight
+// digits at a time); the per-digit `dirty |= … << e` form it replaced cost 3× the
+// instructions (top1465: 97 → 35 per call).
+#[inline(always)]
+fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
+    let mut hit = 0u32;
+    for (e, x) in band.iter_mut().enumerate() {
+        hit |= u32::from(*x & cells != 0) << e;
+        *x &= !cells;
+    }
+    hit
+}
+
+/// Band reasoning on digit `d`'s band `b`, and the placements it finds. False on a
+/// contradiction.
+#[inline(always)]
+fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
+    let a = g.cand[b][d] & BAND_KEEP[segments(g.cand[b][d])];
+    if a == 0 {
+        return false;
+    }
+    g.cand[b][d] = a;
+    dirty.stacks |= 1 << d;
+    // Rows left with one candidate in an open cell: placements (hidden singles in
+    // rows, in boxes via the permutation, and decided cells).
+    let new = single_rows(a) & g.open[b];
+    if new != 0 {
+        g.open[b] &= !new;
+        // The other digits lose the placed cells (`d` gets them back).
+        let hit = clear_cells(&mut g.cand[b], new);
+        g.cand[b][d] = a;
+        dirty.bands |= u64::from(hit & !(1 << d)) << (16 * b);
+    }
+    true
+}
+
+/// Stack reasoning on digit `d` ([`STACK_KEEP`] on each of the three stacks): the
+/// bands lose the columns no permutation allows. False on a contradiction.
+#[inline(always)]
+fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
+    let x = [g.cand[0][d], g.cand[1][d], g.cand[2][d]];
+    let w = columns(x[0]) | columns(x[1]) << 9 | columns(x[2]) << 18;
+    if w == g.cols[d] {
+        return true; // nothing new since the last time
+    }
+    let (k0, k1, k2) = (
+        STACK_KEEP[stack_pairs(w, 0)],
+        STACK_KEEP[stack_pairs(w, 1)],
+        STACK_KEEP[stack_pairs(w, 2)],
+    );
+    if k0 == 0 || k1 == 0 || k2 == 0 {
+        return false;
+    }
+    let keep = w & (k0 | k1 << 3 | k2 << 6);
+    g.cols[d] = keep;
+    if keep != w {
+        for (b, &xb) in x.iter().enumerate() {
+            let y = xb & spread(keep >> (9 * b));
+            dirty.bands |= u64::from(y != xb) << (16 * b + d);
+            g.cand[b][d] = y;
+        }
+    }
+    true
+}
+
+/// Propagation to a fixpoint, then the branch choice.
+#[inline(always)]
+fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
+    // PERF: the hot loop. Order measured with `benches/peers/icount.sh` (instructions
+    // per puzzle, top1465 / forum_hardest_1106): band reasoning first (highest dirty
+    // bit first: −3 %), then stack reasoning (before naked singles: −1 %; skipping a
+    // digit whose column word is unchanged: −8 %), then naked singles. Clearing a
+    // placed cell's column from the other bands at once, instead of leaving it to
+    // stack reasoning, cost +2 %.
+    loop {
+        while dirty.bands != 0 {
+            let i = 63 - dirty.bands.leading_zeros() as usize;
+            dirty.bands &= !(1u64 << i);
+            if !update_band(g, dirty, i >> 4, i & 15) {
+                return Outcome::Contradiction;
+            }
+        }
+        // Stack reasoning on the digits whose bands changed.
+        while dirty.stacks != 0 {
+            let d = dirty.stacks.trailing_zeros() as usize;
+            dirty.stacks &= dirty.stacks - 1;
+            if !update_stacks(g, dirty, d) {
+                return Outcome::Contradiction;
+            }
+        }
+        if dirty.bands != 0 {
+            continue;
+        }
+        // Naked singles, band by band: candidate counts bit-sliced over the digits.
+        for b in 0..3 {
+            let (mut c1, mut c2) = (0u32, 0u32);
+            for &x in &g.cand[b] {
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            if c1 != BAND {
+                return Outcome::Contradiction;
+            }
+            let singles = c1 & !c2 & g.open[b];
+            if singles != 0 {
+                for d in 0..9 {
+                    let mut mine = singles & g.cand[b][d];
+                    while mine != 0 {
+                        let p = mine.trailing_zeros() as usize;
+                        mine &= mine - 1;
+                        if !fix(g, dirty, b, d, p) {
+                            return Outcome::Contradiction; // two in one row
+                        }
+                    }
+                }
+            }
+        }
+        if dirty.bands == 0 {
+            break; // (naked singles only dirty bands)
+        }
+    }
+    if g.open == [0; 3] {
+        return Outcome::Solved;
+    }
+    // Branch on a bi-value cell in the box with the most open cells (placing either
+    // digit there removes the most candidates), else on the open cell with fewest
+    // candidates.
+    // PERF: guesses per puzzle (top1465 / forum_hardest_1106), first bi-value cell
+    // in row-major order 11.7 / 123, busiest box 8.2 / 84, busiest box then row and
+    // column 7.9 / 81 (instructions 68.1k → 57.3k → 56.4k per puzzle on top1465).
+    let mut best = (u32::MAX, 0);
+    let (mut busiest, mut best_pairs, mut best_band) = (0, 0, 0);
+    for b in 0..3 {
+        let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+        for &x in &g.cand[b] {
+            c3 |= c2 & x;
+            c2 |= c1 & x;
+            c1 |= x;
+        }
+        let pairs = c2 & !c3 & g.open[b];
+        if pairs == 0 {
+            continue;
+        }
+        for k in 0..3 {
+            let here = pairs & BOX << (3 * k);
+            if here != 0 {
+                let open = u32::from(POP9[stack_pairs(g.open[b], k)]);
+                if open > busiest {
+                    (busiest, best_pairs, best_band) = (open, here, b);
+                }
+            }
+        }
+    }
+    // Within that box: the bi-value cell with the most open cells in its row and
+    // column.
+    let mut rest = best_pairs;
+    let mut most = 0;
+    while rest != 0 {
+        let p = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (r, c) = (p / 9, p % 9);
+        let row = u32::from(POP9[(g.open[best_band] >> (9 * r) & 0x1FF) as usize]);
+        let col = (g.open[0] >> c & 0x40201)
+            | (g.open[1] >> c & 0x40201) << 1
+            | (g.open[2] >> c & 0x40201) << 2;
+        let col = u32::from(POP9[stack_pairs(col, 0)]);
+        if row + col + 1 > most {
+            most = row + col + 1;
+            best = (2, 27 * best_band + p);
+        }
+    }
+    if best.0 > 2 {
+        for b in 0..3 {
+            let mut rest = g.open[b];
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let k = g.cand[b].iter().filter(|&&x| x >> p & 1 != 0).count() as u32;
+                if k < best.0 {
+                    best = (k, 27 * b + p);
+                }
+            }
+        }
+    }
+    let cell = best.1;
+    let (b, p) = (cell / 27, cell % 27);
+    let mut mask = 0u32;
+    for (d, &x) in g.cand[b].iter().enumerate() {
+        mask |= (x >> p & 1) << d;
+    }
+    Outcome::Branch(cell, mask)
+}
+
+/// Writes a solved grid as digits `1..=9`.
+fn write_solution(g: &Grid, out: &mut [u8]) {
+    for (b, band) in g.cand.iter().enumerate() {
+        for (d, &x) in band.iter().enumerate() {
+            let mut rest = x;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(slot) = out.get_mut(27 * b + p) {
+                    *slot = d as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::generic::Core;
+    use super::*;
+    use crate::gen::{sudoku as gen, Rng};
+    use crate::model::Sudoku;
+    use crate::verify::sudoku::check_solution;
+
+    /// Counts (up to `limit`) with both cores, checks they agree, and checks the
+    /// 9×9 core's first solution with the independent validator.
+    fn agree(p: &Sudoku, limit: usize) -> usize {
+        let (mut nine, mut oracle) = (Nine::new(), Core::<u128, 9>::new(3));
+        let mut out = vec![0u8; 81];
+        let n = nine.run(p.cells(), limit, Some(&mut out));
+        assert_eq!(n, oracle.run(p.cells(), limit, None), "{p:?}");
+        if n > 0 {
+            let answer = Sudoku::from_cells(3, out).unwrap();
+            assert_eq!(check_solution(p, &answer), Ok(()), "{p:?}");
+        }
+        n
+    }
+
+    #[test]
+    fn counts_match_the_generic_core() {
+        let mut rng = Rng::new(7);
+        for round in 0..300 {
+            let solved = gen::solved_grid(3, &mut rng);
+            let removed = 40 + round % 25;
+            let mut p = gen::remove_cells(&solved, removed, &mut rng);
+            if round % 3 == 0 {
+                // A changed given: often no solution, sometimes several.
+                let i = rng.below(81);
+                p.set(i / 9, i % 9, 1 + rng.below(9) as u8);
+            }
+            let limit = 1 + round % 4;
+            agree(&p, limit);
+        }
+    }
+
+    #[test]
+    fn exact_counts_and_limits() {
+        let empty = Sudoku::empty(3).unwrap();
+        assert_eq!(agree(&empty, 50), 50);
+        assert_eq!(Nine::new().run(empty.cells(), 0, None), 0);
+        // Two givens of the same digit in a column, in different bands.
+        let mut p = empty.clone();
+        p.set(0, 4, 5);
+        p.set(7, 4, 5);
+        assert_eq!(agree(&p, 2), 0);
+        // Same box, different rows; same row.
+        let mut q = empty.clone();
+        q.set(0, 0, 3);
+        q.set(2, 1, 3);
+        assert_eq!(agree(&q, 2), 0);
+        let mut r = empty.clone();
+        r.set(4, 0, 9);
+        r.set(4, 8, 9);
+        assert_eq!(agree(&r, 2), 0);
+        // A solved grid with two digits swapped in a rectangle: two solutions.
+        let mut rng = Rng::new(3);
+        let solved = gen::solved_grid(3, &mut rng);
+        assert_eq!(agree(&solved, 2), 1);
+    }
+
+    #[test]
+    fn no_solution_with_all_cells_given_wrong() {
+        let mut rng = Rng::new(11);
+        let mut g = gen::solved_grid(3, &mut rng);
+        let (a, b) = (g.get(0, 0), g.get(0, 1));
+        g.set(0, 0, b);
+        g.set(0, 1, a);
+        assert_eq!(agree(&g, 2), 0);
+    }
+}
