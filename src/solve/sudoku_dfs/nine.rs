@@ -183,7 +183,8 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
 /// contradiction.
 #[inline(always)]
 fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
-    let a = g.cand[b][d] & BAND_KEEP[segments(g.cand[b][d])];
+    let x = g.cand[b][d];
+    let a = x & BAND_KEEP[segments(x)];
     if a == 0 {
         return false;
     }
@@ -221,11 +222,14 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
     }
     let keep = w & (k0 | k1 << 3 | k2 << 6);
     g.cols[d] = keep;
-    if keep != w {
+    // The columns that left a band: all of them held candidates (`w` came from the
+    // band words), so a band changed exactly when its part of `gone` is non-zero.
+    let gone = w ^ keep;
+    if gone != 0 {
         for (b, &xb) in x.iter().enumerate() {
-            let y = xb & spread(keep >> (9 * b));
-            dirty.bands |= u64::from(y != xb) << (16 * b + d);
-            g.cand[b][d] = y;
+            let m = gone >> (9 * b) & 0x1FF;
+            dirty.bands |= u64::from(m != 0) << (16 * b + d);
+            g.cand[b][d] = xb & !spread(m);
         }
     }
     true
@@ -244,7 +248,15 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
         while dirty.bands != 0 {
             let i = 63 - dirty.bands.leading_zeros() as usize;
             dirty.bands &= !(1u64 << i);
-            if !update_band(g, dirty, i >> 4, i & 15) {
+            let (b, d) = (i >> 4, i & 15);
+            // Every bit set in `dirty.bands` is `16·b + d` with `b < 3`, `d < 9`: set by
+            // `bit`, by `update_stacks` (b < 3, d < 9) and by `update_band` from the
+            // 9-bit hit mask of `clear_cells`.
+            debug_assert!(b < 3 && d < 9, "dirty bit {i}");
+            // SAFETY: the invariant above (checked in debug builds); it lets the
+            // compiler drop the bounds checks on `g.cand[b][d]` in the hottest loop.
+            unsafe { std::hint::assert_unchecked(b < 3 && d < 9) };
+            if !update_band(g, dirty, b, d) {
                 return Outcome::Contradiction;
             }
         }
