@@ -209,18 +209,23 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
 fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
     let x = [g.cand[0][d], g.cand[1][d], g.cand[2][d]];
     let w = columns(x[0]) | columns(x[1]) << 9 | columns(x[2]) << 18;
-    if w == g.cols[d] {
+    let changed = w ^ g.cols[d];
+    if changed == 0 {
         return true; // nothing new since the last time
     }
-    let (k0, k1, k2) = (
-        STACK_KEEP[stack_pairs(w, 0)],
-        STACK_KEEP[stack_pairs(w, 1)],
-        STACK_KEEP[stack_pairs(w, 2)],
-    );
-    if k0 == 0 || k1 == 0 || k2 == 0 {
-        return false;
+    // Only the stacks whose pairs changed: on the others the last result stands
+    // (keeping is idempotent: the kept pairs allow the same permutations).
+    let mut keep = w;
+    for s in 0..3 {
+        let here = BOX << (3 * s); // stack `s` in a column word
+        if changed & here != 0 {
+            let k = STACK_KEEP[stack_pairs(w, s)];
+            if k == 0 {
+                return false;
+            }
+            keep &= !here | k << (3 * s);
+        }
     }
-    let keep = w & (k0 | k1 << 3 | k2 << 6);
     g.cols[d] = keep;
     // The columns that left a band: all of them held candidates (`w` came from the
     // band words), so a band changed exactly when its part of `gone` is non-zero.
