@@ -222,6 +222,55 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     hit
 }
 
+/// The cells of a band with at least one candidate and with at least two
+/// (bit-sliced counting over the nine digits' words).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn counts(band: &[u32; 9]) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let p = band.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words).
+    let (c1, c2) = unsafe {
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        // Lane i: words i and i + 4; then fold the lanes (2, 3) onto (0, 1), 1 onto 0.
+        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0xB1), _mm_shuffle_epi32(c2, 0xB1));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        (_mm_cvtsi128_si32(c1) as u32, _mm_cvtsi128_si32(c2) as u32)
+    };
+    let x = band[8];
+    let (c1, c2) = (c1 | x, c2 | (c1 & x));
+    #[cfg(debug_assertions)]
+    {
+        let (mut e1, mut e2) = (0u32, 0u32);
+        for &x in band {
+            e2 |= e1 & x;
+            e1 |= x;
+        }
+        debug_assert_eq!((c1, c2), (e1, e2));
+    }
+    (c1, c2)
+}
+
+/// Portable form of the x86_64 [`counts`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn counts(band: &[u32; 9]) -> (u32, u32) {
+    let (mut c1, mut c2) = (0u32, 0u32);
+    for &x in band {
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    (c1, c2)
+}
+
 /// Band reasoning on digit `d`'s band `b`, and the placements it finds. False on a
 /// contradiction.
 #[inline(always)]
@@ -274,10 +323,12 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
     // band words), so a band changed exactly when its part of `gone` is non-zero.
     let gone = w ^ keep;
     if gone != 0 {
+        let changed = u64::from(gone & 0x1FF != 0)
+            | u64::from(gone & 0x3FE00 != 0) << 16
+            | u64::from(gone >> 18 != 0) << 32;
+        dirty.bands |= changed << d;
         for (b, &xb) in x.iter().enumerate() {
-            let m = gone >> (9 * b) & 0x1FF;
-            dirty.bands |= u64::from(m != 0) << (16 * b + d);
-            g.cand[b][d] = xb & !spread(m);
+            g.cand[b][d] = xb & !spread(gone >> (9 * b));
         }
     }
     true
@@ -321,11 +372,7 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
         }
         // Naked singles, band by band: candidate counts bit-sliced over the digits.
         for b in 0..3 {
-            let (mut c1, mut c2) = (0u32, 0u32);
-            for &x in &g.cand[b] {
-                c2 |= c1 & x;
-                c1 |= x;
-            }
+            let (c1, c2) = counts(&g.cand[b]);
             if c1 != BAND {
                 return Outcome::Contradiction;
             }
