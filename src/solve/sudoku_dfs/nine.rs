@@ -259,6 +259,68 @@ fn counts(band: &[u32; 9]) -> (u32, u32) {
     (c1, c2)
 }
 
+/// As [`counts`], and the cells with at least three candidates.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let p = band.as_ptr().cast::<__m128i>();
+    // SAFETY: as in `counts`: SSE2 is baseline; loads of words 0..4 and 4..8.
+    let (c1, c2, c3) = unsafe {
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
+        // Lane i: counts of words i and i + 4 (at most two: no third slice yet).
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
+        let c3 = _mm_or_si128(_mm_and_si128(c2, s1), _mm_and_si128(c1, s2));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        let (s1, s2, s3) = (
+            _mm_shuffle_epi32(c1, 0xB1),
+            _mm_shuffle_epi32(c2, 0xB1),
+            _mm_shuffle_epi32(c3, 0xB1),
+        );
+        let c3 = _mm_or_si128(
+            _mm_or_si128(c3, s3),
+            _mm_or_si128(_mm_and_si128(c2, s1), _mm_and_si128(c1, s2)),
+        );
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        (
+            _mm_cvtsi128_si32(c1) as u32,
+            _mm_cvtsi128_si32(c2) as u32,
+            _mm_cvtsi128_si32(c3) as u32,
+        )
+    };
+    let x = band[8];
+    let (c1, c2, c3) = (c1 | x, c2 | (c1 & x), c3 | (c2 & x));
+    #[cfg(debug_assertions)]
+    {
+        let (mut e1, mut e2, mut e3) = (0u32, 0u32, 0u32);
+        for &x in band {
+            e3 |= e2 & x;
+            e2 |= e1 & x;
+            e1 |= x;
+        }
+        debug_assert_eq!((c1, c2, c3), (e1, e2, e3));
+    }
+    (c1, c2, c3)
+}
+
+/// Portable form of the x86_64 [`counts3`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
+    let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+    for &x in band {
+        c3 |= c2 & x;
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    (c1, c2, c3)
+}
+
 /// Portable form of the x86_64 [`counts`].
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
@@ -406,12 +468,7 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     let mut best = (u32::MAX, 0);
     let (mut busiest, mut best_pairs, mut best_band) = (0, 0, 0);
     for b in 0..3 {
-        let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
-        for &x in &g.cand[b] {
-            c3 |= c2 & x;
-            c2 |= c1 & x;
-            c1 |= x;
-        }
+        let (_, c2, c3) = counts3(&g.cand[b]);
         let pairs = c2 & !c3 & g.open[b];
         if pairs == 0 {
             continue;
