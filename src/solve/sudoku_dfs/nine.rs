@@ -84,12 +84,13 @@ impl Nine {
         }
         self.stack.clear();
         let mut found = 0;
-        // PERF: one `cd benches/peers && cargo bench` run (2026-11-22, shared 2-core
-        // box under load), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first
-        // solution top1465 80,703 vs 82,907 (0.97×), forum_hardest_1106 10,345 vs
-        // 12,639 (0.82×); count ≤ 2: 1.01× and 0.88×. Instructions per puzzle
-        // (`benches/peers/icount.sh FILE`): top1465 51,360 vs 45,898, forum_hardest
-        // 372,233 vs 275,963 (the generic core on 9×9 did 140,856 and 1,200,737).
+        // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
+        // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
+        // top1465 141,750 vs 154,140 (0.92×), forum_hardest_1106 18,584 vs 24,967
+        // (0.74×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
+        // 46,616 vs 47,169, top1465 46,703 vs 45,898, forum_hardest 335,443 vs 275,963
+        // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
+        // 140,856 and 1,200,737 on the last two).
         loop {
             match propagate(g, &mut dirty) {
                 Outcome::Branch(cell, mask) => {
