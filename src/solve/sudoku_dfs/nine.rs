@@ -88,7 +88,7 @@ impl Nine {
         // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
         // top1465 141,750 vs 154,140 (0.92×), forum_hardest_1106 18,584 vs 24,967
         // (0.74×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
-        // 46,616 vs 47,169, top1465 46,703 vs 45,898, forum_hardest 335,443 vs 275,963
+        // 46,370 vs 47,169, top1465 46,448 vs 45,898, forum_hardest 332,836 vs 275,963
         // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
         // 140,856 and 1,200,737 on the last two).
         loop {
@@ -517,11 +517,47 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     }
     let cell = best.1;
     let (b, p) = (cell / 27, cell % 27);
+    Outcome::Branch(cell, digits_at(&g.cand[b], p))
+}
+
+/// The digits (bit `d`) whose band word has position `p` (< 27).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn digits_at(band: &[u32; 9], p: usize) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_castsi128_ps, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_ps,
+        _mm_sll_epi32,
+    };
+    debug_assert!(p < 27);
+    let p = p & 31;
+    let ptr = band.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words). Bit `p` moves to each lane's sign bit.
+    let low = unsafe {
+        let shift = _mm_cvtsi32_si128(31 - p as i32);
+        let lo = _mm_sll_epi32(_mm_loadu_si128(ptr), shift);
+        let hi = _mm_sll_epi32(_mm_loadu_si128(ptr.add(1)), shift);
+        (_mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4) as u32
+    };
+    let mask = low | (band[8] >> p & 1) << 8;
+    debug_assert_eq!(
+        mask,
+        band.iter()
+            .enumerate()
+            .fold(0, |m, (d, &x)| m | (x >> p & 1) << d)
+    );
+    mask
+}
+
+/// Portable form of the x86_64 [`digits_at`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn digits_at(band: &[u32; 9], p: usize) -> u32 {
     let mut mask = 0u32;
-    for (d, &x) in g.cand[b].iter().enumerate() {
+    for (d, &x) in band.iter().enumerate() {
         mask |= (x >> p & 1) << d;
     }
-    Outcome::Branch(cell, mask)
+    mask
 }
 
 /// Writes a solved grid as digits `1..=9`.
