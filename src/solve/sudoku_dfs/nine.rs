@@ -86,8 +86,8 @@ impl Nine {
         let mut found = 0;
         // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
         // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
-        // top1465 141,750 vs 154,140 (0.92×), forum_hardest_1106 18,584 vs 24,967
-        // (0.74×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
+        // top1465 138,110 vs 152,950 (0.90×), forum_hardest_1106 19,568 vs 25,962
+        // (0.75×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
         // 46,370 vs 47,169, top1465 46,448 vs 45,898, forum_hardest 332,836 vs 275,963
         // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
         // 140,856 and 1,200,737 on the last two).
