@@ -51,7 +51,8 @@
 //!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
 //!    (column, band) pairs of the column word that some permutation uses: a placed
 //!    cell's column leaves the other bands, and locked candidates and hidden singles
-//!    along columns follow. Back to 2 if any band changed.
+//!    along columns follow; only the stacks whose pairs changed since the last pass
+//!    are looked up (the lookup is idempotent). Back to 2 if any band changed.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
 //!    / two); a cell with none is a contradiction, an open cell with exactly one is
 //!    decided. Back to 2 if any was.

@@ -84,12 +84,13 @@ impl Nine {
         }
         self.stack.clear();
         let mut found = 0;
-        // PERF: one `cd benches/peers && cargo bench` run (2026-11-22, shared 2-core
-        // box under load), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first
-        // solution top1465 80,703 vs 82,907 (0.97×), forum_hardest_1106 10,345 vs
-        // 12,639 (0.82×); count ≤ 2: 1.01× and 0.88×. Instructions per puzzle
-        // (`benches/peers/icount.sh FILE`): top1465 51,360 vs 45,898, forum_hardest
-        // 372,233 vs 275,963 (the generic core on 9×9 did 140,856 and 1,200,737).
+        // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
+        // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
+        // top1465 138,110 vs 152,950 (0.90×), forum_hardest_1106 19,568 vs 25,962
+        // (0.75×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
+        // 46,370 vs 47,169, top1465 46,448 vs 45,898, forum_hardest 332,836 vs 275,963
+        // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
+        // 140,856 and 1,200,737 on the last two).
         loop {
             match propagate(g, &mut dirty) {
                 Outcome::Branch(cell, mask) => {
@@ -166,9 +167,52 @@ fn spread(cols: u32) -> u32 {
 }
 
 /// Clears `cells` from every word of `band`; bit `e` of the result: word `e` changed.
-// PERF: written so that LLVM vectorises it (SSE2 and-nots and compares for eight
-// digits at a time); the per-digit `dirty |= … << e` form it replaced cost 3× the
-// instructions (top1465: 97 → 35 per call).
+// PERF: SSE2 by hand, eight digits in two vectors, the hit mask by `movmskps`. The
+// portable form below, which LLVM vectorises but reduces the compares with shuffles,
+// cost about 20 instructions more per call (icount, forum_hardest_1106: 354,693 →
+// 345,783 per puzzle); the per-digit `dirty |= … << e` form before it cost 3× (top1465:
+// 97 → 35 per call).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
+    #[cfg(debug_assertions)]
+    let before = *band;
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+        _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+    };
+    let p = band.as_mut_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads and stores
+    // cover words 0..4 and 4..8 of `band` (9 words), exclusively borrowed here.
+    let hit = unsafe {
+        let c = _mm_set1_epi32(cells as i32);
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let zero = _mm_setzero_si128();
+        let none_lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+            _mm_and_si128(lo, c),
+            zero,
+        )));
+        let none_hi = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+            _mm_and_si128(hi, c),
+            zero,
+        )));
+        _mm_storeu_si128(p, _mm_andnot_si128(c, lo));
+        _mm_storeu_si128(p.add(1), _mm_andnot_si128(c, hi));
+        !(none_lo | none_hi << 4) as u32 & 0xFF
+    };
+    let x = band[8];
+    band[8] = x & !cells;
+    let hit = hit | u32::from(x & cells != 0) << 8;
+    #[cfg(debug_assertions)]
+    for (e, (&old, &now)) in before.iter().zip(band.iter()).enumerate() {
+        debug_assert_eq!(now, old & !cells);
+        debug_assert_eq!(hit >> e & 1 != 0, old & cells != 0);
+    }
+    hit
+}
+
+/// Portable form of the x86_64 [`clear_cells`].
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     let mut hit = 0u32;
@@ -179,11 +223,123 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     hit
 }
 
+/// The cells of a band with at least one candidate and with at least two
+/// (bit-sliced counting over the nine digits' words).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn counts(band: &[u32; 9]) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let p = band.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words).
+    let (c1, c2) = unsafe {
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        // Lane i: words i and i + 4; then fold the lanes (2, 3) onto (0, 1), 1 onto 0.
+        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0xB1), _mm_shuffle_epi32(c2, 0xB1));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        (_mm_cvtsi128_si32(c1) as u32, _mm_cvtsi128_si32(c2) as u32)
+    };
+    let x = band[8];
+    let (c1, c2) = (c1 | x, c2 | (c1 & x));
+    #[cfg(debug_assertions)]
+    {
+        let (mut e1, mut e2) = (0u32, 0u32);
+        for &x in band {
+            e2 |= e1 & x;
+            e1 |= x;
+        }
+        debug_assert_eq!((c1, c2), (e1, e2));
+    }
+    (c1, c2)
+}
+
+/// As [`counts`], and the cells with at least three candidates.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
+    };
+    let p = band.as_ptr().cast::<__m128i>();
+    // SAFETY: as in `counts`: SSE2 is baseline; loads of words 0..4 and 4..8.
+    let (c1, c2, c3) = unsafe {
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
+        // Lane i: counts of words i and i + 4 (at most two: no third slice yet).
+        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
+        let c3 = _mm_or_si128(_mm_and_si128(c2, s1), _mm_and_si128(c1, s2));
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        let (s1, s2, s3) = (
+            _mm_shuffle_epi32(c1, 0xB1),
+            _mm_shuffle_epi32(c2, 0xB1),
+            _mm_shuffle_epi32(c3, 0xB1),
+        );
+        let c3 = _mm_or_si128(
+            _mm_or_si128(c3, s3),
+            _mm_or_si128(_mm_and_si128(c2, s1), _mm_and_si128(c1, s2)),
+        );
+        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
+        let c1 = _mm_or_si128(c1, s1);
+        (
+            _mm_cvtsi128_si32(c1) as u32,
+            _mm_cvtsi128_si32(c2) as u32,
+            _mm_cvtsi128_si32(c3) as u32,
+        )
+    };
+    let x = band[8];
+    let (c1, c2, c3) = (c1 | x, c2 | (c1 & x), c3 | (c2 & x));
+    #[cfg(debug_assertions)]
+    {
+        let (mut e1, mut e2, mut e3) = (0u32, 0u32, 0u32);
+        for &x in band {
+            e3 |= e2 & x;
+            e2 |= e1 & x;
+            e1 |= x;
+        }
+        debug_assert_eq!((c1, c2, c3), (e1, e2, e3));
+    }
+    (c1, c2, c3)
+}
+
+/// Portable form of the x86_64 [`counts3`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
+    let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+    for &x in band {
+        c3 |= c2 & x;
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    (c1, c2, c3)
+}
+
+/// Portable form of the x86_64 [`counts`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn counts(band: &[u32; 9]) -> (u32, u32) {
+    let (mut c1, mut c2) = (0u32, 0u32);
+    for &x in band {
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    (c1, c2)
+}
+
 /// Band reasoning on digit `d`'s band `b`, and the placements it finds. False on a
 /// contradiction.
 #[inline(always)]
 fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
-    let a = g.cand[b][d] & BAND_KEEP[segments(g.cand[b][d])];
+    let x = g.cand[b][d];
+    let a = x & BAND_KEEP[segments(x)];
     if a == 0 {
         return false;
     }
@@ -208,24 +364,34 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
 fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
     let x = [g.cand[0][d], g.cand[1][d], g.cand[2][d]];
     let w = columns(x[0]) | columns(x[1]) << 9 | columns(x[2]) << 18;
-    if w == g.cols[d] {
+    let changed = w ^ g.cols[d];
+    if changed == 0 {
         return true; // nothing new since the last time
     }
-    let (k0, k1, k2) = (
-        STACK_KEEP[stack_pairs(w, 0)],
-        STACK_KEEP[stack_pairs(w, 1)],
-        STACK_KEEP[stack_pairs(w, 2)],
-    );
-    if k0 == 0 || k1 == 0 || k2 == 0 {
-        return false;
+    // Only the stacks whose pairs changed: on the others the last result stands
+    // (keeping is idempotent: the kept pairs allow the same permutations).
+    let mut keep = w;
+    for s in 0..3 {
+        let here = BOX << (3 * s); // stack `s` in a column word
+        if changed & here != 0 {
+            let k = STACK_KEEP[stack_pairs(w, s)];
+            if k == 0 {
+                return false;
+            }
+            keep &= !here | k << (3 * s);
+        }
     }
-    let keep = w & (k0 | k1 << 3 | k2 << 6);
     g.cols[d] = keep;
-    if keep != w {
+    // The columns that left a band: all of them held candidates (`w` came from the
+    // band words), so a band changed exactly when its part of `gone` is non-zero.
+    let gone = w ^ keep;
+    if gone != 0 {
+        let changed = u64::from(gone & 0x1FF != 0)
+            | u64::from(gone & 0x3FE00 != 0) << 16
+            | u64::from(gone >> 18 != 0) << 32;
+        dirty.bands |= changed << d;
         for (b, &xb) in x.iter().enumerate() {
-            let y = xb & spread(keep >> (9 * b));
-            dirty.bands |= u64::from(y != xb) << (16 * b + d);
-            g.cand[b][d] = y;
+            g.cand[b][d] = xb & !spread(gone >> (9 * b));
         }
     }
     true
@@ -244,7 +410,15 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
         while dirty.bands != 0 {
             let i = 63 - dirty.bands.leading_zeros() as usize;
             dirty.bands &= !(1u64 << i);
-            if !update_band(g, dirty, i >> 4, i & 15) {
+            let (b, d) = (i >> 4, i & 15);
+            // Every bit set in `dirty.bands` is `16·b + d` with `b < 3`, `d < 9`: set by
+            // `bit`, by `update_stacks` (b < 3, d < 9) and by `update_band` from the
+            // 9-bit hit mask of `clear_cells`.
+            debug_assert!(b < 3 && d < 9, "dirty bit {i}");
+            // SAFETY: the invariant above (checked in debug builds); it lets the
+            // compiler drop the bounds checks on `g.cand[b][d]` in the hottest loop.
+            unsafe { std::hint::assert_unchecked(b < 3 && d < 9) };
+            if !update_band(g, dirty, b, d) {
                 return Outcome::Contradiction;
             }
         }
@@ -261,11 +435,7 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
         }
         // Naked singles, band by band: candidate counts bit-sliced over the digits.
         for b in 0..3 {
-            let (mut c1, mut c2) = (0u32, 0u32);
-            for &x in &g.cand[b] {
-                c2 |= c1 & x;
-                c1 |= x;
-            }
+            let (c1, c2) = counts(&g.cand[b]);
             if c1 != BAND {
                 return Outcome::Contradiction;
             }
@@ -299,12 +469,7 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     let mut best = (u32::MAX, 0);
     let (mut busiest, mut best_pairs, mut best_band) = (0, 0, 0);
     for b in 0..3 {
-        let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
-        for &x in &g.cand[b] {
-            c3 |= c2 & x;
-            c2 |= c1 & x;
-            c1 |= x;
-        }
+        let (_, c2, c3) = counts3(&g.cand[b]);
         let pairs = c2 & !c3 & g.open[b];
         if pairs == 0 {
             continue;
@@ -352,11 +517,47 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     }
     let cell = best.1;
     let (b, p) = (cell / 27, cell % 27);
+    Outcome::Branch(cell, digits_at(&g.cand[b], p))
+}
+
+/// The digits (bit `d`) whose band word has position `p` (< 27).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn digits_at(band: &[u32; 9], p: usize) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_castsi128_ps, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_ps,
+        _mm_sll_epi32,
+    };
+    debug_assert!(p < 27);
+    let p = p & 31;
+    let ptr = band.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words). Bit `p` moves to each lane's sign bit.
+    let low = unsafe {
+        let shift = _mm_cvtsi32_si128(31 - p as i32);
+        let lo = _mm_sll_epi32(_mm_loadu_si128(ptr), shift);
+        let hi = _mm_sll_epi32(_mm_loadu_si128(ptr.add(1)), shift);
+        (_mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4) as u32
+    };
+    let mask = low | (band[8] >> p & 1) << 8;
+    debug_assert_eq!(
+        mask,
+        band.iter()
+            .enumerate()
+            .fold(0, |m, (d, &x)| m | (x >> p & 1) << d)
+    );
+    mask
+}
+
+/// Portable form of the x86_64 [`digits_at`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn digits_at(band: &[u32; 9], p: usize) -> u32 {
     let mut mask = 0u32;
-    for (d, &x) in g.cand[b].iter().enumerate() {
+    for (d, &x) in band.iter().enumerate() {
         mask |= (x >> p & 1) << d;
     }
-    Outcome::Branch(cell, mask)
+    mask
 }
 
 /// Writes a solved grid as digits `1..=9`.
