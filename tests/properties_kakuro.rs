@@ -10,7 +10,10 @@
 //!   classic search on the number of fills (capped), and with the flow on whether an
 //!   extension fill exists;
 //! - the checkers agree with brute force on every extension fill of such boards: AC
-//!   for hdu3338, and for classic kakuro AC exactly when no run repeats a digit.
+//!   for hdu3338, and for classic kakuro AC exactly when no run repeats a digit;
+//! - on boards up to 7x7, clues possibly shifted, the classic search finds a fill
+//!   exactly when its exhaustive count (which never splits the board into components)
+//!   does; on larger classic boards (up to 14x14) it finds a valid fill.
 //!
 //! Failures are persisted in `tests/proptest-regressions/properties_kakuro.txt`.
 
@@ -343,6 +346,75 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// Medium boards (up to 7x7) with clues possibly shifted, so that many have no fill
+    /// and the search has to exhaust them: `solve` (component by component, two searches
+    /// in turns) finds a fill exactly when the exhaustive `count` with a limit of 2 does
+    /// (which branches over the whole board and never closes a component), and its fill
+    /// validates. (The unsound component closings of `tests/PLANTED_BUGS.md`, third
+    /// round, bug 6, pass this one: boards this small rarely need a backtrack across a
+    /// split. `search_solves_larger_classic_boards` catches them.)
+    #[test]
+    fn search_solve_agrees_with_exhaustive_count_on_shifted_boards(
+        p in params(4, 7, 9, true),
+        delta in prop_oneof![1 => Just(0i32), 3 => -3i32..=3],
+        seed in any::<u64>(),
+    ) {
+        let mut rng = Rng::new(seed);
+        let g = generate(&p, &mut rng);
+        let board = if delta == 0 { g.board } else {
+            match shift_clues(&g.board, delta, &mut rng) {
+                Some(b) => b,
+                None => return Ok(()),
+            }
+        };
+        // Limit 2, not 1: a search for one fill decomposes into components.
+        let feasible = kakuro_search::count(&board, 2) > 0;
+        match kakuro_search::solve(&board) {
+            Ok(fill) => {
+                prop_assert!(feasible, "search solved a board the exhaustive count cannot\n{}", show(&board));
+                if let Err(v) = check_fill(&board, &fill, true) {
+                    return Err(TestCaseError::fail(format!("search fill invalid: {v}\n{}", show(&board))));
+                }
+            }
+            Err(e) => prop_assert!(!feasible, "search says {} but the exhaustive count finds a fill on\n{}", e, show(&board)),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(LARGER_CASES))]
+
+    /// Larger classic boards (8x8 to 14x14, 30-75 % white): the search solves every
+    /// one and its fill validates. On these the search splits the board into
+    /// components and backtracks across the splits, which the small boards above
+    /// rarely need: catches an unsound closing of components (`tests/PLANTED_BUGS.md`,
+    /// third round, bug 6).
+    #[test]
+    fn search_solves_larger_classic_boards(
+        p in (8usize..=14, 8usize..=14, 30usize..=75).prop_map(|(rows, cols, white_percent)| Params {
+            rows,
+            cols,
+            white_percent,
+            max_run: 9,
+            distinct: true,
+        }),
+        seed in any::<u64>(),
+    ) {
+        let g = generate(&p, &mut Rng::new(seed));
+        let fill = kakuro_search::solve(&g.board)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{}", show(&g.board))))?;
+        if let Err(v) = check_fill(&g.board, &fill, true) {
+            return Err(TestCaseError::fail(format!("search fill invalid: {v}\n{}", show(&g.board))));
+        }
+    }
+}
+
+/// Cases of `search_solves_larger_classic_boards`.
+const LARGER_CASES: u32 = 200;
 
 /// Whether some across or down run of `board` holds a digit twice (walks the raw cells).
 fn repeats_in_a_run(board: &KakuroBoard, digits: &[u8]) -> bool {
