@@ -1,343 +1,18 @@
-//! Classic Kakuro (digits distinct within each run) by depth-first search with
-//! digit-set tables and run-level propagation. Owns the search and its "no solution"
-//! reasons; nothing here is used by the validators.
-//!
-//! # Tables
-//!
-//! A run's state is `(k, used, sum)`: `k` cells still empty, the set `used` of digits
-//! already placed in it, and the `sum` still missing. Built once from all 512 digit sets:
-//!
-//! - `ALLOWED[k][used][sum]`: the union of all sets `S` of `k` distinct digits, disjoint
-//!   from `used`, summing to `sum` (the clue check up front, and the guard on every
-//!   placement);
-//! - `TARGET[k][sum]`: those sets themselves, as a 512-bit set of digit sets.
-//!
-//! ```text
-//! digit mask bit:   8 7 6 5 4 3 2 1 0        SubsetBits: bit x of 512 = digit set x
-//! digit:            9 8 7 6 5 4 3 2 1                    word x >> 6, bit x & 63
-//! ALLOWED index:    (k · 512 + used) · 46 + sum      (k ≤ 9, sum ≤ 45)
-//! ```
-//!
-//! # Propagation
-//!
-//! Each cell keeps a candidate mask. Whenever a cell of a run changes, the run is
-//! queued; filtering a run makes it *generalised arc consistent*: a small dynamic
-//! programme over the digit sets its empty cells can reach (see
-//! [`Search::filter_run`]) keeps in each cell exactly the digits that occur in some
-//! distinct, correctly summing completion of the run. A cell left with one digit is
-//! placed at once; a cell with none, or a run with no completion, is a dead end.
-//!
-//! # Search
-//!
-//! - Branch on the empty cell with the fewest candidates per unit of *conflict weight*
-//!   of its two runs (dom/wdeg: a run's weight grows each time its filter fails), trying
-//!   each candidate digit.
-//! - Every change (candidate shrink, placement) goes on a trail; backtracking pops the
-//!   trail to the branch's mark. The trail holds at most one placement and 8 shrinks per
-//!   cell, so it is sized once.
-//! - [`solve`] searches the board *component by component*: once the empty cells fall
-//!   apart into groups that share no run, the smallest group is solved on its own, and
-//!   a dead end after it is solved never backtracks into it (see
-//!   [`Search::choose_focused`]).
-//! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
-//!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
-//!   search over the whole board.
-//!
-//! All memory (frames, trail, queue, buckets, masks) is allocated before the search
-//! starts; the search loop itself never allocates.
-//!
-//! Known weak spot: two large boards of the corpus have a small, dense region where
-//! the search thrashes: `marcelgarus_kakuro` case 9 (about 0.3 s, around rows 74–96) and
-//! `gen_100x100` case 0 (not solved in minutes; around rows 42–50, columns 33–41).
-//! Per-run GAC is too weak there; conflict-directed backjumping or nogood learning
-//! would be the next step.
+//! The search state of the classic Kakuro search: cells and runs renumbered compactly,
+//! candidate masks, the trail, run filtering (GAC), branching and the component foci.
+//! [`kakuro_search`](super) drives it.
 
-use crate::model::{Direction, KakuroBoard, KakuroFill};
-use std::sync::OnceLock;
-use thiserror::Error;
+use super::tables::{table_index, tables, SubsetBits, Tables, MAX_LEN, MAX_SUM};
+use super::ClassicInfeasible;
+use crate::model::{Direction, KakuroBoard};
 
-/// Why a board has no classic Kakuro fill.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ClassicInfeasible {
-    /// No set of `len` distinct digits 1..=9 sums to the clue (this includes every run
-    /// longer than 9 and every clue above 45).
-    #[error("cell ({}, {}): no {len} distinct digits sum to the {direction} clue {clue}", at.0 + 1, at.1 + 1)]
-    NoDigitSet {
-        /// The clue cell, 0-based `(row, col)`.
-        at: (usize, usize),
-        /// Direction of the run.
-        direction: Direction,
-        /// The clue.
-        clue: u16,
-        /// The run's length.
-        len: usize,
-    },
-    /// The across clues and the down clues add up to different totals.
-    #[error("across clues total {across} but down clues total {down}")]
-    TotalsDiffer {
-        /// Sum of the across clues.
-        across: u32,
-        /// Sum of the down clues.
-        down: u32,
-    },
-    /// A white cell that does not lie in both an across and a down run (cannot happen
-    /// for a board built by [`KakuroBoard::new`]; reported rather than trusted).
-    #[error("cell ({}, {}) is not in both an across and a down run", at.0 + 1, at.1 + 1)]
-    UncoveredCell {
-        /// The cell, 0-based `(row, col)`.
-        at: (usize, usize),
-    },
-    /// The clues are individually possible, but the search proved no fill exists.
-    #[error("no classic fill exists (exhaustive search)")]
-    NoSolution,
-    /// [`solve_within`] gave up after its dead-end budget: nothing is proved either way.
-    #[error("search gave up after {dead_ends} dead ends (undecided)")]
-    GaveUp {
-        /// Dead ends met in all attempts together.
-        dead_ends: u64,
-    },
-}
-
-/// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
-/// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
-/// [`solve_within`] for a version that can give up.
-// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
-// every benched classic case under 3.2 ms median on 2 loaded cores (worst:
-// marcizhu_150crop_100x100 case 1, 4.8k cells). Unbounded on marcelgarus_kakuro case 9
-// and gen_100x100 case 0 (module doc). Allocation count is independent of the board
-// and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
-pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
-    solve_within(board, u64::MAX)
-}
-
-/// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
-/// `max_dead_ends` dead ends have been met over all restarts.
-pub fn solve_within(
-    board: &KakuroBoard,
-    max_dead_ends: u64,
-) -> Result<KakuroFill, ClassicInfeasible> {
-    // Two searches take turns, each with the same number of dead ends per turn:
-    // - `steady` is one exhaustive search that is never restarted, run in slices. It
-    //   proves small infeasible boards without redoing work.
-    // - `restarting` starts afresh every turn, with a Luby budget; its conflict weights
-    //   carry over, and each branch first tries the digit the cell last held (phase
-    //   saving, else a pseudo-random one), so each attempt rebuilds most of the last
-    //   one and works on where it failed. Big boards with many fills need
-    //   this: chronological backtracking gets trapped under an early bad choice far
-    //   from where it fails.
-    // Either one finishing decides the board, so the pair costs at most twice the
-    // better of the two; the budgets are unbounded, so it is complete.
-    let mut steady = Search::new(board)?;
-    let mut restarting = Search::new(board)?;
-    restarting.phase_saving = true;
-    let mut turn = 0u64;
-    let mut spent = 0u64;
-    let search = loop {
-        let slice = LUBY_UNIT * luby(turn + 1);
-        let mut outcome = None;
-        for (search, resume, seed) in [
-            (&mut steady, turn > 0, 0),
-            (&mut restarting, false, turn + 1),
-        ] {
-            let attempt = slice.min(max_dead_ends.saturating_sub(spent));
-            match search.search(1, attempt, seed, resume) {
-                Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
-                Outcome::Done(_) => {
-                    outcome = Some(search.solution.clone());
-                    break;
-                }
-                Outcome::OutOfBudget => {
-                    spent = spent.saturating_add(attempt);
-                    if spent >= max_dead_ends {
-                        return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
-                    }
-                }
-            }
-        }
-        if let Some(solution) = outcome {
-            break solution;
-        }
-        turn += 1;
-    };
-    let mut fill = KakuroFill::empty_for(board);
-    for (i, &pos) in steady.cell_pos.iter().enumerate() {
-        fill.digits[pos as usize] = search[i];
-    }
-    Ok(fill)
-}
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (term `i ≥ 1`).
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // The smallest k with i ≤ 2^k − 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-/// Counts the classic fills of `board`, stopping at `limit` (so the result is
-/// `min(number of fills, limit)`). An infeasible board counts 0.
-pub fn count(board: &KakuroBoard, limit: usize) -> usize {
-    if limit == 0 {
-        return 0;
-    }
-    match Search::new(board) {
-        Ok(mut search) => match search.run(limit, u64::MAX, 0) {
-            Outcome::Done(found) => found,
-            // Unreachable with an unlimited budget.
-            Outcome::OutOfBudget => 0,
-        },
-        Err(_) => 0,
-    }
-}
-
-/// Largest run length the tables cover.
-const MAX_LEN: usize = 9;
-/// Largest run sum the tables cover (1 + 2 + … + 9).
-const MAX_SUM: usize = 45;
-/// Number of digit sets (9-bit masks).
-const SETS: usize = 512;
 /// Marker for "no cell" in the bucket lists.
 const NONE: u32 = u32::MAX;
 /// Bucket of a cell that holds a digit.
 const PLACED: u8 = u8::MAX;
 
-/// The `ALLOWED` table and the `COMBOS` lists of the module doc.
-struct Tables {
-    /// `ALLOWED[k][used][sum]` at [`table_index`].
-    allowed: Box<[u16]>,
-    /// `TARGET[k · 46 + sum]`: the sets of `k` distinct digits summing to `sum`.
-    target: Box<[SubsetBits]>,
-}
-
-/// A set of digit sets: bit `x` of the 512 is set iff digit set `x` (a 9-bit mask) is a
-/// member. Word `x >> 6`, bit `x & 63`.
-#[derive(Clone, Copy)]
-struct SubsetBits([u64; 8]);
-
-/// For digit bit `b < 6`: the positions `p` in a word whose bit `b` is clear.
-#[rustfmt::skip]
-const LACKS: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0F0F_0F0F_0F0F_0F0F,
-    0x00FF_00FF_00FF_00FF,
-    0x0000_FFFF_0000_FFFF,
-    0x0000_0000_FFFF_FFFF,
-];
-
-impl SubsetBits {
-    const EMPTY: SubsetBits = SubsetBits([0; 8]);
-
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
-    fn and(&self, other: &SubsetBits) -> SubsetBits {
-        let mut out = *self;
-        for (a, b) in out.0.iter_mut().zip(other.0) {
-            *a &= b;
-        }
-        out
-    }
-
-    fn or_with(&mut self, other: &SubsetBits) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a |= b;
-        }
-    }
-
-    /// `self ∪= { x ∪ {b} : x ∈ from, b ∉ x }`.
-    #[inline]
-    fn or_add(&mut self, from: &SubsetBits, b: u32) {
-        if b < 6 {
-            let (lack, step) = (LACKS[b as usize], 1u32 << b);
-            for w in 0..8 {
-                self.0[w] |= (from.0[w] & lack) << step;
-            }
-        } else {
-            let step = 1usize << (b - 6);
-            for w in 0..8 {
-                if w & step == 0 {
-                    self.0[w + step] |= from.0[w];
-                }
-            }
-        }
-    }
-
-    /// `{ x \ {b} : x ∈ self, b ∈ x }`.
-    #[inline]
-    fn removed(&self, b: u32) -> SubsetBits {
-        let mut out = SubsetBits::EMPTY;
-        if b < 6 {
-            let (lack, step) = (LACKS[b as usize], 1u32 << b);
-            for w in 0..8 {
-                out.0[w] = (self.0[w] >> step) & lack;
-            }
-        } else {
-            let step = 1usize << (b - 6);
-            for w in 0..8 {
-                if w & step == 0 {
-                    out.0[w] = self.0[w + step];
-                }
-            }
-        }
-        out
-    }
-}
-
-fn table_index(k: usize, used: usize, sum: usize) -> usize {
-    (k * SETS + used) * (MAX_SUM + 1) + sum
-}
-
-fn digit_sum(set: usize) -> usize {
-    (0..9).filter(|b| set >> b & 1 == 1).map(|b| b + 1).sum()
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let size = (MAX_LEN + 1) * SETS * (MAX_SUM + 1);
-        let mut allowed = vec![0u16; size].into_boxed_slice();
-        // Every set S, paired with every `used` disjoint from it: 3^9 pairs in all.
-        for set in 0..SETS {
-            let (k, sum) = (set.count_ones() as usize, digit_sum(set));
-            let free = !set & 0x1FF;
-            let mut used = free;
-            loop {
-                allowed[table_index(k, used, sum)] |= set as u16;
-                if used == 0 {
-                    break;
-                }
-                used = (used - 1) & free;
-            }
-        }
-        let mut target = vec![SubsetBits::EMPTY; (MAX_LEN + 1) * (MAX_SUM + 1)];
-        for set in 0..SETS {
-            let key = set.count_ones() as usize * (MAX_SUM + 1) + digit_sum(set);
-            target[key].0[set >> 6] |= 1 << (set & 63);
-        }
-        Tables {
-            allowed,
-            target: target.into_boxed_slice(),
-        }
-    })
-}
-
-/// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 100,
-/// 100, 200, 100, 100, 200, 400, … dead ends. Chosen on `marcelgarus_kakuro` case 9,
-/// with phase saving: 0.2–0.3 s with 100; 1.0 s with 20, 3.9 s with 50, 0.8 s with 300
-/// (single runs on a loaded machine: the spread is large). Without phase saving 1.4 s
-/// with 100, and the earlier geometric budgets (1000 growing by half) 10.6 s.
-const LUBY_UNIT: u64 = 100;
-
 /// How a search attempt ended.
-enum Outcome {
+pub(super) enum Outcome {
     /// Finished: this many fills (the limit reached, or the search exhausted).
     Done(usize),
     /// The dead-end budget ran out first.
@@ -363,10 +38,10 @@ enum Change {
 
 /// The search state. Cells and runs are renumbered compactly: cell `i` is white cell
 /// number `i` in row-major order, run `r` is `board.runs()[r]`.
-struct Search {
+pub(super) struct Search {
     tables: &'static Tables,
     /// Board index of each cell.
-    cell_pos: Vec<u32>,
+    pub(super) cell_pos: Vec<u32>,
     /// Across and down run of each cell.
     cell_runs: Vec<[u32; 2]>,
     /// Cells of run `r`: `run_cells[run_start[r]..run_start[r + 1]]`.
@@ -399,7 +74,7 @@ struct Search {
     /// Conflict weight of each run: 1 + the number of dead ends its filter caused.
     weight: Vec<u32>,
     /// The first fill found, per cell.
-    solution: Vec<u8>,
+    pub(super) solution: Vec<u8>,
     /// Components being solved, outermost first (see [`Search::choose_focused`]).
     focus: Vec<Focus>,
     /// The cell lists of `focus`: focus `i`'s cells run from its `list_start` to the
@@ -416,7 +91,7 @@ struct Search {
     /// Whether a branch tries the cell's saved digit first ("phase saving"): after a
     /// restart the search rebuilds most of the previous attempt's assignment at once
     /// and goes on from where that attempt failed, now with better weights.
-    phase_saving: bool,
+    pub(super) phase_saving: bool,
 }
 
 /// A component of the board being solved on its own: it was split off when the frame
@@ -428,7 +103,7 @@ struct Focus {
 }
 
 impl Search {
-    fn new(board: &KakuroBoard) -> Result<Self, ClassicInfeasible> {
+    pub(super) fn new(board: &KakuroBoard) -> Result<Self, ClassicInfeasible> {
         let tables = tables();
         let runs = board.runs();
         let (mut across, mut down) = (0u32, 0u32);
@@ -884,7 +559,7 @@ impl Search {
     /// `solution`.
     // PERF: no allocation in this loop: frames, trail (≤ 10 entries per cell), queue
     // and buckets were sized in `new`.
-    fn run(&mut self, limit: usize, budget: u64, seed: u64) -> Outcome {
+    pub(super) fn run(&mut self, limit: usize, budget: u64, seed: u64) -> Outcome {
         self.search(limit, budget, seed, false)
     }
 
@@ -910,7 +585,7 @@ impl Search {
     /// As [`Search::run`]; with `resume`, the same search goes on from the dead end
     /// where its previous call ran out of budget (one search that is never restarted,
     /// run in slices).
-    fn search(&mut self, limit: usize, budget: u64, seed: u64, resume: bool) -> Outcome {
+    pub(super) fn search(&mut self, limit: usize, budget: u64, seed: u64, resume: bool) -> Outcome {
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut found = 0usize;
         let mut dead_ends = 0u64;
@@ -987,63 +662,5 @@ impl Search {
             }
             return Outcome::Done(found);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn subset_bits_add_and_remove_a_digit() {
-        for b in 0..9u32 {
-            let mut from = SubsetBits::EMPTY;
-            // {1,3} = 0b101 and {b+1} ∪ {2} style sets: every set without bit b.
-            for x in [0usize, 0b101, 0b1_0000_0010, 0b0_1100_0000] {
-                from.0[x >> 6] |= 1 << (x & 63);
-            }
-            let mut to = SubsetBits::EMPTY;
-            to.or_add(&from, b);
-            for x in 0..SETS {
-                let member = to.0[x >> 6] >> (x & 63) & 1 == 1;
-                let expect =
-                    x >> b & 1 == 1 && from.0[(x ^ 1 << b) >> 6] >> ((x ^ 1 << b) & 63) & 1 == 1;
-                assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
-            }
-            let back = to.removed(b);
-            for x in 0..SETS {
-                let member = back.0[x >> 6] >> (x & 63) & 1 == 1;
-                let expect = x >> b & 1 == 0 && from.0[x >> 6] >> (x & 63) & 1 == 1;
-                assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
-            }
-        }
-    }
-
-    #[test]
-    fn tables_know_the_classic_combinations() {
-        let t = tables();
-        // 3 in two cells: {1,2} only; 17 in two cells: {8,9} only.
-        assert_eq!(t.allowed[table_index(2, 0, 3)], 0b11);
-        assert_eq!(t.allowed[table_index(2, 0, 17)], 0b1_1000_0000);
-        // 10 in two cells: {1,9},{2,8},{3,7},{4,6}: no 5.
-        assert_eq!(t.allowed[table_index(2, 0, 10)], 0b1_1110_1111);
-        // With 1 already used, 9 more in one cell: only 9.
-        assert_eq!(t.allowed[table_index(1, 0b1, 9)], 1 << 8);
-        // 45 in nine cells; 2 in two cells nowhere.
-        assert_eq!(t.allowed[table_index(9, 0, 45)], 0x1FF);
-        assert_eq!(t.allowed[table_index(2, 0, 2)], 0);
-        // 1 in one cell with 1 used: impossible.
-        assert_eq!(t.allowed[table_index(1, 0b1, 1)], 0);
-        // TARGET: 4 sets of two digits sum to 10; 12 sets of four sum to 20; 512 in all.
-        let len = |k: usize, s: usize| {
-            let bits = &t.target[k * (MAX_SUM + 1) + s].0;
-            bits.iter().map(|w| w.count_ones()).sum::<u32>()
-        };
-        assert_eq!(len(2, 10), 4);
-        assert_eq!(len(4, 20), 12);
-        let all: u32 = (0..(MAX_LEN + 1) * (MAX_SUM + 1))
-            .map(|i| t.target[i].0.iter().map(|w| w.count_ones()).sum::<u32>())
-            .sum();
-        assert_eq!(all, SETS as u32);
     }
 }

@@ -1,0 +1,206 @@
+//! Classic Kakuro (digits distinct within each run) by depth-first search with
+//! digit-set tables and run-level propagation. Owns the search and its "no solution"
+//! reasons; nothing here is used by the validators.
+//!
+//! # Tables
+//!
+//! A run's state is `(k, used, sum)`: `k` cells still empty, the set `used` of digits
+//! already placed in it, and the `sum` still missing. Built once from all 512 digit sets:
+//!
+//! - `ALLOWED[k][used][sum]`: the union of all sets `S` of `k` distinct digits, disjoint
+//!   from `used`, summing to `sum` (the clue check up front, and the guard on every
+//!   placement);
+//! - `TARGET[k][sum]`: those sets themselves, as a 512-bit set of digit sets.
+//!
+//! ```text
+//! digit mask bit:   8 7 6 5 4 3 2 1 0        SubsetBits: bit x of 512 = digit set x
+//! digit:            9 8 7 6 5 4 3 2 1                    word x >> 6, bit x & 63
+//! ALLOWED index:    (k · 512 + used) · 46 + sum      (k ≤ 9, sum ≤ 45)
+//! ```
+//!
+//! # Propagation
+//!
+//! Each cell keeps a candidate mask. Whenever a cell of a run changes, the run is
+//! queued; filtering a run makes it *generalised arc consistent*: a small dynamic
+//! programme over the digit sets its empty cells can reach (see
+//! [`Search::filter_run`]) keeps in each cell exactly the digits that occur in some
+//! distinct, correctly summing completion of the run. A cell left with one digit is
+//! placed at once; a cell with none, or a run with no completion, is a dead end.
+//!
+//! # Search
+//!
+//! - Branch on the empty cell with the fewest candidates per unit of *conflict weight*
+//!   of its two runs (dom/wdeg: a run's weight grows each time its filter fails), trying
+//!   each candidate digit.
+//! - Every change (candidate shrink, placement) goes on a trail; backtracking pops the
+//!   trail to the branch's mark. The trail holds at most one placement and 8 shrinks per
+//!   cell, so it is sized once.
+//! - [`solve`] searches the board *component by component*: once the empty cells fall
+//!   apart into groups that share no run, the smallest group is solved on its own, and
+//!   a dead end after it is solved never backtracks into it (see
+//!   [`Search::choose_focused`]).
+//! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
+//!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
+//!   search over the whole board.
+//!
+//! All memory (frames, trail, queue, buckets, masks) is allocated before the search
+//! starts; the search loop itself never allocates.
+//!
+//! Known weak spot: two large boards of the corpus have a small, dense region where
+//! the search thrashes: `marcelgarus_kakuro` case 9 (about 0.3 s, around rows 74–96) and
+//! `gen_100x100` case 0 (not solved in minutes; around rows 42–50, columns 33–41).
+//! Per-run GAC is too weak there; conflict-directed backjumping or nogood learning
+//! would be the next step.
+
+mod search;
+mod tables;
+
+use crate::model::{Direction, KakuroBoard, KakuroFill};
+use search::{Outcome, Search};
+use thiserror::Error;
+
+/// Why a board has no classic Kakuro fill.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ClassicInfeasible {
+    /// No set of `len` distinct digits 1..=9 sums to the clue (this includes every run
+    /// longer than 9 and every clue above 45).
+    #[error("cell ({}, {}): no {len} distinct digits sum to the {direction} clue {clue}", at.0 + 1, at.1 + 1)]
+    NoDigitSet {
+        /// The clue cell, 0-based `(row, col)`.
+        at: (usize, usize),
+        /// Direction of the run.
+        direction: Direction,
+        /// The clue.
+        clue: u16,
+        /// The run's length.
+        len: usize,
+    },
+    /// The across clues and the down clues add up to different totals.
+    #[error("across clues total {across} but down clues total {down}")]
+    TotalsDiffer {
+        /// Sum of the across clues.
+        across: u32,
+        /// Sum of the down clues.
+        down: u32,
+    },
+    /// A white cell that does not lie in both an across and a down run (cannot happen
+    /// for a board built by [`KakuroBoard::new`]; reported rather than trusted).
+    #[error("cell ({}, {}) is not in both an across and a down run", at.0 + 1, at.1 + 1)]
+    UncoveredCell {
+        /// The cell, 0-based `(row, col)`.
+        at: (usize, usize),
+    },
+    /// The clues are individually possible, but the search proved no fill exists.
+    #[error("no classic fill exists (exhaustive search)")]
+    NoSolution,
+    /// [`solve_within`] gave up after its dead-end budget: nothing is proved either way.
+    #[error("search gave up after {dead_ends} dead ends (undecided)")]
+    GaveUp {
+        /// Dead ends met in all attempts together.
+        dead_ends: u64,
+    },
+}
+
+/// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
+/// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
+/// [`solve_within`] for a version that can give up.
+// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
+// every benched classic case under 3.2 ms median on 2 loaded cores (worst:
+// marcizhu_150crop_100x100 case 1, 4.8k cells). Unbounded on marcelgarus_kakuro case 9
+// and gen_100x100 case 0 (module doc). Allocation count is independent of the board
+// and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
+pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
+    solve_within(board, u64::MAX)
+}
+
+/// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
+/// `max_dead_ends` dead ends have been met over all restarts.
+pub fn solve_within(
+    board: &KakuroBoard,
+    max_dead_ends: u64,
+) -> Result<KakuroFill, ClassicInfeasible> {
+    // Two searches take turns, each with the same number of dead ends per turn:
+    // - `steady` is one exhaustive search that is never restarted, run in slices. It
+    //   proves small infeasible boards without redoing work.
+    // - `restarting` starts afresh every turn, with a Luby budget; its conflict weights
+    //   carry over, and each branch first tries the digit the cell last held (phase
+    //   saving, else a pseudo-random one), so each attempt rebuilds most of the last
+    //   one and works on where it failed. Big boards with many fills need
+    //   this: chronological backtracking gets trapped under an early bad choice far
+    //   from where it fails.
+    // Either one finishing decides the board, so the pair costs at most twice the
+    // better of the two; the budgets are unbounded, so it is complete.
+    let mut steady = Search::new(board)?;
+    let mut restarting = Search::new(board)?;
+    restarting.phase_saving = true;
+    let mut turn = 0u64;
+    let mut spent = 0u64;
+    let search = loop {
+        let slice = LUBY_UNIT * luby(turn + 1);
+        let mut outcome = None;
+        for (search, resume, seed) in [
+            (&mut steady, turn > 0, 0),
+            (&mut restarting, false, turn + 1),
+        ] {
+            let attempt = slice.min(max_dead_ends.saturating_sub(spent));
+            match search.search(1, attempt, seed, resume) {
+                Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
+                Outcome::Done(_) => {
+                    outcome = Some(search.solution.clone());
+                    break;
+                }
+                Outcome::OutOfBudget => {
+                    spent = spent.saturating_add(attempt);
+                    if spent >= max_dead_ends {
+                        return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+                    }
+                }
+            }
+        }
+        if let Some(solution) = outcome {
+            break solution;
+        }
+        turn += 1;
+    };
+    let mut fill = KakuroFill::empty_for(board);
+    for (i, &pos) in steady.cell_pos.iter().enumerate() {
+        fill.digits[pos as usize] = search[i];
+    }
+    Ok(fill)
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (term `i ≥ 1`).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i ≤ 2^k − 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// Counts the classic fills of `board`, stopping at `limit` (so the result is
+/// `min(number of fills, limit)`). An infeasible board counts 0.
+pub fn count(board: &KakuroBoard, limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    match Search::new(board) {
+        Ok(mut search) => match search.run(limit, u64::MAX, 0) {
+            Outcome::Done(found) => found,
+            // Unreachable with an unlimited budget.
+            Outcome::OutOfBudget => 0,
+        },
+        Err(_) => 0,
+    }
+}
+/// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 100,
+/// 100, 200, 100, 100, 200, 400, … dead ends. Chosen on `marcelgarus_kakuro` case 9,
+/// with phase saving: 0.2–0.3 s with 100; 1.0 s with 20, 3.9 s with 50, 0.8 s with 300
+/// (single runs on a loaded machine: the spread is large). Without phase saving 1.4 s
+/// with 100, and the earlier geometric budgets (1000 growing by half) 10.6 s.
+const LUBY_UNIT: u64 = 100;
