@@ -269,9 +269,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         let program = match &subject {
             Subject::Program(p) => p,
             Subject::Reference(exe) => {
-                let exe_s = exe.display().to_string();
-                reference = Program::command(
-                    &exe_s,
+                // A copy the sandbox user can reach wherever the checkout lives.
+                reference = Program::staged_copy(
+                    exe,
                     &["solve".to_string(), problem.config.problem.id().to_string()],
                 )
                 .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;

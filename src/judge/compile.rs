@@ -52,6 +52,34 @@ pub struct Program {
 }
 
 impl Program {
+    /// A copy of the executable `exe` in a fresh world-readable temporary folder, run
+    /// with `args`: the sandbox user can run it even when `exe` lies under a folder it
+    /// cannot enter (a checkout in a private temporary folder, a home directory).
+    pub fn staged_copy(exe: &Path, args: &[String]) -> Result<Program, CompileFailure> {
+        let je = |message: String| CompileFailure {
+            verdict: Verdict::JudgeError,
+            message,
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("gridjudge-program-")
+            .tempdir()
+            .map_err(|e| je(format!("cannot create a folder for the program: {e}")))?;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| je(format!("cannot open up the program folder: {e}")))?;
+        let name = exe.file_name().unwrap_or(std::ffi::OsStr::new("program"));
+        let path = dir.path().join(name);
+        std::fs::copy(exe, &path).map_err(|e| je(format!("cannot copy {}: {e}", exe.display())))?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| je(format!("cannot chmod {}: {e}", path.display())))?;
+        let mut argv = vec![path.display().to_string()];
+        argv.extend(args.iter().cloned());
+        Ok(Program {
+            path,
+            argv,
+            _dir: Some(dir),
+        })
+    }
+
     /// An existing command: `command` is looked up in `PATH` unless it contains a `/`.
     pub fn command(command: &str, args: &[String]) -> Result<Program, CompileFailure> {
         let path = resolve(command).ok_or_else(|| CompileFailure {
