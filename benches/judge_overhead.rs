@@ -1,7 +1,10 @@
 //! Per-case judge overhead: a bare `Command` spawn of a program versus the same program
-//! judged through the sandbox (fresh case folders, launcher re-exec, limits, uid drop,
-//! network and mount namespaces when root, sampling, cleanup), and judged with no
-//! isolation (launcher and limits only).
+//! judged as `gridjudge judge` judges a case (a fresh working folder, the worker's
+//! launcher, limits, uid drop, PID and mount namespaces, the shared network namespace
+//! and the memory cgroup when root, Landlock, sampling, cleanup), and judged with no
+//! isolation (launcher and limits only). Judged CPU counts this process and the
+//! worker's launcher with everything it ran ([`LaunchSession::cpu`]); starting the
+//! launcher is a once-per-worker cost, paid in a warm-up run.
 //!
 //! `cargo bench --bench judge_overhead` — compare `bare` and `judged` in each group;
 //! the overhead ratio is judged / bare. Programs: `trivial` (reads a few numbers and
@@ -16,6 +19,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::check;
 use gridjudge::judge::limits::{Isolation, Limits, MIB};
 use gridjudge::judge::sandbox::{self, CaseDirs, RunSpec};
+use gridjudge::judge::session::LaunchSession;
 use gridjudge::Problem;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -49,19 +53,38 @@ fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
     assert!(status.success());
 }
 
-fn judged(exe: &Path, args: &[&str], input: &Path, isolation: Isolation, hide: &[PathBuf]) {
-    judged_output(exe, args, input, isolation, hide);
+/// What a judge worker keeps from case to case: one launcher and its case folders.
+struct Worker {
+    session: LaunchSession,
+    dirs: CaseDirs,
+    isolation: Isolation,
 }
 
-/// Runs `exe` judged and returns its standard output.
+impl Worker {
+    fn new(isolation: Isolation) -> Worker {
+        Worker {
+            session: LaunchSession::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+            dirs: CaseDirs::new(isolation.run_as).unwrap(),
+            isolation,
+        }
+    }
+}
+
+fn judged(worker: &mut Worker, exe: &Path, args: &[&str], input: &Path, hide: &[PathBuf]) {
+    judged_output(worker, exe, args, input, hide);
+}
+
+/// Runs `exe` judged, as the judge runs a case (a fresh working folder, the worker's
+/// launcher), and returns its standard output.
 fn judged_output(
+    worker: &mut Worker,
     exe: &Path,
     args: &[&str],
     input: &Path,
-    isolation: Isolation,
     hide: &[PathBuf],
 ) -> Vec<u8> {
-    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let dirs = &mut worker.dirs;
+    dirs.renew(worker.isolation.run_as).unwrap();
     let mut argv = vec![exe.display().to_string()];
     argv.extend(args.iter().map(|a| a.to_string()));
     let spec = RunSpec {
@@ -73,11 +96,10 @@ fn judged_output(
         stdout: dirs.stdout(),
         stderr: dirs.stderr(),
         limits: Limits::new(Duration::from_secs(2), 256 * MIB),
-        isolation,
+        isolation: worker.isolation,
         hide: hide.to_vec(),
     };
-    let launcher = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
-    let outcome = sandbox::run(launcher, &spec).unwrap();
+    let outcome = worker.session.run(&spec).unwrap();
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
     std::fs::read(dirs.stdout()).unwrap()
 }
@@ -94,6 +116,17 @@ fn cpu_used() -> f64 {
         tv(ru.ru_utime) + tv(ru.ru_stime)
     };
     get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
+}
+
+/// The mean CPU cost per case of `f` judging `n` runs on `worker`, in milliseconds: this
+/// process, and the worker's launcher with everything it ran (the launcher lives on
+/// between cases, so its CPU comes from its own replies, not from `RUSAGE_CHILDREN`).
+fn judged_cpu_per_case(n: u32, worker: &mut Worker, mut f: impl FnMut(&mut Worker)) -> f64 {
+    let before = cpu_used() + worker.session.cpu().as_secs_f64();
+    for _ in 0..n {
+        f(worker);
+    }
+    (cpu_used() + worker.session.cpu().as_secs_f64() - before) * 1000.0 / f64::from(n)
 }
 
 /// Prints the mean CPU cost per case of `f` over `n` runs, in milliseconds.
@@ -122,13 +155,17 @@ fn overhead(c: &mut Criterion) {
             vec!["25"],
         ),
     ];
+    let mut strong = Worker::new(Isolation::strongest(0));
+    let mut plain = Worker::new(Isolation::NONE);
+    // Start both launchers (their start is a per-session cost, not a per-case one).
+    judged(&mut strong, &programs[0].1, &[], &input, &hide);
+    judged(&mut plain, &programs[0].1, &[], &input, &[]);
     for (name, exe, args) in &programs {
         let n = 40;
         let bare_ms = cpu_per_case(n, || bare(exe, args, &input, &out));
-        let judged_ms = cpu_per_case(n, || {
-            judged(exe, args, &input, Isolation::strongest(0), &hide)
-        });
-        let plain_ms = cpu_per_case(n, || judged(exe, args, &input, Isolation::NONE, &[]));
+        let judged_ms =
+            judged_cpu_per_case(n, &mut strong, |w| judged(w, exe, args, &input, &hide));
+        let plain_ms = judged_cpu_per_case(n, &mut plain, |w| judged(w, exe, args, &input, &[]));
         eprintln!(
             "{name}: CPU per case: bare {bare_ms:.2} ms, judged {judged_ms:.2} ms \
              (ratio {:.2}), judged without isolation {plain_ms:.2} ms (ratio {:.2})",
@@ -140,10 +177,10 @@ fn overhead(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(3));
         group.bench_function("bare", |b| b.iter(|| bare(exe, args, &input, &out)));
         group.bench_function("judged", |b| {
-            b.iter(|| judged(exe, args, &input, Isolation::strongest(0), &hide))
+            b.iter(|| judged(&mut strong, exe, args, &input, &hide))
         });
         group.bench_function("judged-no-isolation", |b| {
-            b.iter(|| judged(exe, args, &input, Isolation::NONE, &[]))
+            b.iter(|| judged(&mut plain, exe, args, &input, &[]))
         });
         group.finish();
     }
@@ -197,6 +234,8 @@ fn bundled(c: &mut Criterion) {
         assert!(ok, "{compiler} failed on {}", src.display());
         let hide = vec![folder.clone()];
         let out = dir.path().join("bare.out");
+        // One worker per problem, as `gridjudge judge` has (started by the warm-up run).
+        let mut worker = Worker::new(Isolation::strongest(0));
         let mut cases: Vec<PathBuf> = ["sample", "secret"]
             .iter()
             .flat_map(|sub| std::fs::read_dir(folder.join("data").join(sub)).unwrap())
@@ -207,11 +246,11 @@ fn bundled(c: &mut Criterion) {
         for input in &cases {
             let answer = std::fs::read(input.with_extension("ans")).unwrap();
             let input_bytes = std::fs::read(input).unwrap();
-            let isolation = Isolation::strongest(0);
             bare(&exe, &[], input, &out);
+            judged(&mut worker, &exe, &[], input, &hide);
             let bare_ms = cpu_per_case(3, || bare(&exe, &[], input, &out));
-            let judged_ms = cpu_per_case(3, || {
-                let output = judged_output(&exe, &[], input, isolation, &hide);
+            let judged_ms = judged_cpu_per_case(3, &mut worker, |w| {
+                let output = judged_output(w, &exe, &[], input, &hide);
                 let outcome = check::check(problem, &input_bytes, &output, Some(&answer));
                 assert_eq!(
                     outcome.verdict,
@@ -255,7 +294,7 @@ fn bundled(c: &mut Criterion) {
                 b.iter(|| bare(&exe, &[], input, &out))
             });
             group.bench_function(format!("{}/judged", problem.id()), |b| {
-                b.iter(|| judged(&exe, &[], input, Isolation::strongest(0), &hide))
+                b.iter(|| judged(&mut worker, &exe, &[], input, &hide))
             });
         }
     }

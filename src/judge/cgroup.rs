@@ -1,15 +1,17 @@
-//! A per-run memory cgroup (cgroup v1 memory controller): every process of a run is
+//! The runs' memory cgroup (cgroup v1 memory controller): every process of a run is
 //! charged to it, so memory used by the program's children counts too.
 //!
 //! The launcher creates `gridjudge-run-PID` under its own memory cgroup (so any limit
-//! above still applies), the child moves itself in before `exec` with one raw `write`
+//! above still applies) and uses it for its runs one after another ([`MemoryCgroup::prepare`]
+//! before each: the limit, and the OOM-kill count to compare with; every process of the
+//! previous run is dead by then). The child moves itself in before `exec` with one raw `write`
 //! of `0` to the open `cgroup.procs`, the monitor samples `memory.stat`'s `total_rss`
 //! (anonymous memory of all the run's processes; page cache such as the output file is
 //! left out) and kills past the memory limit, and `memory.limit_in_bytes` (and
 //! `memory.memsw.limit_in_bytes`, so swap is no way out) is a hard backstop a little
 //! above the limit: an allocation burst between two samples meets the kernel's OOM
 //! killer, read back from `memory.oom_control`. The cgroup is removed on drop, after
-//! every process in it is dead. Not root, or no v1 memory hierarchy: no cgroup, and the
+//! every process in it is dead (when the launcher ends). Not root, or no v1 memory hierarchy: no cgroup, and the
 //! run's guarantees say so.
 
 use std::fs::{File, OpenOptions};
@@ -20,11 +22,15 @@ use std::path::{Path, PathBuf};
 /// Where the v1 memory hierarchy is mounted.
 const MEMORY_ROOT: &str = "/sys/fs/cgroup/memory";
 
-/// A per-run memory cgroup; removed on drop.
+/// The runs' memory cgroup; removed on drop.
 #[derive(Debug)]
 pub struct MemoryCgroup {
     dir: PathBuf,
     procs: File,
+    /// The hard limit now set (`memory.limit_in_bytes`).
+    hard: u64,
+    /// `oom_kill` of `memory.oom_control` when the current run started.
+    oom_base: u64,
 }
 
 /// The hard limit set for a memory limit of `limit` bytes: 25 % (at least 16 MiB) above,
@@ -63,14 +69,45 @@ impl MemoryCgroup {
             let _ = std::fs::remove_dir(&dir);
             return None;
         };
-        let cg = MemoryCgroup { dir, procs };
-        let hard = hard_limit(limit).to_string();
-        if !cg.write("memory.limit_in_bytes", &hard) {
-            return None; // dropped: removed
+        let mut cg = MemoryCgroup {
+            dir,
+            procs,
+            hard: u64::MAX,
+            oom_base: 0,
+        };
+        // On failure `cg` is dropped, which removes the folder.
+        cg.prepare(limit).then_some(cg)
+    }
+
+    /// Readies the cgroup for a new run with memory limit `limit` (every process of the
+    /// previous run is dead): sets the hard limit and notes the OOM-kill count. False if
+    /// the limit cannot be set; the cgroup must not be used then.
+    pub fn prepare(&mut self, limit: u64) -> bool {
+        let hard = hard_limit(limit);
+        if hard != self.hard {
+            let value = hard.to_string();
+            // memsw (optional: swap accounting may be off) must never be below the
+            // memory limit, so it moves first when the limit grows and last when it shrinks.
+            let set = if hard > self.hard {
+                self.write("memory.memsw.limit_in_bytes", &value);
+                self.write("memory.limit_in_bytes", &value)
+            } else {
+                let ok = self.write("memory.limit_in_bytes", &value);
+                self.write("memory.memsw.limit_in_bytes", &value);
+                ok
+            };
+            if !set {
+                return false;
+            }
+            self.hard = hard;
         }
-        // Optional (swap accounting may be off); never lower than the memory limit.
-        cg.write("memory.memsw.limit_in_bytes", &hard);
-        Some(cg)
+        match self.oom_kills() {
+            Some(n) => {
+                self.oom_base = n;
+                true
+            }
+            None => false,
+        }
     }
 
     fn write(&self, file: &str, value: &str) -> bool {
@@ -95,17 +132,23 @@ impl MemoryCgroup {
         })
     }
 
-    /// Whether the kernel's OOM killer killed a process of the run.
+    /// Whether the kernel's OOM killer killed a process of the current run.
     pub fn oom_killed(&self) -> bool {
-        std::fs::read_to_string(self.dir.join("memory.oom_control"))
-            .ok()
-            .and_then(|s| {
-                s.lines().find_map(|l| {
+        self.oom_kills().is_some_and(|n| n > self.oom_base)
+    }
+
+    /// How many processes the kernel's OOM killer has killed in this cgroup so far
+    /// (`oom_kill`; kernels before 4.13 lack the line: then always 0).
+    fn oom_kills(&self) -> Option<u64> {
+        let text = std::fs::read_to_string(self.dir.join("memory.oom_control")).ok()?;
+        Some(
+            text.lines()
+                .find_map(|l| {
                     l.strip_prefix("oom_kill ")
                         .and_then(|v| v.trim().parse::<u64>().ok())
                 })
-            })
-            .is_some_and(|n| n > 0)
+                .unwrap_or(0),
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 //! - [`sandbox`]: the judge's side of one run: [`sandbox::run`] starts the launcher and
 //!   returns a [`RunOutcome`](sandbox::RunOutcome) (status, CPU, wall, peak memory,
 //!   output size, limit hits).
+//! - [`session`]: one long-lived launcher per judge worker, serving its runs in turn.
 //! - [`launcher`]: the hidden `gridjudge __launch` mode that forks the program under
 //!   limits, watches it and kills everything it left behind.
 //! - [`config`]: a judge-case folder (`problem.toml`, `data/{sample,secret}`).
@@ -38,3 +39,4 @@ pub mod limits;
 pub mod report;
 pub mod run;
 pub mod sandbox;
+pub mod session;

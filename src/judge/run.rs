@@ -1,7 +1,8 @@
 //! The case loop: run a program on every case of a problem folder, one fresh sandbox
 //! per case, and turn each run into a verdict.
 //!
-//! Per case: run under the problem's limits ([`sandbox::run`]); if a limit fired or the
+//! Per case: run under the problem's limits (through the worker's
+//! [`LaunchSession`]); if a limit fired or the
 //! program failed, that is the verdict (TLE/MLE/OLE/RE, see
 //! [`RunOutcome::limit_verdict`]); otherwise the output goes to
 //! [`check::check`] with the input and the jury answer, and the
@@ -9,14 +10,15 @@
 //!
 //! With `jobs > 1`, cases run in parallel on worker threads; each worker leases its own
 //! sandbox uid (unique across concurrent gridjudge processes, see
-//! [`UidLease`]), and time is still measured per process
-//! by its launcher.
+//! [`UidLease`]) and its own launcher, and time is still measured per process
+//! by that launcher.
 
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, ProblemDir};
 use crate::judge::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use crate::judge::session::LaunchSession;
 use crate::Verdict;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -189,6 +191,7 @@ pub fn judge_problem(
             let (next, first_bad, results) = (&next, &first_bad, &results);
             scope.spawn(move || {
                 let (isolation, _lease) = settings.isolation(slot);
+                let mut worker = Worker::new(&settings.launcher);
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= n {
@@ -198,7 +201,8 @@ pub fn judge_problem(
                         continue;
                     }
                     let case = &problem.cases[i];
-                    let result = judge_case(problem, case, program, &limits, settings, isolation);
+                    let result =
+                        judge_case(problem, case, program, &limits, &mut worker, isolation);
                     if result.verdict != Verdict::Accepted {
                         first_bad.fetch_min(i, Ordering::SeqCst);
                     }
@@ -236,15 +240,34 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Judges one case with the given isolation.
+/// What a judge worker keeps from one case to the next: its launcher and its case
+/// folders (made on first use; the working directory is fresh for every case).
+#[derive(Debug)]
+pub struct Worker {
+    session: LaunchSession,
+    dirs: Option<CaseDirs>,
+}
+
+impl Worker {
+    /// A worker that runs programs through the launcher binary `launcher`.
+    pub fn new(launcher: &Path) -> Worker {
+        Worker {
+            session: LaunchSession::new(launcher),
+            dirs: None,
+        }
+    }
+}
+
+/// Judges one case with the given isolation on `worker`.
 pub fn judge_case(
     problem: &ProblemDir,
     case: &Case,
     program: &Program,
     limits: &Limits,
-    settings: &JudgeSettings,
+    worker: &mut Worker,
     isolation: Isolation,
 ) -> CaseResult {
+    let Worker { session, dirs } = worker;
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
         Err(e) => {
@@ -269,10 +292,19 @@ pub fn judge_case(
             )
         }
     };
-    let dirs = match CaseDirs::new(isolation.run_as) {
-        Ok(d) => d,
-        Err(e) => {
+    let made = match dirs.as_mut() {
+        Some(d) => d.renew(isolation.run_as),
+        None => CaseDirs::new(isolation.run_as).map(|d| {
+            *dirs = Some(d);
+        }),
+    };
+    let dirs = match (made, dirs.as_ref()) {
+        (Ok(()), Some(d)) => d,
+        (Err(e), _) => {
             return CaseResult::judge_error(case, format!("cannot create the case folders: {e}"))
+        }
+        (Ok(()), None) => {
+            return CaseResult::judge_error(case, "the case folders are missing".into())
         }
     };
     let input_path = match std::path::absolute(&case.input) {
@@ -292,7 +324,7 @@ pub fn judge_case(
         // The problem folder holds the answers: the program must not read them.
         hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
     };
-    let outcome = match sandbox::run(&settings.launcher, &spec) {
+    let outcome = match session.run(&spec) {
         Ok(o) => o,
         Err(e) => {
             let hint = if isolation.run_as.is_some() && e.to_string().contains("ermission denied") {

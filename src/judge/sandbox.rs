@@ -3,7 +3,8 @@
 //! The judge never forks the contestant program itself: it starts a small **launcher**
 //! (the gridjudge binary re-executed in the hidden `__launch` mode, see `launcher.rs`)
 //! which forks the program, applies the limits, watches it, kills everything it left
-//! behind, and prints one JSON [`RunOutcome`] on its stdout.
+//! behind, and answers one JSON [`RunOutcome`] per run on its stdout. A launcher serves
+//! many runs in turn (see [`session`](crate::judge::session)).
 //!
 //! Why a launcher: `ru_maxrss` of a child includes the memory it shared with its parent
 //! at `fork` (a 400 MB judge spawning `/bin/true` reads about 410 MB). The launcher is a
@@ -11,16 +12,13 @@
 //! of the judge, and a program touching 100 MB reads about 100 MB.
 //!
 //! This module owns the data crossing that boundary ([`RunSpec`], [`RunOutcome`]), the
-//! per-case directories ([`CaseDirs`]) and [`run`]. It does not judge: verdicts from an
+//! per-case directories ([`CaseDirs`]) and the one-shot [`run`]. It does not judge: verdicts from an
 //! outcome are [`RunOutcome::limit_verdict`]'s only business.
 
 use crate::judge::limits::{Isolation, Limits, RunAs};
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The first argument that switches the gridjudge binary into launcher mode.
@@ -257,6 +255,17 @@ pub enum LaunchReport {
     Failed(String),
 }
 
+/// One line of the launcher's answer: the report of a run, and the CPU time the launcher
+/// and everything it has reaped used so far (its runs' own included), so the judge's
+/// overhead can be measured exactly while the launcher lives on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaunchReply {
+    /// The run's report.
+    pub report: LaunchReport,
+    /// The launcher's `RUSAGE_SELF` plus `RUSAGE_CHILDREN` CPU time (user + system).
+    pub launcher_cpu: Duration,
+}
+
 /// Why [`run`] could not produce an outcome. Always a judge-side problem (JE).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -285,86 +294,12 @@ pub enum SandboxError {
     Prepare(String),
 }
 
-/// Runs `spec` through the launcher binary `launcher` (a gridjudge executable) and
+/// Runs `spec` through a launcher of its own (the gridjudge executable `launcher`) and
 /// returns what happened. Blocks until the program and everything it spawned is dead.
+/// For many runs, keep a [`LaunchSession`](crate::judge::session::LaunchSession): it
+/// saves starting a launcher (and, as root, a network namespace) per run.
 pub fn run(launcher: &Path, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-    let json = serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
-    let spawn_err = |source| SandboxError::Spawn {
-        path: launcher.to_path_buf(),
-        source,
-    };
-    // The launcher gets its own process group: a terminal's Ctrl-C reaches the judge,
-    // not the launcher, which still enforces the wall deadline and cleans up.
-    let mut child = Command::new(launcher)
-        .arg(LAUNCH_ARG)
-        .arg(json)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(spawn_err)?;
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    if let Some(mut s) = child.stdout.take() {
-        // The launcher enforces the limits itself; this deadline only guards against a
-        // launcher bug: past it the launcher is killed (and its program with it, by
-        // PR_SET_PDEATHSIG) and the run is a judge error.
-        let deadline = std::time::Instant::now() + spec.limits.wall + LAUNCHER_GRACE;
-        if !wait_readable_until(&s, deadline) {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(SandboxError::Protocol {
-                detail: format!(
-                    "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
-                ),
-                stderr: String::new(),
-            });
-        }
-        s.read_to_end(&mut out).map_err(spawn_err)?;
-    }
-    if let Some(mut s) = child.stderr.take() {
-        s.read_to_end(&mut err).map_err(spawn_err)?;
-    }
-    child.wait().map_err(spawn_err)?;
-    let report: LaunchReport =
-        serde_json::from_slice(&out).map_err(|e| SandboxError::Protocol {
-            detail: e.to_string(),
-            stderr: String::from_utf8_lossy(&err).chars().take(2000).collect(),
-        })?;
-    match report {
-        LaunchReport::Ran(outcome) => Ok(outcome),
-        LaunchReport::Failed(msg) => Err(SandboxError::Launch(msg)),
-    }
-}
-
-/// How long past the wall limit the judge waits for a launcher before killing it.
-pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
-
-/// Waits until `pipe` has data or is closed (the launcher writes its whole report at
-/// the end), or `deadline` passes. Returns false on timeout.
-fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: std::time::Instant) -> bool {
-    loop {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() {
-            return false;
-        }
-        let mut pfd = libc::pollfd {
-            fd: pipe.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-        // SAFETY: one valid pollfd for the duration of the call.
-        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
-        if r > 0 {
-            return true;
-        }
-        if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            // Polling is broken: fall back to a plain blocking read.
-            return true;
-        }
-    }
+    crate::judge::session::LaunchSession::new(launcher).run(spec)
 }
 
 /// The directories of one case: a fresh working directory owned by the sandbox user,
@@ -378,14 +313,28 @@ pub struct CaseDirs {
 impl CaseDirs {
     /// Creates both directories; the working directory is handed to `run_as` if given.
     pub fn new(run_as: Option<RunAs>) -> std::io::Result<CaseDirs> {
+        let work = Self::new_workdir(run_as)?;
+        let io = tempfile::Builder::new().prefix("gridjudge-io-").tempdir()?;
+        Ok(CaseDirs { work, io })
+    }
+
+    fn new_workdir(run_as: Option<RunAs>) -> std::io::Result<tempfile::TempDir> {
         let work = tempfile::Builder::new()
             .prefix("gridjudge-work-")
             .tempdir()?;
         if let Some(user) = run_as {
             std::os::unix::fs::chown(work.path(), Some(user.uid), Some(user.gid))?;
         }
-        let io = tempfile::Builder::new().prefix("gridjudge-io-").tempdir()?;
-        Ok(CaseDirs { work, io })
+        Ok(work)
+    }
+
+    /// Readies the directories for the next case: a fresh, empty working directory
+    /// (the old one is removed with whatever the last program left in it); the capture
+    /// directory stays, as the launcher truncates both capture files when it opens them.
+    /// Saves creating and removing a directory and two files per case.
+    pub fn renew(&mut self, run_as: Option<RunAs>) -> std::io::Result<()> {
+        self.work = Self::new_workdir(run_as)?;
+        Ok(())
     }
 
     /// The program's working directory.

@@ -1,0 +1,225 @@
+//! A launcher session: one long-lived launcher process that runs many programs, one
+//! after another — the judge's side of the `gridjudge __launch` protocol.
+//!
+//! Starting a launcher costs about a millisecond of CPU (executing the gridjudge binary,
+//! dynamic linking, the runtime), and a fresh network namespace per run another
+//! 0.7–0.9 ms plus its asynchronous teardown in the kernel. A judge worker therefore
+//! keeps one launcher for all its cases: it writes one [`RunSpec`] as a JSON line to the
+//! launcher's stdin and reads one [`LaunchReport`] line back. Every run is still
+//! forked from that small launcher (so `ru_maxrss` starts from a few MiB, see
+//! `sandbox.rs`), gets its own PID and mount namespaces, cgroup and limits, and is
+//! completely dead before its report is written. As root the launcher enters one empty
+//! network namespace of its own when it starts serving: the runs of one session share
+//! it one after another, never at the same time, and nothing of a run survives in it.
+//!
+//! If the launcher dies or stops answering (past the wall limit plus
+//! [`LAUNCHER_GRACE`]), the run is a [`SandboxError::Protocol`] and the next run starts
+//! a fresh launcher.
+
+use crate::judge::sandbox::{
+    LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG,
+};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long past the wall limit the judge waits for a launcher's report before killing it.
+pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
+
+/// Most of a dead launcher's stderr kept in an error message, in characters.
+const STDERR_KEPT: usize = 2000;
+
+/// A launcher session: started on the first [`LaunchSession::run`], ended on drop.
+#[derive(Debug)]
+pub struct LaunchSession {
+    launcher: PathBuf,
+    live: Option<Live>,
+    /// CPU time used by launchers of this session that have ended.
+    ended_cpu: Duration,
+    /// CPU time used by the live launcher, as of its last reply.
+    live_cpu: Duration,
+}
+
+/// The running launcher and its three pipes.
+#[derive(Debug)]
+struct Live {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+    err: ChildStderr,
+}
+
+impl LaunchSession {
+    /// A session that runs programs through the launcher binary `launcher` (a gridjudge
+    /// executable). Nothing starts until the first run.
+    pub fn new(launcher: &Path) -> LaunchSession {
+        LaunchSession {
+            launcher: launcher.to_path_buf(),
+            live: None,
+            ended_cpu: Duration::ZERO,
+            live_cpu: Duration::ZERO,
+        }
+    }
+
+    /// CPU time (user + system) used so far by this session's launchers and everything
+    /// they ran, as of the last reply: the runs' own CPU plus the judge's overhead on
+    /// the launcher side. A launcher that failed is counted up to its last reply.
+    pub fn cpu(&self) -> Duration {
+        self.ended_cpu + self.live_cpu
+    }
+
+    /// Runs `spec` and returns what happened. Blocks until the program and everything it
+    /// spawned is dead.
+    pub fn run(&mut self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+        let mut line =
+            serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
+        line.push('\n');
+        let live = match self.live.take() {
+            Some(live) => live,
+            None => {
+                self.ended_cpu += std::mem::take(&mut self.live_cpu);
+                self.start()?
+            }
+        };
+        let (live, reply) = exchange(live, &line, spec.limits.wall + LAUNCHER_GRACE);
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(detail) => {
+                return Err(SandboxError::Protocol {
+                    detail,
+                    stderr: end(live),
+                })
+            }
+        };
+        self.live = Some(live);
+        let reply: LaunchReply =
+            serde_json::from_str(&reply).map_err(|e| SandboxError::Protocol {
+                detail: e.to_string(),
+                stderr: self.live.take().map(end).unwrap_or_default(),
+            })?;
+        self.live_cpu = reply.launcher_cpu;
+        match reply.report {
+            LaunchReport::Ran(outcome) => Ok(outcome),
+            LaunchReport::Failed(msg) => Err(SandboxError::Launch(msg)),
+        }
+    }
+
+    fn start(&self) -> Result<Live, SandboxError> {
+        let spawn_err = |source| SandboxError::Spawn {
+            path: self.launcher.clone(),
+            source,
+        };
+        // The launcher gets its own process group: a terminal's Ctrl-C reaches the judge,
+        // not the launcher, which still enforces the wall deadline and cleans up; then it
+        // reads end-of-file and exits.
+        let mut child = Command::new(&self.launcher)
+            .arg(LAUNCH_ARG)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(spawn_err)?;
+        match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+            (Some(to), Some(from), Some(err)) => Ok(Live {
+                child,
+                to,
+                from: BufReader::new(from),
+                err,
+            }),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                Err(SandboxError::Protocol {
+                    detail: "the launcher's pipes are missing".into(),
+                    stderr: String::new(),
+                })
+            }
+        }
+    }
+}
+
+impl Drop for LaunchSession {
+    fn drop(&mut self) {
+        if let Some(live) = self.live.take() {
+            // End of input: an idle launcher exits at once.
+            drop(live.to);
+            let mut child = live.child;
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Sends one spec line and reads one report line, giving up at `patience` from now.
+/// On failure the launcher is left for [`end`].
+fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<String, String>) {
+    if let Err(e) = live
+        .to
+        .write_all(line.as_bytes())
+        .and_then(|_| live.to.flush())
+    {
+        return (live, Err(format!("cannot talk to the launcher: {e}")));
+    }
+    // The launcher enforces the limits itself; this deadline only guards against a
+    // launcher bug: past it the launcher is killed (and its program with it, by
+    // PR_SET_PDEATHSIG and the PID namespace) and the run is a judge error.
+    let deadline = Instant::now() + patience;
+    if live.from.buffer().is_empty() && !wait_readable_until(live.from.get_ref(), deadline) {
+        let _ = live.child.kill();
+        return (
+            live,
+            Err(format!(
+                "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
+            )),
+        );
+    }
+    let mut reply = String::new();
+    match live.from.read_line(&mut reply) {
+        Ok(0) => (live, Err("the launcher ended without a report".into())),
+        Ok(_) if reply.ends_with('\n') => (live, Ok(reply)),
+        Ok(_) => (live, Err("the launcher's report was cut short".into())),
+        Err(e) => (live, Err(format!("cannot read the launcher's report: {e}"))),
+    }
+}
+
+/// Ends a launcher that failed: kills and reaps it and returns the start of its stderr.
+fn end(mut live: Live) -> String {
+    let _ = live.child.kill();
+    let _ = live.child.wait();
+    drop(live.to);
+    let mut err = Vec::new();
+    let _ = (&mut live.err)
+        .take(4 * STDERR_KEPT as u64)
+        .read_to_end(&mut err);
+    String::from_utf8_lossy(&err)
+        .chars()
+        .take(STDERR_KEPT)
+        .collect()
+}
+
+/// Waits until `pipe` has data or is closed, or `deadline` passes. False on timeout.
+fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: Instant) -> bool {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        let mut pfd = libc::pollfd {
+            fd: pipe.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+        // SAFETY: one valid pollfd for the duration of the call.
+        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
+        if r > 0 {
+            return true;
+        }
+        if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            // Polling is broken: fall back to a plain blocking read.
+            return true;
+        }
+    }
+}

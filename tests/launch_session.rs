@@ -1,0 +1,161 @@
+//! One launcher serving many runs in turn ([`LaunchSession`]): nothing of a run may leak
+//! into the next — processes, sockets in the shared network namespace, memory readings,
+//! OOM kills or limits of the reused memory cgroup.
+
+mod judge_support;
+
+use gridjudge::judge::limits::{Isolation, Limits, MemoryMode, MIB};
+use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, LimitHit, RunOutcome, RunSpec};
+use gridjudge::judge::session::LaunchSession;
+use judge_support::*;
+use std::path::Path;
+
+/// Runs `program args` in `session` (strongest isolation for `slot`); returns the outcome
+/// and the captured stdout.
+fn run_in(
+    session: &mut LaunchSession,
+    dirs: &mut CaseDirs,
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    slot: u32,
+) -> (RunOutcome, String) {
+    let isolation = Isolation::strongest(slot);
+    dirs.renew(isolation.run_as).unwrap();
+    let mut argv = vec![program.display().to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let spec = RunSpec {
+        program: program.to_path_buf(),
+        argv,
+        env: sandbox::default_env(dirs.workdir()),
+        workdir: dirs.workdir().to_path_buf(),
+        stdin: stdin.to_path_buf(),
+        stdout: dirs.stdout(),
+        stderr: dirs.stderr(),
+        limits,
+        isolation,
+        hide: vec![],
+    };
+    let out = session.run(&spec).unwrap();
+    let stdout = String::from_utf8_lossy(&std::fs::read(dirs.stdout()).unwrap()).into_owned();
+    (out, stdout)
+}
+
+#[test]
+fn a_daemon_of_one_run_is_gone_for_the_next() {
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "abstract_socket");
+    let input = empty_input(dir.path());
+    let slot = 40;
+    let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
+    let mut session = LaunchSession::new(&launcher());
+    let (served, text) = run_in(
+        &mut session,
+        &mut dirs,
+        &exe,
+        &["serve"],
+        &input,
+        limits(),
+        slot,
+    );
+    assert_eq!(served.status, ExitStatus::Exited(0), "{served:?}");
+    assert_eq!(text, "served\n", "the daemon must work within its own run");
+    let (probe, text) = run_in(
+        &mut session,
+        &mut dirs,
+        &exe,
+        &["probe"],
+        &input,
+        limits(),
+        slot,
+    );
+    assert_eq!(probe.status, ExitStatus::Exited(0), "{probe:?}");
+    assert_eq!(text, "refused\n", "a socket of the previous run answered");
+    assert_eq!(
+        served.guarantees.no_network, probe.guarantees.no_network,
+        "both runs of a session have the same network guarantee"
+    );
+}
+
+#[test]
+fn memory_readings_and_oom_kills_belong_to_their_own_run() {
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "touch_mem");
+    let input = empty_input(dir.path());
+    let slot = 41;
+    let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
+    let mut session = LaunchSession::new(&launcher());
+    let mut big = limits();
+    big.memory_bytes = 256 * MIB;
+    let mut small = limits(); // 64 MiB
+    small.memory_mode = MemoryMode::PeakRss;
+    for round in 0..3 {
+        let (tiny, _) = run_in(&mut session, &mut dirs, &exe, &["0"], &input, small, slot);
+        assert_eq!(
+            tiny.status,
+            ExitStatus::Exited(0),
+            "round {round}: {tiny:?}"
+        );
+        assert!(
+            tiny.peak_memory_bytes < 5_000_000,
+            "round {round}: a tiny program read {} bytes",
+            tiny.peak_memory_bytes
+        );
+        assert_eq!(tiny.killed_for, None, "round {round}");
+        // The limit grows for this run and shrinks again for the next.
+        let (hundred, _) = run_in(&mut session, &mut dirs, &exe, &["100"], &input, big, slot);
+        assert_eq!(
+            hundred.status,
+            ExitStatus::Exited(0),
+            "round {round}: {hundred:?}"
+        );
+        let got = hundred.peak_memory_bytes as f64 / (100.0 * MIB as f64);
+        assert!(
+            (0.9..=1.1).contains(&got),
+            "round {round}: 100 MiB read as {got:.3}"
+        );
+        let (over, _) = run_in(&mut session, &mut dirs, &exe, &["150"], &input, small, slot);
+        assert_eq!(
+            over.killed_for,
+            Some(LimitHit::Memory),
+            "round {round}: {over:?}"
+        );
+    }
+    let (after, _) = run_in(&mut session, &mut dirs, &exe, &["0"], &input, small, slot);
+    assert_eq!(
+        after.killed_for, None,
+        "an OOM kill of an earlier run leaked: {after:?}"
+    );
+    assert!(after.peak_memory_bytes < 5_000_000, "{after:?}");
+}
+
+#[test]
+fn stray_children_of_one_run_do_not_survive_into_the_next() {
+    let dir = bin_dir();
+    let strays = compile_c(dir.path(), "strays");
+    let echo = compile_c(dir.path(), "echo_sum");
+    let input = dir.path().join("nums.in");
+    std::fs::write(&input, b"1 2 3\n").unwrap();
+    let slot = 42;
+    let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
+    let mut session = LaunchSession::new(&launcher());
+    let marker = format!("gridjudge-session-stray-{}", std::process::id());
+    for round in 0..3 {
+        let (out, _) = run_in(
+            &mut session,
+            &mut dirs,
+            &strays,
+            &[&marker],
+            &input,
+            limits(),
+            slot,
+        );
+        assert_eq!(out.status, ExitStatus::Exited(0), "round {round}: {out:?}");
+        let left = survivors(&marker, out.pgid);
+        assert!(left.is_empty(), "round {round}: survivors: {left:?}");
+        let (sum, text) = run_in(&mut session, &mut dirs, &echo, &[], &input, limits(), slot);
+        assert_eq!(sum.status, ExitStatus::Exited(0), "round {round}: {sum:?}");
+        assert_eq!(text.trim(), "6", "round {round}");
+    }
+}
