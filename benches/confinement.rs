@@ -6,18 +6,21 @@
 //!
 //! `cargo bench --bench confinement` — the overhead of confinement is `confined` −
 //! `isolated` (what this issue added) and `confined` − `unconfined` (the whole sandbox).
-//! A CPU-time line per variant is printed first (load-independent), then criterion's
-//! wall times.
+//! A CPU-time line per variant is printed first (this process, plus each worker's
+//! launcher and everything it ran, from the launcher's replies), then criterion's wall
+//! times. Each variant has its own worker (launcher kept from case to case, as
+//! `gridjudge judge` does), started before measuring.
 //!
 //! PERF (2026-11-22, 2 shared cores under load from other jobs, root, Linux 6.18, echo_sum):
-//! CPU per case (launcher + program, mean of 40): unconfined 3.10 ms, isolated 3.74 ms,
-//! confined 4.07 ms → confinement +0.33 ms over isolated, +0.97 ms over unconfined.
-//! Criterion wall medians: unconfined 14.9 ms, isolated 16.0 ms, confined 16.4 ms
-//! (±2 ms noise) → about +0.4 ms / +1.5 ms per case; goal was < 5 ms.
+//! with one launcher per worker, CPU per case (mean of 100): unconfined 0.93 ms, isolated
+//! 1.07 ms, confined 1.32 ms → confinement +0.25 ms over isolated, +0.39 ms over
+//! unconfined. (With one launcher per case, earlier the same day: 3.10, 3.74 and
+//! 4.07 ms.) Criterion's wall medians were 2–5 ms of noise apart under that load.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::judge::limits::{Isolation, Limits, MIB};
 use gridjudge::judge::sandbox::{self, CaseDirs, RunSpec};
+use gridjudge::judge::session::LaunchSession;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -39,8 +42,16 @@ fn compile(dir: &Path, name: &str) -> PathBuf {
     exe
 }
 
-fn judged(exe: &Path, input: &Path, isolation: Isolation, hide: &[PathBuf]) {
-    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+/// One judge worker: its launcher (kept from case to case, as `gridjudge judge` does)
+/// and its case folders.
+struct Worker {
+    session: LaunchSession,
+    dirs: CaseDirs,
+}
+
+fn judged(worker: &mut Worker, exe: &Path, input: &Path, isolation: Isolation, hide: &[PathBuf]) {
+    let dirs = &mut worker.dirs;
+    dirs.renew(isolation.run_as).unwrap();
     let spec = RunSpec {
         program: exe.to_path_buf(),
         argv: vec![exe.display().to_string()],
@@ -53,8 +64,7 @@ fn judged(exe: &Path, input: &Path, isolation: Isolation, hide: &[PathBuf]) {
         isolation,
         hide: hide.to_vec(),
     };
-    let launcher = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
-    let outcome = sandbox::run(launcher, &spec).unwrap();
+    let outcome = worker.session.run(&spec).unwrap();
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
 }
 
@@ -88,23 +98,37 @@ fn confinement(c: &mut Criterion) {
         ("isolated", isolated, &hide),
         ("confined", confined, &hide),
     ];
-    let n = 40;
-    for (name, isolation, hide) in variants {
-        let (cpu0, t0) = (cpu_used(), Instant::now());
+    let n = 100;
+    let mut workers: Vec<Worker> = variants
+        .iter()
+        .map(|(_, isolation, hide)| {
+            let mut w = Worker {
+                session: LaunchSession::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+                dirs: CaseDirs::new(isolation.run_as).unwrap(),
+            };
+            // Starts the launcher: a once-per-worker cost.
+            judged(&mut w, &exe, &input, *isolation, hide);
+            w
+        })
+        .collect();
+    for ((name, isolation, hide), w) in variants.iter().zip(&mut workers) {
+        let (cpu0, t0) = (cpu_used() + w.session.cpu().as_secs_f64(), Instant::now());
         for _ in 0..n {
-            judged(&exe, &input, isolation, hide);
+            judged(w, &exe, &input, *isolation, hide);
         }
         eprintln!(
             "{name}: per case {:.2} ms wall, {:.2} ms CPU (mean of {n})",
             t0.elapsed().as_secs_f64() * 1000.0 / f64::from(n),
-            (cpu_used() - cpu0) * 1000.0 / f64::from(n)
+            (cpu_used() + w.session.cpu().as_secs_f64() - cpu0) * 1000.0 / f64::from(n)
         );
     }
     let mut group = c.benchmark_group("trivial");
     group.sample_size(30);
     group.measurement_time(Duration::from_secs(3));
-    for (name, isolation, hide) in variants {
-        group.bench_function(name, |b| b.iter(|| judged(&exe, &input, isolation, hide)));
+    for ((name, isolation, hide), w) in variants.iter().zip(&mut workers) {
+        group.bench_function(*name, |b| {
+            b.iter(|| judged(w, &exe, &input, *isolation, hide))
+        });
     }
     group.finish();
 }
