@@ -133,7 +133,8 @@ pub struct JudgeArgs {
 
 /// What to run.
 enum Subject {
-    Reference(PathBuf),
+    /// gridjudge itself (a staged copy), run as `solve PROBLEM` for each problem.
+    Reference(Program),
     Program(Program),
 }
 
@@ -215,8 +216,11 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
 
     let (subject, description) = if args.reference {
+        // A copy the sandbox user can reach wherever the checkout lives, made once.
+        let staged = Program::staged_copy(&settings.launcher, &[])
+            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
         (
-            Subject::Reference(settings.launcher.clone()),
+            Subject::Reference(staged),
             "gridjudge's reference solver (gridjudge solve PROBLEM)".to_string(),
         )
     } else if let Some(src) = &args.source {
@@ -268,13 +272,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         let reference;
         let program = match &subject {
             Subject::Program(p) => p,
-            Subject::Reference(exe) => {
-                // A copy the sandbox user can reach wherever the checkout lives.
-                reference = Program::staged_copy(
-                    exe,
-                    &["solve".to_string(), problem.config.problem.id().to_string()],
-                )
-                .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+            Subject::Reference(staged) => {
+                reference = staged
+                    .with_args(&["solve".to_string(), problem.config.problem.id().to_string()]);
                 &reference
             }
         };

@@ -80,6 +80,18 @@ impl Program {
         })
     }
 
+    /// The same executable run with `args` instead. The copy does not keep a staged
+    /// folder alive: keep `self` until the copy is no longer run.
+    pub fn with_args(&self, args: &[String]) -> Program {
+        let mut argv = vec![self.path.display().to_string()];
+        argv.extend(args.iter().cloned());
+        Program {
+            path: self.path.clone(),
+            argv,
+            _dir: None,
+        }
+    }
+
     /// An existing command: `command` is looked up in `PATH` unless it contains a `/`.
     pub fn command(command: &str, args: &[String]) -> Result<Program, CompileFailure> {
         let path = resolve(command).ok_or_else(|| CompileFailure {
