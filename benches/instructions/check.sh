@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deterministic instruction-count check of gridjudge's Sudoku solvers.
+# Deterministic instruction-count check of gridjudge's Sudoku solvers and of the
+# Kakuro max-flow solver.
 #
 # Builds the driver in this folder (release), runs it under
 # `valgrind --tool=callgrind`, counting only instructions inside the driver's
@@ -16,8 +17,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 data="$root/benches/data/sudoku"
-# The fixed puzzle set: top95 (9×9) and the poj3076 sample (16×16).
+# The fixed puzzle sets: for the Sudoku solvers top95 (9×9) and the poj3076 sample
+# (16×16); for the Kakuro max-flow solver the nine 100×100 HDU 3338 boards.
 set_files=("$data/top95.txt" "$here/poj3076_sample.txt")
+flow_files=("$root/benches/data/kakuro/gen_100x100.in" "$root/benches/data/kakuro/marcizhu_150crop_100x100.in")
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 command -v valgrind >/dev/null || { echo "check.sh: valgrind not found" >&2; exit 2; }
@@ -25,11 +28,17 @@ cargo build --quiet --release --manifest-path "$here/Cargo.toml" || exit 2
 bin="$CARGO_TARGET_DIR/release/gridjudge-instructions"
 
 status=0
-for solver in dfs dlx; do
+for solver in dfs dlx flow; do
     out="$(mktemp)"
+    files=("${set_files[@]}")
+    region='gridjudge_instructions::measure'
+    if [ "$solver" = flow ]; then
+        files=("${flow_files[@]}")
+        region='gridjudge_instructions::measure_flow'
+    fi
     if ! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        --toggle-collect='gridjudge_instructions::measure' \
-        "$bin" "$solver" "${set_files[@]}" >"$out" 2>&1; then
+        --toggle-collect="$region" \
+        "$bin" "$solver" "${files[@]}" >"$out" 2>&1; then
         cat "$out" >&2
         echo "check.sh: $solver run failed" >&2
         rm -f "$out"

@@ -1,14 +1,18 @@
-//! Instruction-count driver: solves a fixed puzzle set with one gridjudge Sudoku
-//! solver inside `measure`, the only function callgrind counts (see `check.sh`).
+//! Instruction-count driver: solves a fixed puzzle set with one gridjudge solver inside
+//! `measure` (or `measure_flow`), the only functions callgrind counts (see `check.sh`).
 //!
 //! Usage: `gridjudge-instructions dfs|dlx FILE...` where each FILE holds one puzzle
-//! per line: 81 characters (`1`-`9`, `.`) for 9×9, or 256 (`A`-`P`, `-`) for 16×16.
+//! per line: 81 characters (`1`-`9`, `.`) for 9×9, or 256 (`A`-`P`, `-`) for 16×16;
+//! `gridjudge-instructions flow FILE...` where each FILE is an HDU 3338 judge input,
+//! every board solved by the max-flow solver (input parsing is not counted).
 //! Exits 1 if a puzzle has no solution or an argument is bad.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use gridjudge::model::Sudoku;
+use gridjudge::model::{KakuroBoard, Sudoku};
+use gridjudge::solve::kakuro_flow;
+use gridjudge::solve::maxflow::MaxFlow;
 use gridjudge::solve::sudoku_dfs::DfsSolver;
 use gridjudge::solve::sudoku_dlx::DlxSolver;
 
@@ -59,14 +63,47 @@ fn measure(solver: &str, puzzles: &[Sudoku]) -> usize {
     solved
 }
 
+/// The measured region for `flow`: every board through one reused flow graph.
+#[inline(never)]
+fn measure_flow(boards: &[KakuroBoard]) -> usize {
+    let mut graph = MaxFlow::default();
+    let mut solved = 0;
+    for b in boards {
+        solved += usize::from(kakuro_flow::solve_with(black_box(b), &mut graph).is_ok());
+    }
+    solved
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((solver, files)) = args.split_first() else {
         eprintln!("usage: gridjudge-instructions dfs|dlx FILE...");
         return ExitCode::FAILURE;
     };
+    if solver == "flow" {
+        let mut boards = Vec::new();
+        for f in files {
+            let parsed = std::fs::read(f).map_err(|e| e.to_string()).and_then(|b| {
+                gridjudge::format::hdu3338::parse_input(&b).map_err(|e| e.to_string())
+            });
+            match parsed {
+                Ok(b) => boards.extend(b),
+                Err(e) => {
+                    eprintln!("{f}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        let solved = measure_flow(&boards);
+        println!("flow: solved {solved}/{}", boards.len());
+        return if solved == boards.len() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
+    }
     if solver != "dfs" && solver != "dlx" {
-        eprintln!("unknown solver {solver:?} (expected dfs or dlx)");
+        eprintln!("unknown solver {solver:?} (expected dfs, dlx or flow)");
         return ExitCode::FAILURE;
     }
     let mut puzzles = Vec::new();
