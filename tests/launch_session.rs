@@ -159,3 +159,30 @@ fn stray_children_of_one_run_do_not_survive_into_the_next() {
         assert_eq!(text.trim(), "6", "round {round}");
     }
 }
+
+#[test]
+fn a_launcher_killed_between_runs_is_replaced() {
+    let dir = bin_dir();
+    let echo = compile_c(dir.path(), "echo_sum");
+    let input = dir.path().join("nums.in");
+    std::fs::write(&input, b"4 5\n").unwrap();
+    let slot = 43;
+    let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
+    let mut session = LaunchSession::new(&launcher());
+    let (first, text) = run_in(&mut session, &mut dirs, &echo, &[], &input, limits(), slot);
+    assert_eq!(first.status, ExitStatus::Exited(0));
+    assert_eq!(text.trim(), "9");
+    let pid = session.launcher_pid().expect("a live launcher after a run") as i32;
+    // SAFETY: plain kill of our own child process.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGKILL) }, 0);
+    // Let the kernel finish it, as an idle launcher killed from outside would be.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let (second, text) = run_in(&mut session, &mut dirs, &echo, &[], &input, limits(), slot);
+    assert_eq!(second.status, ExitStatus::Exited(0), "{second:?}");
+    assert_eq!(text.trim(), "9");
+    assert_ne!(
+        session.launcher_pid(),
+        Some(pid as u32),
+        "the dead launcher was kept"
+    );
+}

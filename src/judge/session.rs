@@ -76,6 +76,13 @@ impl LaunchSession {
         let mut line =
             serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
         line.push('\n');
+        // A launcher that died while idle (killed from outside) is replaced before the
+        // run, so the run does not become a judge error for it.
+        if let Some(live) = self.live.as_mut() {
+            if !matches!(live.child.try_wait(), Ok(None)) {
+                self.live.take().map(end);
+            }
+        }
         let live = match self.live.take() {
             Some(live) => live,
             None => {
@@ -104,6 +111,11 @@ impl LaunchSession {
             LaunchReport::Ran(outcome) => Ok(outcome),
             LaunchReport::Failed(msg) => Err(SandboxError::Launch(msg)),
         }
+    }
+
+    /// The process id of the live launcher, if one is running.
+    pub fn launcher_pid(&self) -> Option<u32> {
+        self.live.as_ref().map(|l| l.child.id())
     }
 
     fn start(&self) -> Result<Live, SandboxError> {
