@@ -45,17 +45,22 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<KakuroBoard>, ParseError> {
 
 /// Parses every case, keeping where each one starts.
 pub fn parse_located(bytes: &[u8]) -> Result<Vec<LocatedBoard>, ParseError> {
+    parse_cases(bytes, true)
+}
+
+/// [`parse_located`], with or without the whole-row fast path (the tests compare both).
+fn parse_cases(bytes: &[u8], fast: bool) -> Result<Vec<LocatedBoard>, ParseError> {
     let mut r = Reader::new(bytes);
     let mut cases = Vec::new();
     loop {
         if r.at_eof() && !cases.is_empty() {
             return Ok(cases);
         }
-        cases.push(parse_case(&mut r)?);
+        cases.push(parse_case(&mut r, fast)?);
     }
 }
 
-fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
+fn parse_case(r: &mut Reader<'_>, fast: bool) -> Result<LocatedBoard, ParseError> {
     let header_line = r.line();
     if r.at_eof() {
         return Err(r.expected("a case header 'n m'"));
@@ -65,7 +70,17 @@ fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
     let m = r.number(MIN_SIDE, MAX_SIDE, "the number of columns m")? as usize;
     r.expect_eol()?;
     let mut cells = Vec::with_capacity(n * m);
+    // m tokens, the spaces between them, and the line feed.
+    let row_len = (TOKEN + 1) * m;
     for row in 0..n {
+        // PERF: a well-formed row is read in one go; anything else (and so every error
+        // message) goes through the byte-by-byte reader below.
+        if let Some(line) = r.rest().get(..row_len).filter(|_| fast) {
+            if fast_row(line, &mut cells) {
+                r.skip_line(row_len);
+                continue;
+            }
+        }
         for col in 0..m {
             if col > 0 {
                 r.require(b' ', "a single space between cells")?;
@@ -91,6 +106,50 @@ fn parse_case(r: &mut Reader<'_>) -> Result<LocatedBoard, ParseError> {
     };
     let board = KakuroBoard::new(n, m, cells).map_err(located)?;
     Ok(LocatedBoard { board, header_line })
+}
+
+/// Appends the cells of `line` (one well-formed row: tokens separated by single spaces,
+/// ending with `\n`) to `cells` and returns true; returns false, leaving `cells` as it
+/// was, if anything in it is not exactly as [`parse_token`] wants it.
+fn fast_row(line: &[u8], cells: &mut Vec<Cell>) -> bool {
+    let start = cells.len();
+    for chunk in line.chunks_exact(TOKEN + 1) {
+        let (token, sep) = chunk.split_at(TOKEN);
+        let cell = match token {
+            b"......." => Some(Cell::White),
+            b"XXXXXXX" => Some(Cell::BLACK),
+            [a, b, c, b'\\', d, e, f] => match (fast_clue([*a, *b, *c]), fast_clue([*d, *e, *f])) {
+                (Some(down), Some(right)) => Some(Cell::Black { down, right }),
+                _ => None,
+            },
+            _ => None,
+        };
+        match cell {
+            Some(cell) if sep == b" " || sep == b"\n" => cells.push(cell),
+            _ => {
+                cells.truncate(start);
+                return false;
+            }
+        }
+    }
+    // Only the last separator may be the line feed.
+    let ok = line.last() == Some(&b'\n') && !line[..line.len() - 1].contains(&b'\n');
+    if !ok {
+        cells.truncate(start);
+    }
+    ok
+}
+
+/// A clue token half: `Some(None)` for `XXX`, `Some(Some(v))` for three digits.
+fn fast_clue(t: [u8; 3]) -> Option<Option<u16>> {
+    if t == *b"XXX" {
+        return Some(None);
+    }
+    t.iter()
+        .try_fold(0u16, |v, &b| {
+            b.is_ascii_digit().then(|| v * 10 + u16::from(b - b'0'))
+        })
+        .map(Some)
 }
 
 /// Reads one 7-character token.
@@ -230,4 +289,77 @@ pub fn check_classic(case: &LocatedBoard) -> Result<(), ParseError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Tokens and near misses: every way a row can be right or almost right.
+    fn piece() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            ".......", ".......", "XXXXXXX", "XXXXXXX", "005\\012", "XXX\\010", "017\\XXX",
+            "XXX\\XXX", "999\\000", "......", "........", "XX.XXXX", "0a2\\XXX", "XXX/XXX",
+            "XXXXXX", "12\\0034", ".....X.", "\t", "  ", " ", "\n", "\r\n", "X", "\u{e9}",
+        ])
+    }
+
+    /// What `parse_cases` says, as comparable text (boards or the error).
+    fn outcome(bytes: &[u8], fast: bool) -> String {
+        match parse_cases(bytes, fast) {
+            Ok(cases) => format!(
+                "{:?}",
+                cases
+                    .iter()
+                    .map(|c| (c.header_line, &c.board))
+                    .collect::<Vec<_>>()
+            ),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The whole-row fast path reads exactly what the byte-by-byte reader reads and
+        /// fails exactly where it fails, with the same message.
+        #[test]
+        fn fast_rows_read_like_the_byte_reader(
+            n in 2usize..5,
+            m in 2usize..5,
+            cells in prop::collection::vec(piece(), 4..40),
+            mostly_valid in any::<bool>(),
+        ) {
+            let mut text = format!("{n} {m}\n");
+            let mut it = cells.iter().cycle();
+            for _ in 0..n {
+                for col in 0..m {
+                    if col > 0 {
+                        text.push(' ');
+                    }
+                    let mut p = *it.next().unwrap_or(&".......");
+                    if mostly_valid && (p.len() != 7 || p.contains(['\n', '\t', ' '])) {
+                        // Keep the row layout; only the tokens vary.
+                        p = ".......";
+                    }
+                    text.push_str(p);
+                }
+                text.push('\n');
+            }
+            let bytes = text.as_bytes();
+            prop_assert_eq!(outcome(bytes, true), outcome(bytes, false), "{}", text);
+        }
+    }
+
+    #[test]
+    fn a_bad_token_after_good_rows_is_located_the_same_way() {
+        let text = b"2 3\n....... XXXXXXX 005\\012\nXXXXXXX ...,... XXXXXXX\n";
+        assert_eq!(outcome(text, true), outcome(text, false));
+        assert!(
+            outcome(text, true).contains("line 3"),
+            "{}",
+            outcome(text, true)
+        );
+    }
 }

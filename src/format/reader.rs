@@ -63,6 +63,16 @@ impl<'a> Reader<'a> {
         self.pos >= self.bytes.len()
     }
 
+    /// Consumes the rest of the current line, `len` bytes ending with its `\n` (the
+    /// caller has checked them): the reader moves to the start of the next line.
+    pub(crate) fn skip_line(&mut self, len: usize) {
+        debug_assert!(self.rest().get(len.wrapping_sub(1)) == Some(&b'\n'));
+        debug_assert!(!self.rest()[..len - 1].contains(&b'\n'));
+        self.pos += len;
+        self.line += 1;
+        self.col = 1;
+    }
+
     /// Consumes one byte.
     pub(crate) fn bump(&mut self) -> Option<u8> {
         let b = self.peek()?;

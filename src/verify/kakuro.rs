@@ -50,12 +50,19 @@ pub fn check_fill(board: &KakuroBoard, fill: &KakuroFill, distinct: bool) -> Res
                 let Some(clue) = clue else { continue };
                 let (mut rr, mut cc) = (r + dr, c + dc);
                 let mut sum = 0u32;
-                let mut seen: [Option<(usize, usize)>; 10] = [None; 10];
+                // Digits seen so far in the run, one bit each.
+                let mut seen = 0u16;
                 while rr < rows && cc < cols && board.cell(rr, cc).is_white() {
                     let d = digit(rr, cc);
                     sum += u32::from(d);
                     if distinct {
-                        if let Some((r0, c0)) = seen[usize::from(d)] {
+                        if seen & (1 << d) != 0 {
+                            // Where the digit first appeared: walk the run again.
+                            let (mut r0, mut c0) = (r + dr, c + dc);
+                            while digit(r0, c0) != d {
+                                r0 += dr;
+                                c0 += dc;
+                            }
                             return Err(Violation {
                                 cell: (rr, cc),
                                 message: format!(
@@ -69,7 +76,7 @@ pub fn check_fill(board: &KakuroBoard, fill: &KakuroFill, distinct: bool) -> Res
                                 ),
                             });
                         }
-                        seen[usize::from(d)] = Some((rr, cc));
+                        seen |= 1 << d;
                     }
                     rr += dr;
                     cc += dc;
