@@ -23,12 +23,12 @@
 //! unprivileged uid and `RLIMIT_NPROC`. With confinement ([`confine`], [`cgroup`]):
 //! a Landlock ruleset (read-only system folders, read-write working directory only,
 //! TCP and outside signals denied), an own PID namespace under a tiny init with a fresh
-//! `/proc` (every process dies with the program), and a per-run memory cgroup counting
+//! `/proc` (every process dies with the program), and a memory cgroup per worker counting
 //! every process. Each outcome records which of these held
 //! ([`Guarantees`](sandbox::Guarantees)); `gridjudge judge --explain-sandbox` prints them.
 //!
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
-//! - [`cgroup`]: the per-run memory cgroup.
+//! - [`cgroup`]: the runs' memory cgroup.
 
 pub mod cgroup;
 pub mod compile;

@@ -107,8 +107,8 @@ pub struct Guarantees {
     /// Filesystem confinement by Landlock, with this ABI version (`None`: not in force).
     #[serde(default)]
     pub landlock_abi: Option<u32>,
-    /// A per-run memory cgroup counted (and hard-limited) the memory of all the
-    /// program's processes, children included.
+    /// A memory cgroup (the launcher's, used by its runs in turn) counted (and
+    /// hard-limited) the memory of all the program's processes, children included.
     #[serde(default)]
     pub memory_cgroup: bool,
 }
@@ -173,8 +173,8 @@ impl Guarantees {
             row(
                 "memory of all processes",
                 self.memory_cgroup,
-                "a per-run cgroup (v1 memory controller): the anonymous memory of every \
-                 process of the run is sampled against the limit, with a hard limit 25 % \
+                "a memory cgroup (v1 memory controller) per worker, used by its runs in turn: \
+                 the anonymous memory of every process of the run is sampled against the limit, with a hard limit 25 % \
                  above it (memory+swap) where the kernel's OOM killer ends bursts"
                     .into(),
                 "no memory cgroup (not root, or no v1 memory controller): only the main \
