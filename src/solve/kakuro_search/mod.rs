@@ -52,16 +52,20 @@
 //! starts; the search loop itself never allocates.
 //!
 //! Known weak spot: two large boards of the corpus have dense regions where the search
-//! thrashes: `marcelgarus_kakuro` case 9 (about 0.1 s, around rows 74–96) and
-//! `gen_100x100` case 0 (not solved in minutes). On the latter, a "pocket" of about a
-//! hundred empty cells, made infeasible by decisions around it, is neither refuted by
-//! per-run GAC, nor by singleton arc consistency, nor quickly by backjumping (its
-//! conflict sets hold 20–30 decisions; in the restarting search, hundreds, because a
-//! run filter's change is explained by *all* the other cells of the run). Restarts
-//! solve any one pocket quickly (with the rest of the board fixed to a known fill, a
-//! 20×20 pocket needs 0–200 dead ends for most seeds), but an attempt over the whole
-//! board meets too many of them. Nogood learning on (cell, digit) literals (lazy
-//! clause generation) is the next step.
+//! thrashes: `marcelgarus_kakuro` case 9 and `gen_100x100` case 0 (not solved in
+//! minutes). The time on the former is luck: the fixed seed of [`solve`] needs about
+//! 0.1 s, but over 20 other seeds of the restarting search the median is about 0.4 s
+//! and one seed in 20 takes over a minute (without backjumping: 0.6 s, and 4 in 20).
+//! On `gen_100x100` case 0, "pockets" of about a hundred empty cells, made infeasible
+//! by decisions around them, are neither refuted by per-run GAC, nor by singleton arc
+//! consistency at every node, nor quickly by backjumping: their conflict sets hold
+//! 20–30 decisions in the steady search and hundreds in the restarting one, because a
+//! run filter's change is explained by *all* the other cells of the run. Restarts solve
+//! any one pocket quickly (with the rest of the board fixed to the known fill, a 20×20
+//! pocket needs 0–200 dead ends for most seeds), but an attempt over the whole board
+//! meets too many of them. Nogoods over placements (cut at placed cells, 15–19 long)
+//! were tried and did not help; nogood learning on (cell, digit) literals with sharper
+//! run explanations (lazy clause generation) is the next step.
 
 mod search;
 mod tables;
@@ -119,8 +123,9 @@ pub enum ClassicInfeasible {
 // PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
 // every benched classic case under 3.2 ms median on 2 loaded cores (worst:
 // marcizhu_150crop_100x100 case 1, 4.8k cells). Backjumping: marcelgarus_kakuro case 9
-// from 1.50 to 1.16 G instructions (callgrind; the other cases within ±3 %). Unbounded
-// on gen_100x100 case 0 (module doc). Allocation count is independent of the board
+// from 1.50 to 1.16 G instructions (callgrind, this seed; the other cases within ±3 %),
+// and over 20 restart seeds median dead ends 45k -> 19k (module doc). Unbounded on
+// gen_100x100 case 0. Allocation count is independent of the board
 // and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     solve_within(board, u64::MAX)
