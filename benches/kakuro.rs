@@ -80,6 +80,12 @@ fn flow(c: &mut Criterion) {
 // most variable, up to 8 ms in single runs), marcelgarus_kakuro 0.21 ms (case 8),
 // marcizhu_150crop_100x100 3.1 ms (case 1). Not benched because the search does not
 // finish on them: marcelgarus_kakuro case 9 and gen_100x100 case 0 (see `HARD`).
+// After conflict-directed backjumping (2026-11-22, `--save-baseline base` on the
+// commit before, then `--baseline base`, 2 loaded cores): gecode_nikoli 0.083 ms
+// (case 7; was 0.053, but callgrind counts its instructions 18 % lower: noise),
+// minizinc_benchmarks 0.013 ms, marcizhu_kakuroapp 1.01 ms (case 17, was 1.02),
+// marcelgarus_kakuro 116 ms (case 9, was 150 ms; a lucky seed, see the module doc of
+// kakuro_search), marcizhu_150crop_100x100 2.0 ms (was 1.7-1.9).
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group

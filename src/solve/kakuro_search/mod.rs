@@ -39,6 +39,11 @@
 //!   apart into groups that share no run, the smallest group is solved on its own, and
 //!   a dead end after it is solved never backtracks into it (see
 //!   [`Search::choose_focused`]).
+//! - A search for one fill backjumps (conflict-directed backjumping, CBJ): each dead
+//!   end's conflict set, the decisions it depends on, is found by walking the trail
+//!   (every candidate change records the run whose filter made it, see
+//!   `Search::analyse`), and the search jumps back to the deepest of them, over
+//!   decisions that played no part. Counting backtracks chronologically.
 //! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
 //!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
 //!   search over the whole board.
@@ -46,11 +51,22 @@
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
 //!
-//! Known weak spot: two large boards of the corpus have a small, dense region where
-//! the search thrashes: `marcelgarus_kakuro` case 9 (about 0.3 s, around rows 74–96) and
-//! `gen_100x100` case 0 (not solved in minutes; around rows 42–50, columns 33–41).
-//! Per-run GAC is too weak there; conflict-directed backjumping or nogood learning
-//! would be the next step.
+//! Known weak spot: two large boards of the corpus have dense regions where the search
+//! thrashes: `marcelgarus_kakuro` case 9 and `gen_100x100` case 0 (about 100 s: the
+//! restarting search finds a fill at its 1714th attempt, after 1.6 M dead ends in all;
+//! before backjumping, about 70 s: luck either way). The time on the former is luck: the fixed seed of [`solve`] needs about
+//! 0.1 s, but over 20 other seeds of the restarting search the median is about 0.4 s
+//! and one seed in 20 takes over a minute (without backjumping: 0.6 s, and 4 in 20).
+//! On `gen_100x100` case 0, "pockets" of about a hundred empty cells, made infeasible
+//! by decisions around them, are neither refuted by per-run GAC, nor by singleton arc
+//! consistency at every node, nor quickly by backjumping: their conflict sets hold
+//! 20–30 decisions in the steady search and hundreds in the restarting one, because a
+//! run filter's change is explained by *all* the other cells of the run. Restarts solve
+//! any one pocket quickly (with the rest of the board fixed to the known fill, a 20×20
+//! pocket needs 0–200 dead ends for most seeds), but an attempt over the whole board
+//! meets too many of them. Nogoods over placements (cut at placed cells, 15–19 long)
+//! were tried and did not help; nogood learning on (cell, digit) literals with sharper
+//! run explanations (lazy clause generation) is the next step.
 
 mod search;
 mod tables;
@@ -107,8 +123,10 @@ pub enum ClassicInfeasible {
 /// [`solve_within`] for a version that can give up.
 // PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
 // every benched classic case under 3.2 ms median on 2 loaded cores (worst:
-// marcizhu_150crop_100x100 case 1, 4.8k cells). Unbounded on marcelgarus_kakuro case 9
-// and gen_100x100 case 0 (module doc). Allocation count is independent of the board
+// marcizhu_150crop_100x100 case 1, 4.8k cells). Backjumping: marcelgarus_kakuro case 9
+// from 1.50 to 1.16 G instructions (callgrind, this seed; the other cases within ±3 %),
+// and over 20 restart seeds median dead ends 45k -> 19k (module doc). gen_100x100
+// case 0: about 100 s (1.6 M dead ends; 70 s before backjumping). Allocation count is independent of the board
 // and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     solve_within(board, u64::MAX)

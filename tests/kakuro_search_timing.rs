@@ -1,0 +1,77 @@
+//! A timing driver for the classic Kakuro search, not a test: prints the release-build
+//! wall time of `kakuro_search::solve_within` on every classic case of the corpus (one
+//! line per case, then the slowest case per file). Nothing is asserted about time; each
+//! fill is checked by the validator. A case that exceeds the dead-end budget
+//! (`KKS_BUDGET`, default unbounded; `gen_100x100` case 0 takes about 100 s) is reported
+//! as given up. Run it on its own, in release:
+//!
+//! ```text
+//! cargo test --release --test kakuro_search_timing -- --ignored --nocapture
+//! KKS_BUDGET=100000 cargo test --release --test kakuro_search_timing -- --ignored --nocapture
+//! KKS_ONLY=gen_100x100:0 cargo test --release --test kakuro_search_timing -- --ignored --nocapture
+//! ```
+
+use gridjudge::format::hdu3338::parse_input;
+use gridjudge::model::KakuroBoard;
+use gridjudge::solve::kakuro_search::{self, ClassicInfeasible};
+use gridjudge::verify::kakuro::check_fill;
+use std::time::Instant;
+
+/// The classic cases: `(file, case indices)`; `None` means every case.
+const CLASSIC: [(&str, Option<&[usize]>); 6] = [
+    ("gecode_nikoli", None),
+    ("minizinc_benchmarks", None),
+    ("marcelgarus_kakuro", None),
+    ("marcizhu_kakuroapp", None),
+    ("marcizhu_150crop_100x100", None),
+    ("gen_100x100", Some(&[0])),
+];
+
+fn load(name: &str) -> Vec<KakuroBoard> {
+    let path = format!(
+        "{}/benches/data/kakuro/{name}.in",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+#[ignore = "a timing driver (release build, prints times); see the file doc"]
+fn time_every_classic_case() {
+    // `KKS_ONLY=file:case` restricts the run to one case.
+    let only = std::env::var("KKS_ONLY").ok();
+    let budget = std::env::var("KKS_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(u64::MAX);
+    for (file, which) in CLASSIC {
+        let mut worst = (0.0f64, 0usize);
+        for (i, board) in load(file).iter().enumerate() {
+            if !which.is_none_or(|w| w.contains(&i)) {
+                continue;
+            }
+            if only.as_ref().is_some_and(|o| *o != format!("{file}:{i}")) {
+                continue;
+            }
+            let start = Instant::now();
+            let fill = match kakuro_search::solve_within(board, budget) {
+                Ok(fill) => fill,
+                Err(ClassicInfeasible::GaveUp { dead_ends }) => {
+                    let ms = start.elapsed().as_secs_f64() * 1e3;
+                    println!("{file} case {i}: gave up after {dead_ends} dead ends, {ms:.0} ms");
+                    continue;
+                }
+                Err(e) => panic!("{file} case {i}: {e}"),
+            };
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            check_fill(board, &fill, true)
+                .unwrap_or_else(|v| panic!("{file} case {i}: {}", v.message));
+            println!("{file} case {i}: {ms:.2} ms");
+            if ms > worst.0 {
+                worst = (ms, i);
+            }
+        }
+        println!("== {file}: max {:.2} ms (case {})", worst.0, worst.1);
+    }
+}
