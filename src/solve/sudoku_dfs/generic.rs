@@ -4,7 +4,6 @@
 //! constrained cell. The design is described in the [module docs](super).
 
 use super::bits::Bits;
-use super::Outcome;
 
 /// The search state: one board per digit plus the placed cells.
 #[derive(Clone, Copy, Debug)]
@@ -15,13 +14,31 @@ struct State<B, const S: usize> {
     placed: [u128; S],
 }
 
-/// A saved state and the digits of its branch cell still to try.
+/// A saved state and what its branch still has to try: the digits of a cell, or the
+/// places of a digit in a unit.
 #[derive(Clone, Copy, Debug)]
 struct Frame<B, const S: usize> {
     state: State<B, S>,
     cell: u32,
     /// Bit `d` set: digit `d` (0-based) still to try in `cell`.
     rest: u32,
+    /// For a branch on places: the digit ([`NO_DIGIT`] for a branch on a cell) and the
+    /// cells still to try it in.
+    digit: u32,
+    places: B,
+}
+
+/// [`Frame::digit`] of a branch on a cell's digits.
+const NO_DIGIT: u32 = u32::MAX;
+
+/// What propagation ends with.
+enum Step<B> {
+    Contradiction,
+    Solved,
+    /// Branch on this cell; bit `d` of the mask = digit `d` (0-based) possible.
+    Cell(usize, u32),
+    /// Branch on where digit `d` goes in one unit: these cells (two or more).
+    Places(usize, B),
 }
 
 /// Per-size constant masks.
@@ -133,7 +150,22 @@ impl<B: Bits, const S: usize> Core<B, S> {
         // Dirty-unit masks cut hidden-single checks ~4×.
         loop {
             match propagate(st, dirty, t) {
-                Outcome::Branch(cell, mask) => {
+                Step::Places(d, places) => {
+                    self.guesses += 1;
+                    let cell = places.lowest();
+                    let rest = places.clear_lowest();
+                    // `rest` is non-zero: a branch on places has at least two.
+                    self.stack.push(Frame {
+                        state: *st,
+                        cell: 0,
+                        rest: 0,
+                        digit: d as u32,
+                        places: rest,
+                    });
+                    place(st, dirty, t, d, cell);
+                    continue;
+                }
+                Step::Cell(cell, mask) => {
                     self.guesses += 1;
                     // Digits from `cell mod S` up first (cyclically): trying the
                     // smallest digit first everywhere fills sparse 16×16 grids into
@@ -149,11 +181,13 @@ impl<B: Bits, const S: usize> Core<B, S> {
                         state: *st,
                         cell: cell as u32,
                         rest,
+                        digit: NO_DIGIT,
+                        places: B::ZERO,
                     });
                     place(st, dirty, t, d, cell);
                     continue;
                 }
-                Outcome::Solved => {
+                Step::Solved => {
                     found += 1;
                     if found == 1 {
                         if let Some(out) = out.as_deref_mut() {
@@ -164,17 +198,23 @@ impl<B: Bits, const S: usize> Core<B, S> {
                         return found;
                     }
                 }
-                Outcome::Contradiction => {}
+                Step::Contradiction => {}
             }
-            // Backtrack: next digit of the innermost open branch.
+            // Backtrack: next digit (or place) of the innermost open branch.
             let Some(top) = self.stack.last_mut() else {
                 return found;
             };
-            let d = top.rest.trailing_zeros() as usize;
-            top.rest &= top.rest - 1;
-            let cell = top.cell as usize;
+            let (d, cell, done) = if top.digit == NO_DIGIT {
+                let d = top.rest.trailing_zeros() as usize;
+                top.rest &= top.rest - 1;
+                (d, top.cell as usize, top.rest == 0)
+            } else {
+                let cell = top.places.lowest();
+                top.places = top.places.clear_lowest();
+                (top.digit as usize, cell, top.places.is_zero())
+            };
             *st = top.state;
-            if top.rest == 0 {
+            if done {
                 self.stack.pop();
             }
             *dirty = [0; S];
@@ -212,7 +252,7 @@ fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
     dirty: &mut Dirty<S>,
     t: &Tables<B>,
-) -> Outcome {
+) -> Step<B> {
     let all = t.all;
     loop {
         // Bit-sliced candidate counts per cell: at least one / two / three digits.
@@ -223,7 +263,7 @@ fn propagate<B: Bits, const S: usize>(
             c1 = c1.or(b);
         }
         if !all.andnot(c1).is_zero() {
-            return Outcome::Contradiction;
+            return Step::Contradiction;
         }
         // Naked singles.
         let mut singles = c1.andnot(c2).andnot(st.solved);
@@ -232,14 +272,14 @@ fn propagate<B: Bits, const S: usize>(
                 let cell = singles.lowest();
                 singles = singles.clear_lowest();
                 let Some(d) = st.boards.iter().position(|b| b.has(cell)) else {
-                    return Outcome::Contradiction; // its digit went to a peer
+                    return Step::Contradiction; // its digit went to a peer
                 };
                 place(st, dirty, t, d, cell);
             }
             continue;
         }
         if st.solved == all {
-            return Outcome::Solved;
+            return Step::Solved;
         }
         // Hidden singles (and digits with no place left in a unit), only in the units
         // that changed since they were last checked.
@@ -262,7 +302,7 @@ fn propagate<B: Bits, const S: usize>(
                 let m = st.boards[d].and(t.units[u]);
                 if m.at_most_one() {
                     if m.is_zero() {
-                        return Outcome::Contradiction;
+                        return Step::Contradiction;
                     }
                     if !m.andnot(st.solved).is_zero() {
                         place(st, dirty, t, d, m.lowest());
@@ -290,6 +330,12 @@ fn propagate<B: Bits, const S: usize>(
                     best = (k, cell);
                 }
             }
+            // No bi-value cell: a digit with fewer places in some unit than the best
+            // cell has candidates branches more narrowly (sparse 16×16 grids, where
+            // cells keep many candidates long, took the cell branch tens of seconds).
+            if let Some((d, places)) = narrowest_places(st, t, best.0) {
+                return Step::Places(d, places);
+            }
             best.1
         };
         let mut mask = 0u32;
@@ -298,8 +344,44 @@ fn propagate<B: Bits, const S: usize>(
                 mask |= 1 << d;
             }
         }
-        return Outcome::Branch(cell, mask);
+        return Step::Cell(cell, mask);
     }
+}
+
+/// The digit and unit with the fewest places for the digit, if fewer than `than`
+/// (units where the digit is placed are skipped; propagation has left at least two
+/// places in every other one). Returns the digit and its places.
+fn narrowest_places<B: Bits, const S: usize>(
+    st: &State<B, S>,
+    t: &Tables<B>,
+    than: u32,
+) -> Option<(usize, B)> {
+    let mut best: Option<(u32, usize, B)> = None;
+    let mut limit = than;
+    for d in 0..S {
+        let mut open = t.all_units & !st.placed[d];
+        while open != 0 {
+            let u = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let m = st.boards[d].and(t.units[u]);
+            // Count up to `limit` places.
+            let (mut k, mut rest) = (0u32, m);
+            while !rest.is_zero() && k < limit {
+                rest = rest.clear_lowest();
+                k += 1;
+            }
+            // Fewer than two places never reaches here at a fixpoint (a hidden single
+            // or a contradiction); skipped all the same, a branch needs two.
+            if k < limit && k >= 2 {
+                limit = k;
+                best = Some((k, d, m));
+                if k <= 2 {
+                    return best.map(|(_, d, m)| (d, m));
+                }
+            }
+        }
+    }
+    best.map(|(_, d, m)| (d, m))
 }
 
 /// Writes a solved state as digits `1..=S`.
