@@ -23,12 +23,14 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
 /// The non-empty segments of a band word, as a 9-bit set (segment (r, k) = bit 3k + r).
 ///
 /// `t` ORs each cell with the two to its right, so bit `9r + 3k` of `t` says whether
-/// segment (r, k) is non-empty; the three shifts then gather those nine bits.
+/// segment (r, k) is non-empty; one multiplication then gathers those nine bits: the
+/// product's bits 16..25 are `x >> 16 | x >> 8 | x` restricted to the bits wanted
+/// (the nine partial products land on distinct bits, so nothing carries).
 #[inline(always)]
 pub(super) const fn segments(a: u32) -> usize {
     let t = a | a >> 1 | a >> 2;
     let x = t & 0o111_111_111;
-    ((x | x >> 8 | x >> 16) & 0x1FF) as usize
+    ((x.wrapping_mul(0x10101) >> 16) & 0x1FF) as usize
 }
 
 /// The segments of a band used by at least one permutation (row → box) made of
@@ -118,25 +120,20 @@ pub(super) const POP9: [u8; 512] = {
     t
 };
 
-/// A 9-bit row → itself when it has exactly one bit, else 0.
-pub(super) const ROW_SINGLE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 1usize;
-    while m < 512 {
-        if m & (m - 1) == 0 {
-            t[m] = m as u16;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// The rows of a band word that hold exactly one candidate, those bits only.
+/// The rows of a band word that hold exactly one candidate, those bits only. Every
+/// row of `a` must be non-empty (true of a band word after [`BAND_KEEP`], unless 0).
+///
+/// Subtracting one from each row (no row is empty, so no borrow crosses a row) and
+/// ANDing leaves `m`, whose row is empty exactly when the row had one bit; adding 255
+/// to each row's low eight bits carries into its top bit when they are non-zero.
 #[inline(always)]
-pub(super) fn single_rows(a: u32) -> u32 {
-    u32::from(ROW_SINGLE[(a & 0x1FF) as usize])
-        | u32::from(ROW_SINGLE[(a >> 9 & 0x1FF) as usize]) << 9
-        | u32::from(ROW_SINGLE[(a >> 18 & 0x1FF) as usize]) << 18
+pub(super) const fn single_rows(a: u32) -> u32 {
+    const LOW: u32 = 0o001_001_001; // bit 0 of each row
+    const TOP: u32 = LOW << 8; // bit 8 of each row
+    const REST: u32 = TOP - LOW; // bits 0..8 of each row
+    let m = a & a.wrapping_sub(LOW);
+    let empty = !(((m & REST) + REST) | m) & TOP;
+    a & (empty >> 8).wrapping_mul(0x1FF)
 }
 
 /// Per band position `p` (0..27): the other cells of its row.
@@ -167,6 +164,19 @@ mod tests {
         }
         assert_eq!(segments(BAND), 0x1FF);
         assert_eq!(segments(0), 0);
+        // Any band word: the direct definition, segment by segment.
+        let mut x = 0x1234_5678u32;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let a = x & BAND;
+            let want = (0..9).fold(0, |m, s| {
+                let (k, r) = (s / 3, s % 3);
+                m | usize::from(a >> (9 * r + 3 * k) & 7 != 0) << s
+            });
+            assert_eq!(segments(a), want, "{a:#o}");
+        }
     }
 
     #[test]
@@ -205,6 +215,21 @@ mod tests {
     fn single_rows_and_masks() {
         assert_eq!(single_rows(1 << 4 | 3 << 9 | 1 << 26), 1 << 4 | 1 << 26);
         assert_eq!(single_rows(0), 0);
+        // Every combination of non-empty rows, against a direct count.
+        let rows = [1u32, 2, 3, 0x100, 0x101, 0x180, 0x1FF, 0x10, 0x30];
+        for &r0 in &rows {
+            for &r1 in &rows {
+                for &r2 in &rows {
+                    let a = r0 | r1 << 9 | r2 << 18;
+                    let want = [r0, r1, r2]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.count_ones() == 1)
+                        .fold(0, |w, (i, r)| w | r << (9 * i));
+                    assert_eq!(single_rows(a), want, "{a:#o}");
+                }
+            }
+        }
         assert_eq!(ROW_PEERS[0], 0x1FE);
         assert_eq!(ROW_PEERS[13], 0x1FF << 9 & !(1 << 13));
     }
