@@ -403,7 +403,9 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     // PERF: the hot loop. Order measured with `benches/peers/icount.sh` (instructions
     // per puzzle, top1465 / forum_hardest_1106): band reasoning first (highest dirty
     // bit first: −3 %), then stack reasoning (before naked singles: −1 %; skipping a
-    // digit whose column word is unchanged: −8 %), then naked singles. Clearing a
+    // digit whose column word is unchanged: −8 %; highest digit first: −0.8 %; going
+    // back to band reasoning as soon as a stack changed a band: +2 %), then naked
+    // singles. Clearing a
     // placed cell's column from the other bands at once, instead of leaving it to
     // stack reasoning, cost +2 %.
     loop {
@@ -422,10 +424,10 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
                 return Outcome::Contradiction;
             }
         }
-        // Stack reasoning on the digits whose bands changed.
+        // Stack reasoning on the digits whose bands changed, highest digit first.
         while dirty.stacks != 0 {
-            let d = dirty.stacks.trailing_zeros() as usize;
-            dirty.stacks &= dirty.stacks - 1;
+            let d = 31 - dirty.stacks.leading_zeros() as usize;
+            dirty.stacks &= !(1 << d);
             if !update_stacks(g, dirty, d) {
                 return Outcome::Contradiction;
             }
