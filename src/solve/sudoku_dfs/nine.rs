@@ -223,44 +223,8 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     hit
 }
 
-/// The cells of a band with at least one candidate and with at least two
-/// (bit-sliced counting over the nine digits' words).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn counts(band: &[u32; 9]) -> (u32, u32) {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
-    };
-    let p = band.as_ptr().cast::<__m128i>();
-    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
-    // 0..4 and 4..8 of `band` (9 words).
-    let (c1, c2) = unsafe {
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        // Lane i: words i and i + 4; then fold the lanes (2, 3) onto (0, 1), 1 onto 0.
-        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
-        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
-        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
-        let c1 = _mm_or_si128(c1, s1);
-        let (s1, s2) = (_mm_shuffle_epi32(c1, 0xB1), _mm_shuffle_epi32(c2, 0xB1));
-        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
-        let c1 = _mm_or_si128(c1, s1);
-        (_mm_cvtsi128_si32(c1) as u32, _mm_cvtsi128_si32(c2) as u32)
-    };
-    let x = band[8];
-    let (c1, c2) = (c1 | x, c2 | (c1 & x));
-    #[cfg(debug_assertions)]
-    {
-        let (mut e1, mut e2) = (0u32, 0u32);
-        for &x in band {
-            e2 |= e1 & x;
-            e1 |= x;
-        }
-        debug_assert_eq!((c1, c2), (e1, e2));
-    }
-    (c1, c2)
-}
-
-/// As [`counts`], and the cells with at least three candidates.
+/// The cells of a band with at least one, at least two and at least three
+/// candidates (bit-sliced counting over the nine digits' words).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
@@ -268,7 +232,8 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
         __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
     };
     let p = band.as_ptr().cast::<__m128i>();
-    // SAFETY: as in `counts`: SSE2 is baseline; loads of words 0..4 and 4..8.
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words).
     let (c1, c2, c3) = unsafe {
         let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
@@ -320,18 +285,6 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
         c1 |= x;
     }
     (c1, c2, c3)
-}
-
-/// Portable form of the x86_64 [`counts`].
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn counts(band: &[u32; 9]) -> (u32, u32) {
-    let (mut c1, mut c2) = (0u32, 0u32);
-    for &x in band {
-        c2 |= c1 & x;
-        c1 |= x;
-    }
-    (c1, c2)
 }
 
 /// Band reasoning on digit `d`'s band `b`, and the placements it finds. False on a
@@ -400,6 +353,7 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
 /// Propagation to a fixpoint, then the branch choice.
 #[inline(always)]
 fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
+    let mut pairs = [0u32; 3];
     // PERF: the hot loop. Order measured with `benches/peers/icount.sh` (instructions
     // per puzzle, top1465 / forum_hardest_1106): band reasoning first (highest dirty
     // bit first: −3 %), then stack reasoning (before naked singles: −1 %; skipping a
@@ -436,11 +390,14 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
             continue;
         }
         // Naked singles, band by band: candidate counts bit-sliced over the digits.
-        for b in 0..3 {
-            let (c1, c2) = counts(&g.cand[b]);
+        // The bi-value cells are kept for the branch choice: when this pass finds no
+        // single, the grid is at its fixpoint.
+        for (b, pairs) in pairs.iter_mut().enumerate() {
+            let (c1, c2, c3) = counts3(&g.cand[b]);
             if c1 != BAND {
                 return Outcome::Contradiction;
             }
+            *pairs = c2 & !c3 & g.open[b];
             let singles = c1 & !c2 & g.open[b];
             if singles != 0 {
                 for d in 0..9 {
@@ -470,9 +427,7 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     // column 7.9 / 81 (instructions 68.1k → 57.3k → 56.4k per puzzle on top1465).
     let mut best = (u32::MAX, 0);
     let (mut busiest, mut best_pairs, mut best_band) = (0, 0, 0);
-    for b in 0..3 {
-        let (_, c2, c3) = counts3(&g.cand[b]);
-        let pairs = c2 & !c3 & g.open[b];
+    for (b, &pairs) in pairs.iter().enumerate() {
         if pairs == 0 {
             continue;
         }
