@@ -18,6 +18,9 @@ struct Grid {
     /// Per digit, its column word (bit `9·b + c`: a candidate in column `c` of band
     /// `b`) as stack reasoning last left it.
     cols: [u32; 9],
+    /// `now[b][d]`: the columns (9 bits) of `cand[b][d]` as band reasoning last left
+    /// it: the current ones whenever no band is dirty.
+    now: [[u16; 9]; 3],
 }
 
 impl Grid {
@@ -25,6 +28,7 @@ impl Grid {
         cand: [[BAND; 9]; 3],
         open: [BAND; 3],
         cols: [BAND; 9],
+        now: [[0x1FF; 9]; 3],
     };
 }
 
@@ -297,7 +301,10 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
         return false;
     }
     g.cand[b][d] = a;
-    dirty.stacks |= 1 << d;
+    // Stack reasoning only when the band's columns changed.
+    let now = columns(a) as u16;
+    dirty.stacks |= u32::from(now != g.now[b][d]) << d;
+    g.now[b][d] = now;
     // Rows left with one candidate in an open cell: placements (hidden singles in
     // rows, in boxes via the permutation, and decided cells).
     let new = single_rows(a) & g.open[b];
@@ -315,12 +322,12 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
 /// bands lose the columns no permutation allows. False on a contradiction.
 #[inline(always)]
 fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
-    let x = [g.cand[0][d], g.cand[1][d], g.cand[2][d]];
-    let w = columns(x[0]) | columns(x[1]) << 9 | columns(x[2]) << 18;
+    let w = u32::from(g.now[0][d]) | u32::from(g.now[1][d]) << 9 | u32::from(g.now[2][d]) << 18;
+    debug_assert_eq!(
+        w,
+        columns(g.cand[0][d]) | columns(g.cand[1][d]) << 9 | columns(g.cand[2][d]) << 18
+    );
     let changed = w ^ g.cols[d];
-    if changed == 0 {
-        return true; // nothing new since the last time
-    }
     // Only the stacks whose pairs changed: on the others the last result stands
     // (keeping is idempotent: the kept pairs allow the same permutations).
     let mut keep = w;
@@ -343,8 +350,10 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
             | u64::from(gone & 0x3FE00 != 0) << 16
             | u64::from(gone >> 18 != 0) << 32;
         dirty.bands |= changed << d;
-        for (b, &xb) in x.iter().enumerate() {
-            g.cand[b][d] = xb & !spread(gone >> (9 * b));
+        // The bands lose `gone`: their columns become `keep`'s.
+        for b in 0..3 {
+            g.cand[b][d] &= !spread(gone >> (9 * b));
+            g.now[b][d] = (keep >> (9 * b) & 0x1FF) as u16;
         }
     }
     true
@@ -357,7 +366,9 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     // PERF: the hot loop. Order measured with `benches/peers/icount.sh` (instructions
     // per puzzle, top1465 / forum_hardest_1106): band reasoning first (highest dirty
     // bit first: −3 %), then stack reasoning (before naked singles: −1 %; skipping a
-    // digit whose column word is unchanged: −8 %; highest digit first: −0.8 %; going
+    // digit whose column word is unchanged: −8 %; knowing that from the band's
+    // columns kept by band reasoning instead of recomputing them: −2 % / −4 % and a
+    // sixth fewer simulated branch mispredictions; highest digit first: −0.8 %; going
     // back to band reasoning as soon as a stack changed a band: +2 %), then naked
     // singles. Clearing a
     // placed cell's column from the other bands at once, instead of leaving it to
