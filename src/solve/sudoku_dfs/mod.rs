@@ -13,7 +13,7 @@
 //!
 //! Both keep one bitboard per digit: bit set = the digit is still possible in that
 //! cell; a placed cell keeps exactly its own digit's bit. So "where can digit `d` go
-//! in unit `U`" is one AND. The whole state is small (156 bytes for 9×9), so
+//! in unit `U`" is one AND. The whole state is small (174 bytes for 9×9), so
 //! backtracking saves and restores it by copy, on a stack preallocated to one frame
 //! per cell: the search loop never allocates.
 //!
@@ -29,10 +29,11 @@
 //!  r2   18 19 20  | 21 22 23 | 24 25 26
 //!
 //!  open[b]        u32: cells of band b not placed yet
-//!  cols[d]        u32: digit d's column word (bit 9·b + c: a candidate in column
-//!                 c of band b) as stack reasoning last left it
+//!  now[b][d]      u16: the columns (9 bits) of cand[b][d] as band reasoning
+//!                 last left it; digit d's column word (bit 9·b + c: a candidate
+//!                 in column c of band b) is now[0][d] | now[1][d] << 9 | …
 //!  dirty          bit 16·b + d: digit band changed since its last band reasoning;
-//!                 bit d: digit changed since its last stack reasoning
+//!                 bit d: digit's columns changed since its last stack reasoning
 //! ```
 //!
 //! 1. Decide the givens, lazily (as a branch does, see 5). A given whose digit is
@@ -51,8 +52,9 @@
 //!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
 //!    (column, band) pairs of the column word that some permutation uses: a placed
 //!    cell's column leaves the other bands, and locked candidates and hidden singles
-//!    along columns follow; only the stacks whose pairs changed since the last pass
-//!    are looked up (the lookup is idempotent). Back to 2 if any band changed.
+//!    along columns follow. Band reasoning keeps each band's columns, so this runs
+//!    only for the digits whose columns changed, without recomputing them; all
+//!    three stacks are looked up (no branches). Back to 2 if any band changed.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
 //!    / two); a cell with none is a contradiction, an open cell with exactly one is
 //!    decided. Back to 2 if any was.
