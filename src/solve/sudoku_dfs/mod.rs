@@ -15,7 +15,9 @@
 //! cell; a placed cell keeps exactly its own digit's bit. So "where can digit `d` go
 //! in unit `U`" is one AND. The whole state is small (174 bytes for 9×9), so
 //! backtracking saves and restores it by copy, on a stack preallocated to one frame
-//! per cell: the search loop never allocates.
+//! per cell: the search loop never allocates. (The 9×9 core keeps one grid per
+//! open branch and works on a copy; the last digit of a branch works on the saved
+//! grid itself, so a bi-value branch costs one copy.)
 //!
 //! # The 9×9 core
 //!
@@ -103,10 +105,10 @@ enum Outcome {
 }
 
 /// One core per supported box size: the specialised [`Nine`] for 9×9, the generic
-/// [`Core`] for the others (the big ones boxed).
+/// [`Core`] for the others (boxed).
 #[derive(Debug, Clone)]
 enum AnyCore {
-    B2(Core<u32, 4>),
+    B2(Box<Core<u32, 4>>),
     B3(Nine),
     B4(Box<Core<Wide<4>, 16>>),
     B5(Box<Core<Wide<10>, 25>>),
@@ -124,7 +126,7 @@ impl DfsSolver {
     /// A solver for box size `box_size` (2..=5).
     pub fn new(box_size: usize) -> Result<Self, SudokuError> {
         let core = match box_size {
-            2 => AnyCore::B2(Core::new(2)),
+            2 => AnyCore::B2(Box::new(Core::new(2))),
             3 => AnyCore::B3(Nine::new()),
             4 => AnyCore::B4(Box::new(Core::new(4))),
             5 => AnyCore::B5(Box::new(Core::new(5))),

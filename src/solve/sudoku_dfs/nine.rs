@@ -37,29 +37,34 @@ struct Dirty {
     stacks: u32,
 }
 
-/// A saved grid and the digits of its branch cell still to try.
+/// An open branch: its cell and the digits still to try there.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    grid: Grid,
+struct Choice {
     band: u8,
     pos: u8,
     /// Bit `d` set: digit `d` (0-based) still to try.
     rest: u16,
 }
 
+/// Grids kept: one per open branch and the working one (a branch decides a cell, so
+/// at most 81 branches are open).
+const LEVELS: usize = 82;
+
 /// The 9×9 solver core.
 #[derive(Debug, Clone)]
 pub(super) struct Nine {
-    grid: Grid,
-    stack: Vec<Frame>,
+    /// `grids[k]`, `k < choices.len()`: the grid as it was when branch `k` was
+    /// taken; `grids[choices.len()]`: the working grid.
+    grids: Vec<Grid>,
+    choices: Vec<Choice>,
     pub(super) guesses: u64,
 }
 
 impl Nine {
     pub(super) fn new() -> Self {
         Nine {
-            grid: Grid::FRESH,
-            stack: Vec::with_capacity(81),
+            grids: vec![Grid::FRESH; LEVELS],
+            choices: Vec::with_capacity(LEVELS - 1),
             guesses: 0,
         }
     }
@@ -71,7 +76,9 @@ impl Nine {
         if limit == 0 || cells.len() != 81 {
             return 0;
         }
-        let g = &mut self.grid;
+        self.choices.clear();
+        let mut depth = 0; // = self.choices.len()
+        let g = &mut self.grids[0];
         *g = Grid::FRESH;
         let mut dirty = Dirty::default();
         for (i, &v) in cells.iter().enumerate() {
@@ -82,7 +89,6 @@ impl Nine {
                 }
             }
         }
-        self.stack.clear();
         let mut found = 0;
         // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
         // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
@@ -92,25 +98,28 @@ impl Nine {
         // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
         // 140,856 and 1,200,737 on the last two).
         loop {
-            match propagate(g, &mut dirty) {
+            match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
                     self.guesses += 1;
                     let d = mask.trailing_zeros() as usize;
                     // A branch cell has at least two candidates: `rest` is non-zero.
-                    self.stack.push(Frame {
-                        grid: *g,
+                    self.choices.push(Choice {
                         band: (cell / 27) as u8,
                         pos: (cell % 27) as u8,
                         rest: (mask & (mask - 1)) as u16,
                     });
-                    fix(g, &mut dirty, cell / 27, d, cell % 27);
+                    // The grid stays at this level; the next one works on a copy.
+                    let (saved, next) = self.grids.split_at_mut(depth + 1);
+                    next[0] = saved[depth];
+                    depth += 1;
+                    fix(&mut next[0], &mut dirty, cell / 27, d, cell % 27);
                     continue;
                 }
                 Outcome::Solved => {
                     found += 1;
                     if found == 1 {
                         if let Some(out) = out.as_deref_mut() {
-                            write_solution(g, out);
+                            write_solution(&self.grids[depth], out);
                         }
                     }
                     if found >= limit {
@@ -119,19 +128,25 @@ impl Nine {
                 }
                 Outcome::Contradiction => {}
             }
-            // Backtrack: next digit of the innermost open branch.
-            let Some(top) = self.stack.last_mut() else {
+            // Backtrack: next digit of the innermost open branch, on a copy of its
+            // grid, or on the grid itself when it is the last digit (no copy).
+            let level = self.choices.len().wrapping_sub(1);
+            let Some(top) = self.choices.last_mut() else {
                 return found;
             };
             let d = top.rest.trailing_zeros() as usize;
             top.rest &= top.rest - 1;
             let (b, p) = (usize::from(top.band), usize::from(top.pos));
-            *g = top.grid;
             if top.rest == 0 {
-                self.stack.pop();
+                self.choices.pop();
+                depth = level;
+            } else {
+                let (saved, next) = self.grids.split_at_mut(level + 1);
+                next[0] = saved[level];
+                depth = level + 1;
             }
             dirty = Dirty::default();
-            fix(g, &mut dirty, b, d, p);
+            fix(&mut self.grids[depth], &mut dirty, b, d, p);
         }
     }
 }
