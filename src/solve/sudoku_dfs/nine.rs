@@ -429,17 +429,17 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
             }
             *pairs = c2 & !c3 & g.open[b];
             let singles = c1 & !c2 & g.open[b];
-            if singles != 0 {
-                for d in 0..9 {
-                    let mut mine = singles & g.cand[b][d];
-                    while mine != 0 {
-                        let p = mine.trailing_zeros() as usize;
-                        mine &= mine - 1;
-                        if !fix(g, dirty, b, d, p) {
-                            return Outcome::Contradiction; // two in one row
-                        }
-                    }
+            let mut rest = singles;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // The cell's one digit, unless an earlier single of this pass took it
+                // (the same digit twice in a row): then none.
+                let mask = digits_at(&g.cand[b], p);
+                if mask == 0 {
+                    return Outcome::Contradiction;
                 }
+                fix(g, dirty, b, mask.trailing_zeros() as usize, p);
             }
         }
         if dirty.bands == 0 {
