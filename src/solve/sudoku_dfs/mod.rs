@@ -189,8 +189,10 @@ impl DfsSolver {
                 *out = puzzle.clone();
             }
             let side = puzzle.side();
-            for (i, &v) in buf.iter().enumerate() {
-                out.set(i / side, i % side, v);
+            for (r, row) in buf.chunks_exact(side).enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    out.set(r, c, v);
+                }
             }
         }
         self.buf = buf;
