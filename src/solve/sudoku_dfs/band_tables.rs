@@ -73,6 +73,48 @@ pub(super) const BAND_KEEP: [u32; 512] = {
     t
 };
 
+/// Companion of [`BAND_KEEP`] (same index): the cells of every kept segment that is
+/// the only kept segment of its row. Such a row is locked in that box, so the box's
+/// other rows are empty after [`BAND_KEEP`]: the row has a single cell exactly when
+/// the box has a single column ([`ONE_COLUMN`]). This finds a band's single-cell rows
+/// (hidden singles in rows) with two lookups.
+pub(super) const LOCKED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let allowed = permutation_segments(m);
+        let mut s = 0;
+        while s < 9 {
+            let (k, r) = (s / 3, s % 3);
+            let row = allowed & (1 << r | 1 << (3 + r) | 1 << (6 + r));
+            if allowed >> s & 1 != 0 && row.count_ones() == 1 {
+                t[m] |= 7 << (9 * r + 3 * k);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Index: the columns (9 bits) where a band word has candidates; value: the cells of
+/// every box holding exactly one of those columns.
+pub(super) const ONE_COLUMN: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (c >> (3 * k) & 7usize).count_ones() == 1 {
+                t[c] |= BOX << (3 * k);
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// The same reasoning across the bands, on a digit's *column word*: bit `9·b + c` set
 /// when the digit has a candidate in column `c` of band `b`. In a stack (three
 /// columns of boxes) the digit sits once in each column and once in each box, so the
@@ -124,11 +166,12 @@ pub(super) const POP9: [u8; 512] = {
 
 /// The rows of a band word that hold exactly one candidate, those bits only. Every
 /// row of `a` must be non-empty (true of a band word after [`BAND_KEEP`], unless 0).
+/// The tests' oracle for [`LOCKED`] and [`ONE_COLUMN`], which the solver uses.
 ///
 /// Subtracting one from each row (no row is empty, so no borrow crosses a row) and
 /// ANDing leaves `m`, whose row is empty exactly when the row had one bit; adding 255
 /// to each row's low eight bits carries into its top bit when they are non-zero.
-#[inline(always)]
+#[cfg(test)]
 pub(super) const fn single_rows(a: u32) -> u32 {
     const LOW: u32 = 0o001_001_001; // bit 0 of each row
     const TOP: u32 = LOW << 8; // bit 8 of each row
@@ -223,6 +266,43 @@ mod tests {
         assert_eq!(STACK_KEEP[m], 0o006_001_006);
         // No permutation: column 2 has no band.
         assert_eq!(STACK_KEEP[0x1FF & !(1 << 2 | 1 << 5 | 1 << 8)], 0);
+    }
+
+    #[test]
+    fn locked_rows_with_one_column_are_the_single_rows() {
+        // Every band word after band reasoning (random words, and every segment
+        // pattern with full segments or single cells): the lookups find exactly the
+        // rows with one candidate.
+        let mut x = 0x9E37_79B9u32;
+        let mut words = Vec::new();
+        for m in 0..512u32 {
+            let mut full = 0;
+            let mut one = 0;
+            for s in 0..9 {
+                if m >> s & 1 != 0 {
+                    let (k, r) = (s / 3, s % 3);
+                    full |= 7 << (9 * r + 3 * k);
+                    one |= 1 << (9 * r + 3 * k + r); // the segment's r-th cell
+                }
+            }
+            words.extend([full, one]);
+        }
+        for _ in 0..20000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            words.push(x & BAND);
+        }
+        for w in words {
+            let i = segments(w);
+            let a = w & BAND_KEEP[i];
+            if a == 0 {
+                continue;
+            }
+            let cols = (a | a >> 9 | a >> 18) & 0x1FF;
+            let got = a & LOCKED[i] & ONE_COLUMN[cols as usize];
+            assert_eq!(got, single_rows(a), "{w:#o}");
+        }
     }
 
     #[test]

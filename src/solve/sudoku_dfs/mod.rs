@@ -48,7 +48,10 @@
 //!    does locked candidates (pointing and claiming) within the band and hidden
 //!    singles in boxes; no permutation left is a contradiction. A row of the band
 //!    left with one candidate in an open cell is a placement (hidden single in a
-//!    row): the other digits lose the cell.
+//!    row): the other digits lose the cell. Such rows come from two more lookups: a
+//!    row whose only kept segment is in box `k` ([`band_tables::LOCKED`]) leaves
+//!    box `k` to itself, so it has one cell exactly when box `k` has one column
+//!    ([`band_tables::ONE_COLUMN`], over the band's columns, computed anyway for 3).
 //! 3. Stack reasoning, the same permutation argument across the bands, for the
 //!    digits that changed. In a stack (three columns of boxes) a digit sits once per
 //!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
