@@ -22,15 +22,16 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
 
 /// The non-empty segments of a band word, as a 9-bit set (segment (r, k) = bit 3k + r).
 ///
-/// `t` ORs each cell with the two to its right, so bit `9r + 3k` of `t` says whether
-/// segment (r, k) is non-empty; one multiplication then gathers those nine bits: the
-/// product's bits 16..25 are `x >> 16 | x >> 8 | x` restricted to the bits wanted
-/// (the nine partial products land on distinct bits, so nothing carries).
+/// Per segment (three bits), adding 3 to its low two bits carries into its top bit
+/// exactly when they are non-zero, so `t` has bit `9r + 3k + 2` set when segment
+/// (r, k) is non-empty; one multiplication then gathers those nine bits: the
+/// product's bits 18..27 are `t >> 18 | t >> 10 | t >> 2` restricted to the bits
+/// wanted (the partial products land on distinct bits, so nothing carries).
 #[inline(always)]
 pub(super) const fn segments(a: u32) -> usize {
-    let t = a | a >> 1 | a >> 2;
-    let x = t & 0o111_111_111;
-    ((x.wrapping_mul(0x10101) >> 16) & 0x1FF) as usize
+    const LOW2: u32 = 0o333_333_333;
+    let t = (((a & LOW2) + LOW2) | a) & 0o444_444_444;
+    ((t.wrapping_mul(0x10101) >> 18) & 0x1FF) as usize
 }
 
 /// The segments of a band used by at least one permutation (row → box) made of
