@@ -61,15 +61,17 @@
 //!    only for the digits whose columns changed, without recomputing them; all
 //!    three stacks are looked up (no branches). Back to 2 if any band changed.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
-//!    / two); a cell with none is a contradiction, an open cell with exactly one is
-//!    decided. Back to 2 if any was.
+//!    / two / three); a cell with none is a contradiction, an open cell with exactly
+//!    one is decided (its digit gathered from the nine words). Back to 2 if any was;
+//!    otherwise the open cells with exactly two candidates serve step 5.
 //! 5. All cells placed: a solution. Otherwise branch on a bi-value cell in the box
 //!    with the most open cells, and among those the one with the most open cells in
 //!    its row and column (placing either digit there removes the most candidates; on
 //!    the benchmark files this cut guesses by about a third against the first
-//!    bi-value cell), else on the open cell with fewest candidates; digits in
-//!    increasing order. A branch decides its cell lazily: it only removes the rest
-//!    of the cell's row from the digit's band, and band reasoning does the rest.
+//!    bi-value cell; chosen by packed keys and `max`, without data-dependent
+//!    branches), else on the open cell with fewest candidates; digits in increasing
+//!    order. A branch decides its cell lazily: it only removes the rest of the
+//!    cell's row from the digit's band, and band reasoning does the rest.
 //!
 //! # The generic core
 //!

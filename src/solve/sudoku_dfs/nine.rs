@@ -91,12 +91,17 @@ impl Nine {
         }
         let mut found = 0;
         // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
-        // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
-        // top1465 138,110 vs 152,950 (0.90×), forum_hardest_1106 19,568 vs 25,962
-        // (0.75×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
-        // 46,370 vs 47,169, top1465 46,448 vs 45,898, forum_hardest 332,836 vs 275,963
-        // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
-        // 140,856 and 1,200,737 on the last two).
+        // 2-core box, load about 2.5), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve
+        // port): first solution top1465 166,310 vs 154,570 (1.08×), forum_hardest_1106
+        // 24,154 vs 26,820 (0.90×); four runs gave 1.08–1.21× and 0.90–0.96×. Instructions per
+        // puzzle (`benches/peers/icount.sh FILE`): top95 37,436 vs 47,169, top1465
+        // 37,505 vs 45,898, forum_hardest 265,968 vs 275,963 (second 9×9 round:
+        // 46,370 / 46,448 / 332,836; first: 51,242 / 51,360 / 372,233; the generic
+        // core on 9×9 did 140,856 and 1,200,737 on the last two). By the clock the DFS
+        // does worse on forum_hardest than by instructions: not profiled (no hardware
+        // counters here); callgrind's branch simulation gives 2,167 mispredictions
+        // per puzzle against the port's 3,429, so the suspect is latency (each
+        // placement's clears feed the next dirty band).
         loop {
             match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
