@@ -13,9 +13,11 @@
 //!
 //! Both keep one bitboard per digit: bit set = the digit is still possible in that
 //! cell; a placed cell keeps exactly its own digit's bit. So "where can digit `d` go
-//! in unit `U`" is one AND. The whole state is small (156 bytes for 9×9), so
+//! in unit `U`" is one AND. The whole state is small (174 bytes for 9×9), so
 //! backtracking saves and restores it by copy, on a stack preallocated to one frame
-//! per cell: the search loop never allocates.
+//! per cell: the search loop never allocates. (The 9×9 core keeps one grid per
+//! open branch and works on a copy; the last digit of a branch works on the saved
+//! grid itself, so a bi-value branch costs one copy.)
 //!
 //! # The 9×9 core
 //!
@@ -29,10 +31,11 @@
 //!  r2   18 19 20  | 21 22 23 | 24 25 26
 //!
 //!  open[b]        u32: cells of band b not placed yet
-//!  cols[d]        u32: digit d's column word (bit 9·b + c: a candidate in column
-//!                 c of band b) as stack reasoning last left it
+//!  now[b][d]      u16: the columns (9 bits) of cand[b][d] as band reasoning
+//!                 last left it; digit d's column word (bit 9·b + c: a candidate
+//!                 in column c of band b) is now[0][d] | now[1][d] << 9 | …
 //!  dirty          bit 16·b + d: digit band changed since its last band reasoning;
-//!                 bit d: digit changed since its last stack reasoning
+//!                 bit d: digit's columns changed since its last stack reasoning
 //! ```
 //!
 //! 1. Decide the givens, lazily (as a branch does, see 5). A given whose digit is
@@ -45,24 +48,30 @@
 //!    does locked candidates (pointing and claiming) within the band and hidden
 //!    singles in boxes; no permutation left is a contradiction. A row of the band
 //!    left with one candidate in an open cell is a placement (hidden single in a
-//!    row): the other digits lose the cell.
+//!    row): the other digits lose the cell. Such rows come from two more lookups: a
+//!    row whose only kept segment is in box `k` ([`band_tables::LOCKED`]) leaves
+//!    box `k` to itself, so it has one cell exactly when box `k` has one column
+//!    ([`band_tables::ONE_COLUMN`], over the band's columns, computed anyway for 3).
 //! 3. Stack reasoning, the same permutation argument across the bands, for the
 //!    digits that changed. In a stack (three columns of boxes) a digit sits once per
 //!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
 //!    (column, band) pairs of the column word that some permutation uses: a placed
 //!    cell's column leaves the other bands, and locked candidates and hidden singles
-//!    along columns follow; only the stacks whose pairs changed since the last pass
-//!    are looked up (the lookup is idempotent). Back to 2 if any band changed.
+//!    along columns follow. Band reasoning keeps each band's columns, so this runs
+//!    only for the digits whose columns changed, without recomputing them; all
+//!    three stacks are looked up (no branches). Back to 2 if any band changed.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
-//!    / two); a cell with none is a contradiction, an open cell with exactly one is
-//!    decided. Back to 2 if any was.
+//!    / two / three); a cell with none is a contradiction, an open cell with exactly
+//!    one is decided (its digit gathered from the nine words). Back to 2 if any was;
+//!    otherwise the open cells with exactly two candidates serve step 5.
 //! 5. All cells placed: a solution. Otherwise branch on a bi-value cell in the box
 //!    with the most open cells, and among those the one with the most open cells in
 //!    its row and column (placing either digit there removes the most candidates; on
 //!    the benchmark files this cut guesses by about a third against the first
-//!    bi-value cell), else on the open cell with fewest candidates; digits in
-//!    increasing order. A branch decides its cell lazily: it only removes the rest
-//!    of the cell's row from the digit's band, and band reasoning does the rest.
+//!    bi-value cell; chosen by packed keys and `max`, without data-dependent
+//!    branches), else on the open cell with fewest candidates; digits in increasing
+//!    order. A branch decides its cell lazily: it only removes the rest of the
+//!    cell's row from the digit's band, and band reasoning does the rest.
 //!
 //! # The generic core
 //!
@@ -101,10 +110,10 @@ enum Outcome {
 }
 
 /// One core per supported box size: the specialised [`Nine`] for 9×9, the generic
-/// [`Core`] for the others (the big ones boxed).
+/// [`Core`] for the others (boxed).
 #[derive(Debug, Clone)]
 enum AnyCore {
-    B2(Core<u32, 4>),
+    B2(Box<Core<u32, 4>>),
     B3(Nine),
     B4(Box<Core<Wide<4>, 16>>),
     B5(Box<Core<Wide<10>, 25>>),
@@ -122,7 +131,7 @@ impl DfsSolver {
     /// A solver for box size `box_size` (2..=5).
     pub fn new(box_size: usize) -> Result<Self, SudokuError> {
         let core = match box_size {
-            2 => AnyCore::B2(Core::new(2)),
+            2 => AnyCore::B2(Box::new(Core::new(2))),
             3 => AnyCore::B3(Nine::new()),
             4 => AnyCore::B4(Box::new(Core::new(4))),
             5 => AnyCore::B5(Box::new(Core::new(5))),
@@ -185,8 +194,10 @@ impl DfsSolver {
                 *out = puzzle.clone();
             }
             let side = puzzle.side();
-            for (i, &v) in buf.iter().enumerate() {
-                out.set(i / side, i % side, v);
+            for (r, row) in buf.chunks_exact(side).enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    out.set(r, c, v);
+                }
             }
         }
         self.buf = buf;

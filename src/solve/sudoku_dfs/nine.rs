@@ -3,7 +3,7 @@
 //! bi-value cells first. The design is described in the [module docs](super).
 
 use super::band_tables::{
-    segments, single_rows, stack_pairs, BAND, BAND_KEEP, BOX, POP9, ROW_PEERS, STACK_KEEP,
+    segments, stack_pairs, BAND, BAND_KEEP, BOX, LOCKED, ONE_COLUMN, POP9, ROW_PEERS, STACK_KEEP,
 };
 use super::Outcome;
 
@@ -15,21 +15,21 @@ struct Grid {
     cand: [[u32; 9]; 3],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
-    /// Per digit, its column word (bit `9·b + c`: a candidate in column `c` of band
-    /// `b`) as stack reasoning last left it.
-    cols: [u32; 9],
+    /// `now[b][d]`: the columns (9 bits) of `cand[b][d]` as band reasoning last left
+    /// it: the current ones whenever no band is dirty.
+    now: [[u16; 9]; 3],
 }
 
 impl Grid {
     const FRESH: Grid = Grid {
         cand: [[BAND; 9]; 3],
         open: [BAND; 3],
-        cols: [BAND; 9],
+        now: [[0x1FF; 9]; 3],
     };
 }
 
 /// What is left to do: digit bands changed since their last band reasoning (bit
-/// `16·b + d`, see [`bit`]) and digits whose bands changed since their last stack
+/// `16·b + d`, see [`bit`]) and digits whose columns changed since their last stack
 /// reasoning (bit `d`). Both are empty whenever a grid is saved (it is at a fixpoint).
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirty {
@@ -37,29 +37,34 @@ struct Dirty {
     stacks: u32,
 }
 
-/// A saved grid and the digits of its branch cell still to try.
+/// An open branch: its cell and the digits still to try there.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    grid: Grid,
+struct Choice {
     band: u8,
     pos: u8,
     /// Bit `d` set: digit `d` (0-based) still to try.
     rest: u16,
 }
 
+/// Grids kept: one per open branch and the working one (a branch decides a cell, so
+/// at most 81 branches are open).
+const LEVELS: usize = 82;
+
 /// The 9×9 solver core.
 #[derive(Debug, Clone)]
 pub(super) struct Nine {
-    grid: Grid,
-    stack: Vec<Frame>,
+    /// `grids[k]`, `k < choices.len()`: the grid as it was when branch `k` was
+    /// taken; `grids[choices.len()]`: the working grid.
+    grids: Vec<Grid>,
+    choices: Vec<Choice>,
     pub(super) guesses: u64,
 }
 
 impl Nine {
     pub(super) fn new() -> Self {
         Nine {
-            grid: Grid::FRESH,
-            stack: Vec::with_capacity(81),
+            grids: vec![Grid::FRESH; LEVELS],
+            choices: Vec::with_capacity(LEVELS - 1),
             guesses: 0,
         }
     }
@@ -71,7 +76,9 @@ impl Nine {
         if limit == 0 || cells.len() != 81 {
             return 0;
         }
-        let g = &mut self.grid;
+        self.choices.clear();
+        let mut depth = 0; // = self.choices.len()
+        let g = &mut self.grids[0];
         *g = Grid::FRESH;
         let mut dirty = Dirty::default();
         for (i, &v) in cells.iter().enumerate() {
@@ -82,35 +89,42 @@ impl Nine {
                 }
             }
         }
-        self.stack.clear();
         let mut found = 0;
         // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
-        // 2-core box), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve port): first solution
-        // top1465 138,110 vs 152,950 (0.90×), forum_hardest_1106 19,568 vs 25,962
-        // (0.75×). Instructions per puzzle (`benches/peers/icount.sh FILE`): top95
-        // 46,370 vs 47,169, top1465 46,448 vs 45,898, forum_hardest 332,836 vs 275,963
-        // (first 9×9 round: 51,242 / 51,360 / 372,233; the generic core on 9×9 did
-        // 140,856 and 1,200,737 on the last two).
+        // 2-core box, load about 2.5), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve
+        // port): first solution top1465 166,310 vs 154,570 (1.08×), forum_hardest_1106
+        // 24,154 vs 26,820 (0.90×); four runs gave 1.08–1.21× and 0.90–0.96×. Instructions per
+        // puzzle (`benches/peers/icount.sh FILE`): top95 37,436 vs 47,169, top1465
+        // 37,505 vs 45,898, forum_hardest 265,968 vs 275,963 (second 9×9 round:
+        // 46,370 / 46,448 / 332,836; first: 51,242 / 51,360 / 372,233; the generic
+        // core on 9×9 did 140,856 and 1,200,737 on the last two). By the clock the DFS
+        // does worse on forum_hardest than by instructions: not profiled (no hardware
+        // counters here); callgrind's branch simulation gives 2,167 mispredictions
+        // per puzzle against the port's 3,429, so the suspect is latency (each
+        // placement's clears feed the next dirty band).
         loop {
-            match propagate(g, &mut dirty) {
+            match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
                     self.guesses += 1;
                     let d = mask.trailing_zeros() as usize;
                     // A branch cell has at least two candidates: `rest` is non-zero.
-                    self.stack.push(Frame {
-                        grid: *g,
+                    self.choices.push(Choice {
                         band: (cell / 27) as u8,
                         pos: (cell % 27) as u8,
                         rest: (mask & (mask - 1)) as u16,
                     });
-                    fix(g, &mut dirty, cell / 27, d, cell % 27);
+                    // The grid stays at this level; the next one works on a copy.
+                    let (saved, next) = self.grids.split_at_mut(depth + 1);
+                    next[0] = saved[depth];
+                    depth += 1;
+                    fix(&mut next[0], &mut dirty, cell / 27, d, cell % 27);
                     continue;
                 }
                 Outcome::Solved => {
                     found += 1;
                     if found == 1 {
                         if let Some(out) = out.as_deref_mut() {
-                            write_solution(g, out);
+                            write_solution(&self.grids[depth], out);
                         }
                     }
                     if found >= limit {
@@ -119,19 +133,25 @@ impl Nine {
                 }
                 Outcome::Contradiction => {}
             }
-            // Backtrack: next digit of the innermost open branch.
-            let Some(top) = self.stack.last_mut() else {
+            // Backtrack: next digit of the innermost open branch, on a copy of its
+            // grid, or on the grid itself when it is the last digit (no copy).
+            let level = self.choices.len().wrapping_sub(1);
+            let Some(top) = self.choices.last_mut() else {
                 return found;
             };
             let d = top.rest.trailing_zeros() as usize;
             top.rest &= top.rest - 1;
             let (b, p) = (usize::from(top.band), usize::from(top.pos));
-            *g = top.grid;
             if top.rest == 0 {
-                self.stack.pop();
+                self.choices.pop();
+                depth = level;
+            } else {
+                let (saved, next) = self.grids.split_at_mut(level + 1);
+                next[0] = saved[level];
+                depth = level + 1;
             }
             dirty = Dirty::default();
-            fix(g, &mut dirty, b, d, p);
+            fix(&mut self.grids[depth], &mut dirty, b, d, p);
         }
     }
 }
@@ -223,44 +243,8 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     hit
 }
 
-/// The cells of a band with at least one candidate and with at least two
-/// (bit-sliced counting over the nine digits' words).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn counts(band: &[u32; 9]) -> (u32, u32) {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
-    };
-    let p = band.as_ptr().cast::<__m128i>();
-    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
-    // 0..4 and 4..8 of `band` (9 words).
-    let (c1, c2) = unsafe {
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        // Lane i: words i and i + 4; then fold the lanes (2, 3) onto (0, 1), 1 onto 0.
-        let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
-        let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
-        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
-        let c1 = _mm_or_si128(c1, s1);
-        let (s1, s2) = (_mm_shuffle_epi32(c1, 0xB1), _mm_shuffle_epi32(c2, 0xB1));
-        let c2 = _mm_or_si128(_mm_or_si128(c2, s2), _mm_and_si128(c1, s1));
-        let c1 = _mm_or_si128(c1, s1);
-        (_mm_cvtsi128_si32(c1) as u32, _mm_cvtsi128_si32(c2) as u32)
-    };
-    let x = band[8];
-    let (c1, c2) = (c1 | x, c2 | (c1 & x));
-    #[cfg(debug_assertions)]
-    {
-        let (mut e1, mut e2) = (0u32, 0u32);
-        for &x in band {
-            e2 |= e1 & x;
-            e1 |= x;
-        }
-        debug_assert_eq!((c1, c2), (e1, e2));
-    }
-    (c1, c2)
-}
-
-/// As [`counts`], and the cells with at least three candidates.
+/// The cells of a band with at least one, at least two and at least three
+/// candidates (bit-sliced counting over the nine digits' words).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
@@ -268,7 +252,8 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
         __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
     };
     let p = band.as_ptr().cast::<__m128i>();
-    // SAFETY: as in `counts`: SSE2 is baseline; loads of words 0..4 and 4..8.
+    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
+    // 0..4 and 4..8 of `band` (9 words).
     let (c1, c2, c3) = unsafe {
         let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
@@ -322,32 +307,29 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
     (c1, c2, c3)
 }
 
-/// Portable form of the x86_64 [`counts`].
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn counts(band: &[u32; 9]) -> (u32, u32) {
-    let (mut c1, mut c2) = (0u32, 0u32);
-    for &x in band {
-        c2 |= c1 & x;
-        c1 |= x;
-    }
-    (c1, c2)
-}
-
 /// Band reasoning on digit `d`'s band `b`, and the placements it finds. False on a
 /// contradiction.
 #[inline(always)]
 fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
     let x = g.cand[b][d];
-    let a = x & BAND_KEEP[segments(x)];
+    let i = segments(x);
+    let a = x & BAND_KEEP[i];
     if a == 0 {
         return false;
     }
     g.cand[b][d] = a;
-    dirty.stacks |= 1 << d;
+    // Stack reasoning only when the band's columns changed.
+    let cols = columns(a);
+    let now = cols as u16;
+    dirty.stacks |= u32::from(now != g.now[b][d]) << d;
+    g.now[b][d] = now;
     // Rows left with one candidate in an open cell: placements (hidden singles in
-    // rows, in boxes via the permutation, and decided cells).
-    let new = single_rows(a) & g.open[b];
+    // rows, in boxes via the permutation, and decided cells). A row locked in one
+    // box has one cell when that box has one column.
+    // PERF: the two lookups instead of counting each row's bits (`single_rows`, now
+    // the tests' oracle): icount per puzzle top1465 40,837 → 38,180, forum_hardest
+    // 287,959 → 270,474.
+    let new = a & LOCKED[i] & ONE_COLUMN[cols as usize] & g.open[b];
     if new != 0 {
         g.open[b] &= !new;
         // The other digits lose the placed cells (`d` gets them back).
@@ -358,40 +340,49 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
     true
 }
 
-/// Stack reasoning on digit `d` ([`STACK_KEEP`] on each of the three stacks): the
-/// bands lose the columns no permutation allows. False on a contradiction.
+/// Stack reasoning on digit `d` ([`STACK_KEEP`] on each of the three stacks, over
+/// the column word made of [`Grid::now`]): the bands lose the columns no permutation
+/// allows. False on a contradiction. Called only when no band is dirty.
 #[inline(always)]
 fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
-    let x = [g.cand[0][d], g.cand[1][d], g.cand[2][d]];
-    let w = columns(x[0]) | columns(x[1]) << 9 | columns(x[2]) << 18;
-    let changed = w ^ g.cols[d];
-    if changed == 0 {
-        return true; // nothing new since the last time
+    let w = u32::from(g.now[0][d]) | u32::from(g.now[1][d]) << 9 | u32::from(g.now[2][d]) << 18;
+    debug_assert_eq!(
+        w,
+        columns(g.cand[0][d]) | columns(g.cand[1][d]) << 9 | columns(g.cand[2][d]) << 18
+    );
+    // All three stacks, without branches (the lookups are cheaper than mispredicted
+    // tests of which stacks changed).
+    let (k0, k1, k2) = (
+        STACK_KEEP[stack_pairs(w, 0)],
+        STACK_KEEP[stack_pairs(w, 1)],
+        STACK_KEEP[stack_pairs(w, 2)],
+    );
+    if (k0 == 0) | (k1 == 0) | (k2 == 0) {
+        return false;
     }
-    // Only the stacks whose pairs changed: on the others the last result stands
-    // (keeping is idempotent: the kept pairs allow the same permutations).
-    let mut keep = w;
-    for s in 0..3 {
-        let here = BOX << (3 * s); // stack `s` in a column word
-        if changed & here != 0 {
-            let k = STACK_KEEP[stack_pairs(w, s)];
-            if k == 0 {
-                return false;
-            }
-            keep &= !here | k << (3 * s);
-        }
-    }
-    g.cols[d] = keep;
-    // The columns that left a band: all of them held candidates (`w` came from the
-    // band words), so a band changed exactly when its part of `gone` is non-zero.
+    let keep = w & (k0 | k1 << 3 | k2 << 6);
+    // The columns that left a band: all of them held candidates (`w` is the bands'
+    // columns), so a band changed exactly when its part of `gone` is non-zero.
     let gone = w ^ keep;
     if gone != 0 {
-        let changed = u64::from(gone & 0x1FF != 0)
-            | u64::from(gone & 0x3FE00 != 0) << 16
-            | u64::from(gone >> 18 != 0) << 32;
+        // Bit 16·b for each band with a non-zero part: the parts' top bits (carries
+        // of adding 255 to the low eight bits, ORed with the top bits themselves)
+        // spread from bits 8, 17, 26 to 0, 16, 32 by one multiplication (the partial
+        // products land on distinct bits).
+        const REST: u32 = 0o377_377_377; // bits 0..7 of each part
+        let top = (((gone & REST) + REST) | gone) >> 8 & 0o001_001_001;
+        let changed = u64::from(top).wrapping_mul(0x4081) & 0x1_0001_0001;
+        debug_assert_eq!(
+            changed,
+            u64::from(gone & 0x1FF != 0)
+                | u64::from(gone & 0x3FE00 != 0) << 16
+                | u64::from(gone >> 18 != 0) << 32
+        );
         dirty.bands |= changed << d;
-        for (b, &xb) in x.iter().enumerate() {
-            g.cand[b][d] = xb & !spread(gone >> (9 * b));
+        // The bands lose `gone`: their columns become `keep`'s.
+        for b in 0..3 {
+            g.cand[b][d] &= !spread(gone >> (9 * b));
+            g.now[b][d] = (keep >> (9 * b) & 0x1FF) as u16;
         }
     }
     true
@@ -400,12 +391,18 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
 /// Propagation to a fixpoint, then the branch choice.
 #[inline(always)]
 fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
+    let mut pairs = [0u32; 3];
     // PERF: the hot loop. Order measured with `benches/peers/icount.sh` (instructions
     // per puzzle, top1465 / forum_hardest_1106): band reasoning first (highest dirty
     // bit first: −3 %), then stack reasoning (before naked singles: −1 %; skipping a
-    // digit whose column word is unchanged: −8 %), then naked singles. Clearing a
-    // placed cell's column from the other bands at once, instead of leaving it to
-    // stack reasoning, cost +2 %.
+    // digit whose column word is unchanged: −8 %; knowing that from the band's
+    // columns kept by band reasoning instead of recomputing them: −2 % / −4 % and a
+    // sixth fewer simulated branch mispredictions (callgrind `--branch-sim=yes`);
+    // all three stack lookups without testing which stacks changed: −0.4 % and
+    // another quarter fewer mispredictions; highest digit first: −0.8 %; going back
+    // to band reasoning as soon as a stack changed a band: +2 %), then naked singles.
+    // Clearing a placed cell's column from the other bands at once, instead of
+    // leaving it to stack reasoning, cost +2 %.
     loop {
         while dirty.bands != 0 {
             let i = 63 - dirty.bands.leading_zeros() as usize;
@@ -422,10 +419,10 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
                 return Outcome::Contradiction;
             }
         }
-        // Stack reasoning on the digits whose bands changed.
+        // Stack reasoning on the digits whose bands changed, highest digit first.
         while dirty.stacks != 0 {
-            let d = dirty.stacks.trailing_zeros() as usize;
-            dirty.stacks &= dirty.stacks - 1;
+            let d = 31 - dirty.stacks.leading_zeros() as usize;
+            dirty.stacks &= !(1 << d);
             if !update_stacks(g, dirty, d) {
                 return Outcome::Contradiction;
             }
@@ -434,23 +431,26 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
             continue;
         }
         // Naked singles, band by band: candidate counts bit-sliced over the digits.
-        for b in 0..3 {
-            let (c1, c2) = counts(&g.cand[b]);
+        // The bi-value cells are kept for the branch choice: when this pass finds no
+        // single, the grid is at its fixpoint.
+        for (b, pairs) in pairs.iter_mut().enumerate() {
+            let (c1, c2, c3) = counts3(&g.cand[b]);
             if c1 != BAND {
                 return Outcome::Contradiction;
             }
+            *pairs = c2 & !c3 & g.open[b];
             let singles = c1 & !c2 & g.open[b];
-            if singles != 0 {
-                for d in 0..9 {
-                    let mut mine = singles & g.cand[b][d];
-                    while mine != 0 {
-                        let p = mine.trailing_zeros() as usize;
-                        mine &= mine - 1;
-                        if !fix(g, dirty, b, d, p) {
-                            return Outcome::Contradiction; // two in one row
-                        }
-                    }
+            let mut rest = singles;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // The cell's one digit, unless an earlier single of this pass took it
+                // (the same digit twice in a row): then none.
+                let mask = digits_at(&g.cand[b], p);
+                if mask == 0 {
+                    return Outcome::Contradiction;
                 }
+                fix(g, dirty, b, mask.trailing_zeros() as usize, p);
             }
         }
         if dirty.bands == 0 {
@@ -467,25 +467,26 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     // in row-major order 11.7 / 123, busiest box 8.2 / 84, busiest box then row and
     // column 7.9 / 81 (instructions 68.1k → 57.3k → 56.4k per puzzle on top1465).
     let mut best = (u32::MAX, 0);
-    let (mut busiest, mut best_pairs, mut best_band) = (0, 0, 0);
-    for b in 0..3 {
-        let (_, c2, c3) = counts3(&g.cand[b]);
-        let pairs = c2 & !c3 & g.open[b];
-        if pairs == 0 {
-            continue;
-        }
+    // Without branches: per box a key (open cells if it has a bi-value cell, else 0;
+    // then the earlier box), the largest wins.
+    let mut key = 0;
+    for (b, &pairs) in pairs.iter().enumerate() {
         for k in 0..3 {
-            let here = pairs & BOX << (3 * k);
-            if here != 0 {
-                let open = u32::from(POP9[stack_pairs(g.open[b], k)]);
-                if open > busiest {
-                    (busiest, best_pairs, best_band) = (open, here, b);
-                }
-            }
+            let has = u32::from(pairs & BOX << (3 * k) != 0);
+            let open = u32::from(POP9[stack_pairs(g.open[b], k)]);
+            key = key.max((has * open) << 4 | (15 - (3 * b + k) as u32));
         }
     }
+    let at = 15 - (key & 15) as usize;
+    let (best_band, box_k) = (at / 3, at % 3);
+    let best_pairs = if key >> 4 != 0 {
+        pairs[best_band] & BOX << (3 * box_k)
+    } else {
+        0
+    };
     // Within that box: the bi-value cell with the most open cells in its row and
     // column.
+    // (Again a key: the count, then the earlier cell.)
     let mut rest = best_pairs;
     let mut most = 0;
     while rest != 0 {
@@ -497,10 +498,10 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
             | (g.open[1] >> c & 0x40201) << 1
             | (g.open[2] >> c & 0x40201) << 2;
         let col = u32::from(POP9[stack_pairs(col, 0)]);
-        if row + col + 1 > most {
-            most = row + col + 1;
-            best = (2, 27 * best_band + p);
-        }
+        most = most.max((row + col + 1) << 5 | (31 - p as u32));
+    }
+    if most != 0 {
+        best = (2, 27 * best_band + 31 - (most & 31) as usize);
     }
     if best.0 > 2 {
         for b in 0..3 {
