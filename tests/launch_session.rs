@@ -185,4 +185,8 @@ fn a_launcher_killed_between_runs_is_replaced() {
         Some(pid as u32),
         "the dead launcher was kept"
     );
+    // The dead launcher's memory cgroup (if this machine gives one) is gone too.
+    if let Some(dir) = gridjudge::judge::cgroup::run_dir(pid as u32) {
+        assert!(!dir.exists(), "left behind: {}", dir.display());
+    }
 }

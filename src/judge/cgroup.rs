@@ -33,6 +33,38 @@ pub struct MemoryCgroup {
     oom_base: u64,
 }
 
+/// The folder of the runs' cgroup of the launcher with process id `pid`, a child of
+/// this process: `gridjudge-run-PID` beside this process's own memory cgroup (a launcher
+/// stays in its judge's cgroup). `None` without a v1 memory hierarchy here.
+pub fn run_dir(pid: u32) -> Option<PathBuf> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let rel = own.lines().find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then(|| path.trim_start_matches('/').to_string())
+    })?;
+    let parent = Path::new(MEMORY_ROOT).join(rel);
+    parent
+        .join("memory.limit_in_bytes")
+        .is_file()
+        .then(|| parent.join(format!("gridjudge-run-{pid}")))
+}
+
+/// Removes the runs' cgroup of a launcher (process id `pid`) that was killed before it
+/// could remove it itself, once the processes still in it are gone (retrying briefly).
+pub fn remove_leftover(pid: u32) {
+    let Some(dir) = run_dir(pid) else { return };
+    for _ in 0..200 {
+        if std::fs::remove_dir(&dir).is_ok() || !dir.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
 /// The hard limit set for a memory limit of `limit` bytes: 25 % (at least 16 MiB) above,
 /// so the sampled limit decides ordinary cases and the kernel only catches bursts.
 pub fn hard_limit(limit: u64) -> u64 {
@@ -43,20 +75,7 @@ impl MemoryCgroup {
     /// Creates the cgroup for a run with memory limit `limit`, or `None` when the v1
     /// memory controller is not available to this process.
     pub fn create(limit: u64) -> Option<MemoryCgroup> {
-        let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-        let rel = own.lines().find_map(|l| {
-            let mut parts = l.splitn(3, ':');
-            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-            controllers
-                .split(',')
-                .any(|c| c == "memory")
-                .then(|| path.trim_start_matches('/').to_string())
-        })?;
-        let parent = Path::new(MEMORY_ROOT).join(rel);
-        if !parent.join("memory.limit_in_bytes").is_file() {
-            return None;
-        }
-        let dir = parent.join(format!("gridjudge-run-{}", std::process::id()));
+        let dir = run_dir(std::process::id())?;
         // A leftover from a killed launcher with a recycled pid: take it over.
         if std::fs::create_dir(&dir).is_err() && !dir.is_dir() {
             return None;

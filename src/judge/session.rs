@@ -196,10 +196,12 @@ fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<Str
     }
 }
 
-/// Ends a launcher that failed: kills and reaps it and returns the start of its stderr.
+/// Ends a launcher that failed: kills and reaps it, removes the memory cgroup it
+/// could not remove itself, and returns the start of its stderr.
 fn end(mut live: Live) -> String {
     let _ = live.child.kill();
     let _ = live.child.wait();
+    crate::judge::cgroup::remove_leftover(live.child.id());
     drop(live.to);
     let mut err = Vec::new();
     let _ = (&mut live.err)
