@@ -5,7 +5,7 @@
 mod judge_support;
 
 use gridjudge::judge::limits::{Isolation, Limits, MemoryMode, MIB};
-use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, LimitHit, RunOutcome, RunSpec};
+use gridjudge::judge::sandbox::{CaseDirs, ExitStatus, LimitHit, RunOutcome};
 use gridjudge::judge::session::LaunchSession;
 use judge_support::*;
 use std::path::Path;
@@ -23,20 +23,7 @@ fn run_in(
 ) -> (RunOutcome, String) {
     let isolation = Isolation::strongest(slot);
     dirs.renew(isolation.run_as).unwrap();
-    let mut argv = vec![program.display().to_string()];
-    argv.extend(args.iter().map(|a| a.to_string()));
-    let spec = RunSpec {
-        program: program.to_path_buf(),
-        argv,
-        env: sandbox::default_env(dirs.workdir()),
-        workdir: dirs.workdir().to_path_buf(),
-        stdin: stdin.to_path_buf(),
-        stdout: dirs.stdout(),
-        stderr: dirs.stderr(),
-        limits,
-        isolation,
-        hide: vec![],
-    };
+    let spec = spec(dirs, program, args, stdin, limits, isolation, &[]);
     let out = session.run(&spec).unwrap();
     let stdout = String::from_utf8_lossy(&std::fs::read(dirs.stdout()).unwrap()).into_owned();
     (out, stdout)

@@ -363,25 +363,10 @@ proptest! {
         delta in prop_oneof![1 => Just(0i32), 3 => -3i32..=3],
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng::new(seed);
-        let g = generate(&p, &mut rng);
-        let board = if delta == 0 { g.board } else {
-            match shift_clues(&g.board, delta, &mut rng) {
-                Some(b) => b,
-                None => return Ok(()),
-            }
-        };
+        let Some(board) = shifted_board(&p, delta, seed) else { return Ok(()) };
         // Limit 2, not 1: a search for one fill decomposes into components.
         let feasible = kakuro_search::count(&board, 2) > 0;
-        match kakuro_search::solve(&board) {
-            Ok(fill) => {
-                prop_assert!(feasible, "search solved a board the exhaustive count cannot\n{}", show(&board));
-                if let Err(v) = check_fill(&board, &fill, true) {
-                    return Err(TestCaseError::fail(format!("search fill invalid: {v}\n{}", show(&board))));
-                }
-            }
-            Err(e) => prop_assert!(!feasible, "search says {} but the exhaustive count finds a fill on\n{}", e, show(&board)),
-        }
+        solve_agrees_with(&board, feasible)?;
     }
 }
 
@@ -433,24 +418,9 @@ proptest! {
         delta in -2i32..=2,
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng::new(seed);
-        let g = generate(&p, &mut rng);
-        let board = if delta == 0 { g.board } else {
-            match shift_clues(&g.board, delta, &mut rng) {
-                Some(b) => b,
-                None => return Ok(()),
-            }
-        };
+        let Some(board) = shifted_board(&p, delta, seed) else { return Ok(()) };
         let feasible = kakuro_search::count(&board, 2) > 0;
-        match kakuro_search::solve(&board) {
-            Ok(fill) => {
-                prop_assert!(feasible, "search solved a board the exhaustive count cannot\n{}", show(&board));
-                if let Err(v) = check_fill(&board, &fill, true) {
-                    return Err(TestCaseError::fail(format!("search fill invalid: {v}\n{}", show(&board))));
-                }
-            }
-            Err(e) => prop_assert!(!feasible, "search says {} but the exhaustive count finds a fill on\n{}", e, show(&board)),
-        }
+        solve_agrees_with(&board, feasible)?;
     }
 }
 
@@ -484,4 +454,43 @@ fn repeats_in_a_run(board: &KakuroBoard, digits: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// A generated board with its clues shifted by `delta` (unchanged for 0); `None` when
+/// the shift leaves a clue out of range.
+fn shifted_board(p: &Params, delta: i32, seed: u64) -> Option<KakuroBoard> {
+    let mut rng = Rng::new(seed);
+    let g = generate(p, &mut rng);
+    if delta == 0 {
+        Some(g.board)
+    } else {
+        shift_clues(&g.board, delta, &mut rng)
+    }
+}
+
+/// `kakuro_search::solve` finds a fill exactly when `feasible` (the exhaustive count's
+/// verdict), and its fill validates.
+fn solve_agrees_with(board: &KakuroBoard, feasible: bool) -> Result<(), TestCaseError> {
+    match kakuro_search::solve(board) {
+        Ok(fill) => {
+            prop_assert!(
+                feasible,
+                "search solved a board the exhaustive count cannot\n{}",
+                show(board)
+            );
+            if let Err(v) = check_fill(board, &fill, true) {
+                return Err(TestCaseError::fail(format!(
+                    "search fill invalid: {v}\n{}",
+                    show(board)
+                )));
+            }
+        }
+        Err(e) => prop_assert!(
+            !feasible,
+            "search says {} but the exhaustive count finds a fill on\n{}",
+            e,
+            show(board)
+        ),
+    }
+    Ok(())
 }

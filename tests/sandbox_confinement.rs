@@ -8,7 +8,7 @@
 mod judge_support;
 
 use gridjudge::judge::limits::{Isolation, Limits};
-use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
+use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome};
 use gridjudge::Verdict;
 use judge_support::*;
 use std::os::unix::fs::PermissionsExt;
@@ -30,20 +30,7 @@ fn run_with(
     hide: &[PathBuf],
 ) -> (RunOutcome, Vec<u8>) {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
-    let mut argv = vec![program.display().to_string()];
-    argv.extend(args.iter().map(|a| a.to_string()));
-    let spec = RunSpec {
-        program: program.to_path_buf(),
-        argv,
-        env: sandbox::default_env(dirs.workdir()),
-        workdir: dirs.workdir().to_path_buf(),
-        stdin: stdin.to_path_buf(),
-        stdout: dirs.stdout(),
-        stderr: dirs.stderr(),
-        limits,
-        isolation,
-        hide: hide.to_vec(),
-    };
+    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
     let out = sandbox::run(&launcher(), &spec).unwrap();
     let stdout = std::fs::read(dirs.stdout()).unwrap();
     (out, stdout)

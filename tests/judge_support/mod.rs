@@ -75,9 +75,24 @@ pub fn run_hiding(
 ) -> RunOutcome {
     let isolation = Isolation::strongest(slot);
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
+    sandbox::run(&launcher(), &spec).unwrap()
+}
+
+/// The spec of running `program args` on `stdin` in `dirs`, with the default
+/// environment.
+pub fn spec(
+    dirs: &CaseDirs,
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    isolation: Isolation,
+    hide: &[PathBuf],
+) -> RunSpec {
     let mut argv = vec![program.display().to_string()];
     argv.extend(args.iter().map(|a| a.to_string()));
-    let spec = RunSpec {
+    RunSpec {
         program: program.to_path_buf(),
         argv,
         env: sandbox::default_env(dirs.workdir()),
@@ -88,8 +103,7 @@ pub fn run_hiding(
         limits,
         isolation,
         hide: hide.to_vec(),
-    };
-    sandbox::run(&launcher(), &spec).unwrap()
+    }
 }
 
 /// Pids of live processes whose command line contains `marker` or whose process group is `pgid`.
