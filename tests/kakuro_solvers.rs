@@ -488,9 +488,11 @@ fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
         alloc_count::count(|| kakuro_search::solve(crop)),
     );
     assert_eq!(c, d, "search: {c} allocations on 6x6, {d} on 100x100");
-    // Two searches take turns in `solve` (one never restarted, one restarting), each
-    // with its ~25 buffers sized up front.
-    assert!(c < 60, "search allocates {c} times");
+    // Two searches take turns in `solve` (one never restarted, one restarting, a copy
+    // of the first), each with its ~30 buffers sized up front (25, and 5 for the point of
+    // the sum-balance relaxation), plus the one-off flow network (~10 buffers) that
+    // finds that point.
+    assert!(c < 80, "search allocates {c} times");
     // Counting a puzzle with many fills explores many nodes; still the same buffers.
     let edge = &load("handmade_edge")[2];
     let e = alloc_count::count(|| kakuro_search::count(edge, 100));

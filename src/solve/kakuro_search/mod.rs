@@ -51,23 +51,32 @@
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
 //!
-//! Known weak spot: two large boards of the corpus have dense regions where the search
-//! thrashes: `marcelgarus_kakuro` case 9 and `gen_100x100` case 0 (about 100 s: the
-//! restarting search finds a fill at its 1714th attempt, after 1.6 M dead ends in all;
-//! before backjumping, about 70 s: luck either way). The time on the former is luck: the fixed seed of [`solve`] needs about
-//! 0.1 s, but over 20 other seeds of the restarting search the median is about 0.4 s
-//! and one seed in 20 takes over a minute (without backjumping: 0.6 s, and 4 in 20).
-//! On `gen_100x100` case 0, "pockets" of about a hundred empty cells, made infeasible
-//! by decisions around them, are neither refuted by per-run GAC, nor by singleton arc
-//! consistency at every node, nor quickly by backjumping: their conflict sets hold
-//! 20–30 decisions in the steady search and hundreds in the restarting one, because a
-//! run filter's change is explained by *all* the other cells of the run. Restarts solve
-//! any one pocket quickly (with the rest of the board fixed to the known fill, a 20×20
-//! pocket needs 0–200 dead ends for most seeds), but an attempt over the whole board
-//! meets too many of them. Nogoods over placements (cut at placed cells, 15–19 long)
-//! were tried and did not help; nogood learning on (cell, digit) literals with sharper
-//! run explanations (lazy clause generation) is the next step.
+//! # The sum-balance relaxation
+//!
+//! Per-run GAC sees one run at a time; a random layout is full of nearly closed regions
+//! whose across and down clues must balance (see the `balance` module). The search keeps a
+//! feasible point of the relaxation "each cell between its smallest and largest
+//! candidate, every run makes its clue, repeats allowed" (a flow), repairs it on every
+//! candidate change along augmenting paths, and meets a dead end when no repair exists;
+//! the runs the repair reached explain the dead end to the backjumping. At the root it
+//! also narrows every cell to the range the relaxation allows (two probes per cell,
+//! once; restarts keep the root's deductions).
+//!
+//! Known weak spot: `gen_100x100` case 0 (6.5k cells, many fills) still needs seconds,
+//! not the 100 ms the issue asks for: 3.6 s with the built-in seeds, 1–10 s over four
+//! other seeds (before the relaxation: about 100 s and 1.6 M dead ends). The restarting
+//! search finds its fill after thousands of dead ends; the steady one thrashes (hundreds
+//! of dead ends at the same depth), because the explanations of relaxation failures
+//! and of run filters are coarse (all the cells of every run involved). Tried in the
+//! search for it: the relaxation's value as the first digit to try (17 s; 1.2–1.5 s on
+//! `marcelgarus_kakuro` case 9, which now takes 13 ms without it), a third, guided
+//! search beside the two (no better), row-major branching with the relaxation (stuck
+//! in the first rows). Earlier attempts (SAC at every node, placement nogoods, partial
+//! restarts) are in the history of this file. Next: bounds from the relaxation at every
+//! node (47 ms per full pass on that board now; needs incremental updates), and
+//! sharper explanations (lazy clause generation).
 
+mod balance;
 mod search;
 mod tables;
 
@@ -121,13 +130,13 @@ pub enum ClassicInfeasible {
 /// Solves `board` under the classic rules (digits 1..=9, distinct within each run, each
 /// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
 /// [`solve_within`] for a version that can give up.
-// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs):
-// every benched classic case under 3.2 ms median on 2 loaded cores (worst:
-// marcizhu_150crop_100x100 case 1, 4.8k cells). Backjumping: marcelgarus_kakuro case 9
-// from 1.50 to 1.16 G instructions (callgrind, this seed; the other cases within ±3 %),
-// and over 20 restart seeds median dead ends 45k -> 19k (module doc). gen_100x100
-// case 0: about 100 s (1.6 M dead ends; 70 s before backjumping). Allocation count is independent of the board
-// and of the search effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
+// PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs).
+// Release build, `tests/kakuro_search_timing.rs` (2026-11-23, the other core busy):
+// every classic corpus case under 11 ms (marcelgarus_kakuro case 9: 10.5 ms, was 79 ms
+// and 0.4 s median over seeds before the sum-balance relaxation; marcizhu_150crop
+// 2.7 ms, was 12.5) except gen_100x100 case 0: 3.6 s (was about 100 s). Allocation
+// count is independent of the board and of the search effort (test
+// `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     solve_within(board, u64::MAX)
 }
@@ -149,8 +158,13 @@ pub fn solve_within(
     //   from where it fails.
     // Either one finishing decides the board, so the pair costs at most twice the
     // better of the two; the budgets are unbounded, so it is complete.
+    // The root's deductions (run filters, the relaxation's bounds) are made once and
+    // shared: the second search is a copy.
     let mut steady = Search::new(board)?;
-    let mut restarting = Search::new(board)?;
+    if !steady.start() {
+        return Err(ClassicInfeasible::NoSolution);
+    }
+    let mut restarting = steady.clone();
     restarting.phase_saving = true;
     let mut turn = 0u64;
     let mut spent = 0u64;
