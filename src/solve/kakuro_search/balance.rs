@@ -113,6 +113,12 @@ impl Balance {
         self.x[c as usize]
     }
 
+    /// Gives this copy's scratch the room `like` has (a clone sizes it to its length).
+    pub(super) fn reserve_like(&mut self, like: &Balance) {
+        self.queue
+            .reserve_exact(like.queue.capacity().saturating_sub(self.queue.len()));
+    }
+
     /// Whether cell `c`'s value lies within the bounds of `mask` (its new candidates).
     #[inline]
     pub(super) fn fits(&self, c: u32, mask: u16) -> bool {

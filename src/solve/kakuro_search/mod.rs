@@ -164,7 +164,7 @@ pub fn solve_within(
     if !steady.start() {
         return Err(ClassicInfeasible::NoSolution);
     }
-    let mut restarting = steady.clone();
+    let mut restarting = steady.fork();
     restarting.phase_saving = true;
     let mut turn = 0u64;
     let mut spent = 0u64;

@@ -51,8 +51,8 @@ enum Change {
     Place { cell: u32 },
 }
 
-/// The search state (cloned whole, after the root's deductions, for a second search
-/// of the same board). Cells and runs are renumbered compactly: cell `i` is white cell
+/// The search state (copied whole by [`Search::fork`] for a second search of the same
+/// board). Cells and runs are renumbered compactly: cell `i` is white cell
 /// number `i` in row-major order, run `r` is `board.runs()[r]`.
 #[derive(Clone)]
 pub(super) struct Search {
@@ -239,6 +239,33 @@ impl Search {
             s.link(c, 9);
         }
         Ok(s)
+    }
+
+    /// A copy of this search (after its root deductions) for a second search of the
+    /// same board, with every growing buffer as large as [`Search::new`] made it: a plain
+    /// clone sizes them to their current lengths, and the copy would allocate while it
+    /// searches.
+    pub(super) fn fork(&self) -> Search {
+        fn room<T>(copy: &mut Vec<T>, like: &[T], capacity: usize) {
+            copy.reserve_exact(capacity.saturating_sub(like.len()));
+        }
+        let mut copy = self.clone();
+        room(&mut copy.trail, &self.trail, self.trail.capacity());
+        room(&mut copy.frames, &self.frames, self.frames.capacity());
+        room(&mut copy.focus, &self.focus, self.focus.capacity());
+        room(
+            &mut copy.focus_cells,
+            &self.focus_cells,
+            self.focus_cells.capacity(),
+        );
+        room(&mut copy.bfs, &self.bfs, self.bfs.capacity());
+        room(
+            &mut copy.conflict_levels,
+            &self.conflict_levels,
+            self.conflict_levels.capacity(),
+        );
+        copy.balance.reserve_like(&self.balance);
+        copy
     }
 
     /// `ALLOWED` of run `r`'s current state.
