@@ -94,18 +94,18 @@ impl Nine {
             }
         }
         let mut found = 0;
-        // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
-        // 2-core box, load about 2.5), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve
-        // port): first solution top1465 166,310 vs 154,570 (1.08×), forum_hardest_1106
-        // 24,154 vs 26,820 (0.90×); four runs gave 1.08–1.21× and 0.90–0.96×. Instructions per
-        // puzzle (`benches/peers/icount.sh FILE`): top95 37,436 vs 47,169, top1465
-        // 37,505 vs 45,898, forum_hardest 265,968 vs 275,963 (second 9×9 round:
-        // 46,370 / 46,448 / 332,836; first: 51,242 / 51,360 / 372,233; the generic
-        // core on 9×9 did 140,856 and 1,200,737 on the last two). By the clock the DFS
-        // does worse on forum_hardest than by instructions: not profiled (no hardware
-        // counters here); callgrind's branch simulation gives 2,167 mispredictions
-        // per puzzle against the port's 3,429, so the suspect is latency (each
-        // placement's clears feed the next dirty band).
+        // PERF: same-run `cd benches/peers && cargo bench` figures are in
+        // benches/peers/README.md. The fourth round (2026-11-23) found why the DFS was
+        // slower than the `sudoku` port (JCZSolve) on forum_hardest_1106 with fewer
+        // instructions: latency, not work. Each dirty band's address waited for the
+        // placements of the band before (rounds, in `propagate`), the placement
+        // branch resolved only after three dependent lookups (`multi_segments`), a
+        // branch on stack changes was often mispredicted, and a scalar store just
+        // before 16-byte loads of the same words was not forwarded. Wall clock,
+        // ratio to the port in one process, best of 5-9 interleaved runs:
+        // forum_hardest 0.90 → 1.08, top1465 1.12 → 1.39, with about 11 % more
+        // instructions (forum_hardest 265,968 → 295,758 per puzzle against the port's
+        // 275,963; top1465 37,505 → 40,458 against 45,898).
         loop {
             match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
@@ -636,6 +636,32 @@ mod tests {
             assert_eq!(check_solution(p, &answer), Ok(()), "{p:?}");
         }
         n
+    }
+
+    #[test]
+    fn multi_segments_find_the_single_rows() {
+        // The placements of `update_band` (locked rows whose segment has one cell in
+        // the incoming word) are exactly the kept word's single-cell rows.
+        use super::super::band_tables::single_rows;
+        let mut x = 0x2545_F491u32;
+        for k in 0..50_000u32 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            // Sparse words too (and of two or three), where singles are common.
+            let w = match k % 3 {
+                0 => x,
+                1 => x & x.rotate_left(11),
+                _ => x & x.rotate_left(7) & x.rotate_left(19),
+            } & BAND;
+            let i = segments(w);
+            let a = w & BAND_KEEP[i];
+            if a == 0 {
+                continue;
+            }
+            assert_eq!(w & LOCKED[i] & !multi_segments(w), single_rows(a), "{w:#o}");
+        }
+        assert_eq!(multi_segments(0o124_007_031), 0o000_007_070);
     }
 
     #[test]
