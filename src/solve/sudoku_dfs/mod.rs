@@ -63,7 +63,9 @@
 //!    cell's column leaves the other bands, and locked candidates and hidden singles
 //!    along columns follow. Band reasoning keeps each band's columns, so this runs
 //!    only for the digits whose columns changed, without recomputing them; all
-//!    three stacks are looked up (no branches). Back to 2 if any band changed.
+//!    three stacks are looked up (no branches). This runs after every round of 2
+//!    (on the columns band reasoning last saw, a sound superset while a band is
+//!    still dirty); back to 2 if any band is dirty.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
 //!    / two / three); a cell with none is a contradiction, an open cell with exactly
 //!    one is decided (its digit gathered from the nine words). Back to 2 if any was;
