@@ -101,11 +101,12 @@ impl Nine {
         // placements of the band before (rounds, in `propagate`), the placement
         // branch resolved only after three dependent lookups (`multi_segments`), a
         // branch on stack changes was often mispredicted, and a scalar store just
-        // before 16-byte loads of the same words was not forwarded. Wall clock,
-        // ratio to the port in one process, best of 5-9 interleaved runs:
-        // forum_hardest 0.90 → 1.08, top1465 1.12 → 1.39, with about 11 % more
-        // instructions (forum_hardest 265,968 → 295,758 per puzzle against the port's
-        // 275,963; top1465 37,505 → 40,458 against 45,898).
+        // before 16-byte loads of the same words was not forwarded; stack reasoning
+        // after every band round then cut the time further. Wall clock, ratio to the
+        // port in one process, best of 9 interleaved runs: forum_hardest 0.90 → 1.16,
+        // top1465 1.12 → 1.44 (criterion, two runs: 1.14× / 1.16× and 1.44× / 1.40×),
+        // with about 10 % more instructions (forum_hardest 265,968 → 291,269 per
+        // puzzle against the port's 275,963; top1465 37,505 → 40,212 against 45,898).
         loop {
             match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
