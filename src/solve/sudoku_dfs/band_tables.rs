@@ -167,7 +167,8 @@ pub(super) const POP9: [u8; 512] = {
 
 /// The rows of a band word that hold exactly one candidate, those bits only. Every
 /// row of `a` must be non-empty (true of a band word after [`BAND_KEEP`], unless 0).
-/// The tests' oracle for [`LOCKED`] and [`ONE_COLUMN`], which the solver uses.
+/// The tests' oracle for [`LOCKED`] with [`ONE_COLUMN`] (and for the solver's
+/// `LOCKED` with its multi-cell segments).
 ///
 /// Subtracting one from each row (no row is empty, so no borrow crosses a row) and
 /// ANDing leaves `m`, whose row is empty exactly when the row had one bit; adding 255

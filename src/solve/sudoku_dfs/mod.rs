@@ -48,10 +48,14 @@
 //!    does locked candidates (pointing and claiming) within the band and hidden
 //!    singles in boxes; no permutation left is a contradiction. A row of the band
 //!    left with one candidate in an open cell is a placement (hidden single in a
-//!    row): the other digits lose the cell. Such rows come from two more lookups: a
+//!    row): the other digits lose the cell. Such rows come from one more lookup: a
 //!    row whose only kept segment is in box `k` ([`band_tables::LOCKED`]) leaves
-//!    box `k` to itself, so it has one cell exactly when box `k` has one column
-//!    ([`band_tables::ONE_COLUMN`], over the band's columns, computed anyway for 3).
+//!    box `k` to itself, and that segment keeps all its cells, so the row has one
+//!    cell exactly when the segment has one candidate in the band word as it came
+//!    in (bit arithmetic on that word, independent of the lookups, so the
+//!    hard-to-predict "any placement?" branch resolves early). The dirty bands are
+//!    taken in rounds over a snapshot of the dirty set, so which band comes next
+//!    never waits for the placements of the one before.
 //! 3. Stack reasoning, the same permutation argument across the bands, for the
 //!    digits that changed. In a stack (three columns of boxes) a digit sits once per
 //!    column and once per box; per stack, [`band_tables::STACK_KEEP`] keeps the
@@ -59,7 +63,9 @@
 //!    cell's column leaves the other bands, and locked candidates and hidden singles
 //!    along columns follow. Band reasoning keeps each band's columns, so this runs
 //!    only for the digits whose columns changed, without recomputing them; all
-//!    three stacks are looked up (no branches). Back to 2 if any band changed.
+//!    three stacks are looked up (no branches). This runs after every round of 2
+//!    (on the columns band reasoning last saw, a sound superset while a band is
+//!    still dirty); back to 2 if any band is dirty.
 //! 4. Naked singles. Per band the digits' words are counted bit-sliced (at least one
 //!    / two / three); a cell with none is a contradiction, an open cell with exactly
 //!    one is decided (its digit gathered from the nine words). Back to 2 if any was;

@@ -71,6 +71,10 @@ impl Nine {
 
     /// Searches `cells` (81, row-major, 0 = empty). Writes the first solution into
     /// `out` (when given) and returns the number of solutions found, at most `limit`.
+    // PERF: not inlined into `DfsSolver::run` (with the three generic cores):
+    // same-run ratio to the port, best of 9 interleaved, 1.065 → 1.08 on
+    // forum_hardest, 1.38 → 1.39 on top1465.
+    #[inline(never)]
     pub(super) fn run(&mut self, cells: &[u8], limit: usize, mut out: Option<&mut [u8]>) -> usize {
         self.guesses = 0;
         if limit == 0 || cells.len() != 81 {
@@ -90,18 +94,19 @@ impl Nine {
             }
         }
         let mut found = 0;
-        // PERF: one `cd benches/peers && cargo bench -- first/` run (2026-11-22, shared
-        // 2-core box, load about 2.5), puzzles/s, ours vs `sudoku` 0.8.0 (JCZSolve
-        // port): first solution top1465 166,310 vs 154,570 (1.08×), forum_hardest_1106
-        // 24,154 vs 26,820 (0.90×); four runs gave 1.08–1.21× and 0.90–0.96×. Instructions per
-        // puzzle (`benches/peers/icount.sh FILE`): top95 37,436 vs 47,169, top1465
-        // 37,505 vs 45,898, forum_hardest 265,968 vs 275,963 (second 9×9 round:
-        // 46,370 / 46,448 / 332,836; first: 51,242 / 51,360 / 372,233; the generic
-        // core on 9×9 did 140,856 and 1,200,737 on the last two). By the clock the DFS
-        // does worse on forum_hardest than by instructions: not profiled (no hardware
-        // counters here); callgrind's branch simulation gives 2,167 mispredictions
-        // per puzzle against the port's 3,429, so the suspect is latency (each
-        // placement's clears feed the next dirty band).
+        // PERF: same-run `cd benches/peers && cargo bench` figures are in
+        // benches/peers/README.md. The fourth round (2026-11-23) found why the DFS was
+        // slower than the `sudoku` port (JCZSolve) on forum_hardest_1106 with fewer
+        // instructions: latency, not work. Each dirty band's address waited for the
+        // placements of the band before (rounds, in `propagate`), the placement
+        // branch resolved only after three dependent lookups (`multi_segments`), a
+        // branch on stack changes was often mispredicted, and a scalar store just
+        // before 16-byte loads of the same words was not forwarded; stack reasoning
+        // after every band round then cut the time further. Wall clock, ratio to the
+        // port in one process, best of 9 interleaved runs: forum_hardest 0.90 → 1.16,
+        // top1465 1.12 → 1.44 (criterion, two runs: 1.14× / 1.16× and 1.44× / 1.40×),
+        // with about 10 % more instructions (forum_hardest 265,968 → 291,269 per
+        // puzzle against the port's 275,963; top1465 37,505 → 40,212 against 45,898).
         loop {
             match propagate(&mut self.grids[depth], &mut dirty) {
                 Outcome::Branch(cell, mask) => {
@@ -172,6 +177,14 @@ fn fix(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize, p: usize) -> bool {
 #[inline(always)]
 fn bit(b: usize, d: usize) -> u64 {
     1 << (16 * b + d)
+}
+
+/// The cells of every segment (three cells of a row in a box) of a band word with at
+/// least two candidates.
+#[inline(always)]
+fn multi_segments(x: u32) -> u32 {
+    let (b1, b2) = (x >> 1, x >> 2);
+    (((x & b1) | (b2 & (x | b1))) & 0o111_111_111) * 7
 }
 
 /// The columns (9 bits) where a band word has a candidate.
@@ -317,7 +330,6 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
     if a == 0 {
         return false;
     }
-    g.cand[b][d] = a;
     // Stack reasoning only when the band's columns changed.
     let cols = columns(a);
     let now = cols as u16;
@@ -326,30 +338,52 @@ fn update_band(g: &mut Grid, dirty: &mut Dirty, b: usize, d: usize) -> bool {
     // Rows left with one candidate in an open cell: placements (hidden singles in
     // rows, in boxes via the permutation, and decided cells). A row locked in one
     // box has one cell when that box has one column.
+    // A locked row's segment keeps all its cells (`a` and `x` agree there) and is
+    // alone in its box, so the box has one column exactly when the segment has one
+    // cell: `multi_segments` of `x` gives that without waiting for `a` and its
+    // columns.
     // PERF: the two lookups instead of counting each row's bits (`single_rows`, now
     // the tests' oracle): icount per puzzle top1465 40,837 → 38,180, forum_hardest
-    // 287,959 → 270,474.
-    let new = a & LOCKED[i] & ONE_COLUMN[cols as usize] & g.open[b];
+    // 287,959 → 270,474. Then `multi_segments(x)` instead of `ONE_COLUMN[cols]`:
+    // about 10 more instructions per call (icount 267,454 → 294,742 forum_hardest,
+    // 36,527 → 40,345 top1465) but the `new != 0` branch, hard to predict, resolves
+    // one table lookup and the columns sooner: same-run wall clock, ratio to the
+    // `sudoku` port (best of 7 interleaved), forum_hardest 0.96 → 1.02, top1465
+    // 1.26 → 1.32.
+    let new = x & LOCKED[i] & !multi_segments(x) & g.open[b];
+    debug_assert_eq!(new, a & LOCKED[i] & ONE_COLUMN[cols as usize] & g.open[b]);
     if new != 0 {
         g.open[b] &= !new;
         // The other digits lose the placed cells (`d` gets them back).
         let hit = clear_cells(&mut g.cand[b], new);
-        g.cand[b][d] = a;
         dirty.bands |= u64::from(hit & !(1 << d)) << (16 * b);
     }
+    // Stored after `clear_cells` (which sees the old word `x` there, and whose word
+    // `d` this replaces): a 4-byte store just before its 16-byte loads of the same
+    // words cannot be forwarded, and the loads wait for it to reach the cache.
+    // PERF: same-run ratio to the port, best of 9 interleaved, 1.04 → 1.06 on
+    // forum_hardest, 1.34 → 1.36 on top1465.
+    g.cand[b][d] = a;
     true
 }
 
 /// Stack reasoning on digit `d` ([`STACK_KEEP`] on each of the three stacks, over
 /// the column word made of [`Grid::now`]): the bands lose the columns no permutation
-/// allows. False on a contradiction. Called only when no band is dirty.
+/// allows. False on a contradiction. A band still dirty may have fewer columns than
+/// [`Grid::now`] says; reasoning on more columns than there are is sound (it keeps
+/// whatever a permutation of the actual ones keeps).
 #[inline(always)]
 fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
     let w = u32::from(g.now[0][d]) | u32::from(g.now[1][d]) << 9 | u32::from(g.now[2][d]) << 18;
-    debug_assert_eq!(
-        w,
-        columns(g.cand[0][d]) | columns(g.cand[1][d]) << 9 | columns(g.cand[2][d]) << 18
-    );
+    #[cfg(debug_assertions)]
+    for b in 0..3 {
+        let (have, kept) = (columns(g.cand[b][d]), u32::from(g.now[b][d]));
+        debug_assert_eq!(have & !kept, 0, "band {b} digit {d}");
+        debug_assert!(
+            have == kept || dirty.bands & bit(b, d) != 0,
+            "band {b} digit {d}"
+        );
+    }
     // All three stacks, without branches (the lookups are cheaper than mispredicted
     // tests of which stacks changed).
     let (k0, k1, k2) = (
@@ -361,29 +395,31 @@ fn update_stacks(g: &mut Grid, dirty: &mut Dirty, d: usize) -> bool {
         return false;
     }
     let keep = w & (k0 | k1 << 3 | k2 << 6);
-    // The columns that left a band: all of them held candidates (`w` is the bands'
-    // columns), so a band changed exactly when its part of `gone` is non-zero.
+    // The columns that left a band. A band not dirty had all of them (`w` is its
+    // columns), so it changed exactly when its part of `gone` is non-zero; a dirty
+    // one is marked again (no harm: it is dirty already).
     let gone = w ^ keep;
-    if gone != 0 {
-        // Bit 16·b for each band with a non-zero part: the parts' top bits (carries
-        // of adding 255 to the low eight bits, ORed with the top bits themselves)
-        // spread from bits 8, 17, 26 to 0, 16, 32 by one multiplication (the partial
-        // products land on distinct bits).
-        const REST: u32 = 0o377_377_377; // bits 0..7 of each part
-        let top = (((gone & REST) + REST) | gone) >> 8 & 0o001_001_001;
-        let changed = u64::from(top).wrapping_mul(0x4081) & 0x1_0001_0001;
-        debug_assert_eq!(
-            changed,
-            u64::from(gone & 0x1FF != 0)
-                | u64::from(gone & 0x3FE00 != 0) << 16
-                | u64::from(gone >> 18 != 0) << 32
-        );
-        dirty.bands |= changed << d;
-        // The bands lose `gone`: their columns become `keep`'s.
-        for b in 0..3 {
-            g.cand[b][d] &= !spread(gone >> (9 * b));
-            g.now[b][d] = (keep >> (9 * b) & 0x1FF) as u16;
-        }
+    // PERF: without a `gone != 0` branch (often mispredicted; with `gone` = 0 the
+    // updates below change nothing): +3,000 instructions per puzzle on
+    // forum_hardest, same-run ratio to the port 1.03 → 1.05 (best of 7).
+    // Bit 16·b for each band with a non-zero part: the parts' top bits (carries
+    // of adding 255 to the low eight bits, ORed with the top bits themselves)
+    // spread from bits 8, 17, 26 to 0, 16, 32 by one multiplication (the partial
+    // products land on distinct bits).
+    const REST: u32 = 0o377_377_377; // bits 0..7 of each part
+    let top = (((gone & REST) + REST) | gone) >> 8 & 0o001_001_001;
+    let changed = u64::from(top).wrapping_mul(0x4081) & 0x1_0001_0001;
+    debug_assert_eq!(
+        changed,
+        u64::from(gone & 0x1FF != 0)
+            | u64::from(gone & 0x3FE00 != 0) << 16
+            | u64::from(gone >> 18 != 0) << 32
+    );
+    dirty.bands |= changed << d;
+    // The bands lose `gone`: their columns become `keep`'s.
+    for b in 0..3 {
+        g.cand[b][d] &= !spread(gone >> (9 * b));
+        g.now[b][d] = (keep >> (9 * b) & 0x1FF) as u16;
     }
     true
 }
@@ -403,23 +439,39 @@ fn propagate(g: &mut Grid, dirty: &mut Dirty) -> Outcome {
     // to band reasoning as soon as a stack changed a band: +2 %), then naked singles.
     // Clearing a placed cell's column from the other bands at once, instead of
     // leaving it to stack reasoning, cost +2 %.
+    // Then (2026-11-23, wall clock) stack reasoning after every round of band
+    // reasoning instead of only once no band is dirty: same-run ratio to the port,
+    // best of 7-9 interleaved, forum_hardest 1.08 → 1.16, top1465 1.39 → 1.45.
     loop {
-        while dirty.bands != 0 {
-            let i = 63 - dirty.bands.leading_zeros() as usize;
-            dirty.bands &= !(1u64 << i);
-            let (b, d) = (i >> 4, i & 15);
-            // Every bit set in `dirty.bands` is `16·b + d` with `b < 3`, `d < 9`: set by
-            // `bit`, by `update_stacks` (b < 3, d < 9) and by `update_band` from the
-            // 9-bit hit mask of `clear_cells`.
-            debug_assert!(b < 3 && d < 9, "dirty bit {i}");
-            // SAFETY: the invariant above (checked in debug builds); it lets the
-            // compiler drop the bounds checks on `g.cand[b][d]` in the hottest loop.
-            unsafe { std::hint::assert_unchecked(b < 3 && d < 9) };
-            if !update_band(g, dirty, b, d) {
-                return Outcome::Contradiction;
+        if dirty.bands != 0 {
+            // PERF: in rounds over a snapshot of the dirty set, so the next band's
+            // address does not wait for this band's placements (which would chain
+            // every update's full latency through `dirty.bands`); cleared from the
+            // live set as each is taken. Same-run wall clock on forum_hardest_1106,
+            // best of 5 interleaved, ratio to the `sudoku` port: 0.90 -> 0.96;
+            // instructions per puzzle 265,968 -> 267,454 there, 37,505 -> 36,527 on
+            // top1465. (Always clearing the placed cells, without the `new != 0`
+            // branch, made it worse: 0.77 before rounds, 0.94 with them.)
+            let mut todo = dirty.bands;
+            while todo != 0 {
+                let i = 63 - todo.leading_zeros() as usize;
+                todo &= !(1u64 << i);
+                dirty.bands &= !(1u64 << i);
+                let (b, d) = (i >> 4, i & 15);
+                // Every bit set in `dirty.bands` is `16·b + d` with `b < 3`, `d < 9`: set by
+                // `bit`, by `update_stacks` (b < 3, d < 9) and by `update_band` from the
+                // 9-bit hit mask of `clear_cells`.
+                debug_assert!(b < 3 && d < 9, "dirty bit {i}");
+                // SAFETY: the invariant above (checked in debug builds); it lets the
+                // compiler drop the bounds checks on `g.cand[b][d]` in the hottest loop.
+                unsafe { std::hint::assert_unchecked(b < 3 && d < 9) };
+                if !update_band(g, dirty, b, d) {
+                    return Outcome::Contradiction;
+                }
             }
         }
-        // Stack reasoning on the digits whose bands changed, highest digit first.
+        // Stack reasoning on the digits whose bands changed, highest digit first,
+        // then the next round of band reasoning if any band is dirty.
         while dirty.stacks != 0 {
             let d = 31 - dirty.stacks.leading_zeros() as usize;
             dirty.stacks &= !(1 << d);
@@ -597,6 +649,32 @@ mod tests {
             assert_eq!(check_solution(p, &answer), Ok(()), "{p:?}");
         }
         n
+    }
+
+    #[test]
+    fn multi_segments_find_the_single_rows() {
+        // The placements of `update_band` (locked rows whose segment has one cell in
+        // the incoming word) are exactly the kept word's single-cell rows.
+        use super::super::band_tables::single_rows;
+        let mut x = 0x2545_F491u32;
+        for k in 0..50_000u32 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            // Sparse words too (and of two or three), where singles are common.
+            let w = match k % 3 {
+                0 => x,
+                1 => x & x.rotate_left(11),
+                _ => x & x.rotate_left(7) & x.rotate_left(19),
+            } & BAND;
+            let i = segments(w);
+            let a = w & BAND_KEEP[i];
+            if a == 0 {
+                continue;
+            }
+            assert_eq!(w & LOCKED[i] & !multi_segments(w), single_rows(a), "{w:#o}");
+        }
+        assert_eq!(multi_segments(0o124_007_031), 0o000_007_070);
     }
 
     #[test]
