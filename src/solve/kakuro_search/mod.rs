@@ -62,26 +62,24 @@
 //! also narrows every cell to the range the relaxation allows (two probes per cell,
 //! once; restarts keep the root's deductions).
 //!
-//! Known weak spot: `gen_100x100` case 0 (6.5k cells, many fills) still needs seconds,
-//! not the 100 ms the issue asks for: 6.5 s with the built-in seeds, a median of 2.7 s
-//! (0.55–8 s) over six other seeds (before the relaxation: about 100 s and 1.6 M dead
-//! ends). With the built-in seeds the steady search wins after about 48k of its own dead
-//! ends; the restarting one wins for other seeds, after 6k–56k. A dead end costs about
-//! 100 µs there: callgrind puts a third of the time in the per-decision component
-//! search and best-cell scan over all empty cells (`choose_focused`, `best_of`), a tenth
-//! in the relaxation's repairs. The steady search thrashes (hundreds of dead ends at one
-//! depth), because the explanations of relaxation failures and of run filters are
-//! coarse (all the cells of every run involved). Tried for it: the relaxation's value as
-//! the first digit to try (17 s; and 1.2–1.5 s on `marcelgarus_kakuro` case 9, which
-//! takes 10 ms without it), a third, guided search beside the two (no better),
-//! row-major branching with the relaxation (stuck in the first rows), chronological
-//! backtracking over exhausted frames in one or both searches (within the seed noise).
-//! Earlier attempts (SAC at every node, placement nogoods, partial restarts) are in the
-//! history of this file. Next: the smaller side of the cut as the explanation of a
-//! failed repair (an experiment with a full max-flow at every node found cuts of 7–50
-//! runs on the smaller side against thousands on the source side), bounds from the
-//! relaxation at every node (47 ms per full pass on that board: needs incremental
-//! updates), a cheaper component check, and lazy clause generation.
+//! Known weak spot: `gen_100x100` case 0 (6.5k cells, many fills) still needs about a
+//! second, not the 100 ms the issue asks for: 1.6–1.8 s with the built-in seeds, a
+//! median of 1.2 s (0.85–5.4 s) over six restart seeds, quiet machine (before the
+//! relaxation: about 100 s and 1.6 M dead ends; with the relaxation but explaining a
+//! failed repair by the runs its forward search reached, always the source side of
+//! the cut, 6.5 s and a median of 2.7 s). A dead end costs about 100 µs there:
+//! callgrind puts a third of the time in the per-decision component search and
+//! best-cell scan over all empty cells (`choose_focused`, `best_of`), a tenth in the
+//! relaxation's repairs. The search still thrashes (hundreds of dead ends at one
+//! depth), because the explanations of run filters are coarse (all the cells of the
+//! run). Tried for it: the relaxation's value as the first digit to try (17 s; and
+//! 1.2–1.5 s on `marcelgarus_kakuro` case 9, which takes 10 ms without it), a third,
+//! guided search beside the two (no better), row-major branching with the relaxation
+//! (stuck in the first rows), chronological backtracking over exhausted frames in one
+//! or both searches (within the seed noise). Earlier attempts (SAC at every node,
+//! placement nogoods, partial restarts) are in the history of this file. Next: bounds
+//! from the relaxation at every node (47 ms per full pass on that board: needs
+//! incremental updates), a cheaper component check, and lazy clause generation.
 
 mod balance;
 mod search;
@@ -141,7 +139,7 @@ pub enum ClassicInfeasible {
 // Release build, `tests/kakuro_search_timing.rs` (2026-11-23, the other core busy):
 // every classic corpus case under 11 ms (marcelgarus_kakuro case 9: 10.5 ms, was 79 ms
 // and 0.4 s median over seeds before the sum-balance relaxation; marcizhu_150crop
-// 2.7 ms, was 12.5) except gen_100x100 case 0: 6.5 s, median 2.7 s over restart seeds
+// 2.9 ms, was 12.5) except gen_100x100 case 0: 1.6 s, median 1.2 s over restart seeds
 // (was about 100 s). Allocation
 // count is independent of the board and of the search effort (test
 // `solvers_allocate_the_same_few_buffers_whatever_the_work`).
@@ -240,10 +238,11 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 }
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 1000,
 /// 1000, 2000, 1000, 1000, 2000, 4000, … dead ends. Chosen on `gen_100x100` case 0 with
-/// the sum-balance relaxation, over restart seeds (release build, other core busy):
-/// with 1000 the median of 6 seeds is 2.7 s (0.55–8.0 s); with 100, 7.4 s over 4
-/// (0.85–10 s: the restarting search rarely wins before the steady one, at ~97k dead
-/// ends); with 30 it never won in 3; with 3000, 4.2–4.7 s over 3.
+/// the sum-balance relaxation (before the smaller-side explanations), over restart
+/// seeds (release build, other core busy): with 1000 the median of 6 seeds is 2.7 s
+/// (0.55–8.0 s); with 100, 7.4 s over 4 (0.85–10 s: the restarting search rarely wins
+/// before the steady one, at ~97k dead ends); with 30 it never won in 3; with 3000,
+/// 4.2–4.7 s over 3.
 /// `marcelgarus_kakuro` case 9 (on which 100 was chosen before the relaxation) is now
 /// solved by the steady search within its first 100 dead ends, 10.5 ms whatever the
 /// unit.
