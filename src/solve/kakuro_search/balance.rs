@@ -121,10 +121,9 @@ impl Balance {
 
     /// Gives this copy's scratch the room `like` has (a clone sizes it to its length).
     pub(super) fn reserve_like(&mut self, like: &Balance) {
-        self.queue
-            .reserve_exact(like.queue.capacity().saturating_sub(self.queue.len()));
-        self.back
-            .reserve_exact(like.back.capacity().saturating_sub(self.back.len()));
+        for (copy, like) in [(&mut self.queue, &like.queue), (&mut self.back, &like.back)] {
+            copy.reserve_exact(like.capacity().saturating_sub(copy.len()));
+        }
     }
 
     /// Whether cell `c`'s value lies within the bounds of `mask` (its new candidates).

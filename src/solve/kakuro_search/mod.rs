@@ -140,9 +140,8 @@ pub enum ClassicInfeasible {
 // every classic corpus case under 11 ms (marcelgarus_kakuro case 9: 10.5 ms, was 79 ms
 // and 0.4 s median over seeds before the sum-balance relaxation; marcizhu_150crop
 // 2.9 ms, was 12.5) except gen_100x100 case 0: 1.6 s, median 1.2 s over restart seeds
-// (was about 100 s). Allocation
-// count is independent of the board and of the search effort (test
-// `solvers_allocate_the_same_few_buffers_whatever_the_work`).
+// (was about 100 s). Allocation count is independent of the board and of the search
+// effort (test `solvers_allocate_the_same_few_buffers_whatever_the_work`).
 pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
     solve_within(board, u64::MAX)
 }

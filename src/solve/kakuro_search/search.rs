@@ -246,24 +246,16 @@ impl Search {
     /// clone sizes them to their current lengths, and the copy would allocate while it
     /// searches.
     pub(super) fn fork(&self) -> Search {
-        fn room<T>(copy: &mut Vec<T>, like: &[T], capacity: usize) {
-            copy.reserve_exact(capacity.saturating_sub(like.len()));
+        fn room<T>(copy: &mut Vec<T>, capacity: usize) {
+            copy.reserve_exact(capacity.saturating_sub(copy.len()));
         }
         let mut copy = self.clone();
-        room(&mut copy.trail, &self.trail, self.trail.capacity());
-        room(&mut copy.frames, &self.frames, self.frames.capacity());
-        room(&mut copy.focus, &self.focus, self.focus.capacity());
-        room(
-            &mut copy.focus_cells,
-            &self.focus_cells,
-            self.focus_cells.capacity(),
-        );
-        room(&mut copy.bfs, &self.bfs, self.bfs.capacity());
-        room(
-            &mut copy.conflict_levels,
-            &self.conflict_levels,
-            self.conflict_levels.capacity(),
-        );
+        room(&mut copy.trail, self.trail.capacity());
+        room(&mut copy.frames, self.frames.capacity());
+        room(&mut copy.focus, self.focus.capacity());
+        room(&mut copy.focus_cells, self.focus_cells.capacity());
+        room(&mut copy.bfs, self.bfs.capacity());
+        room(&mut copy.conflict_levels, self.conflict_levels.capacity());
         copy.balance.reserve_like(&self.balance);
         copy
     }
