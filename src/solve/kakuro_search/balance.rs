@@ -114,8 +114,8 @@ impl Balance {
     }
 
     /// The value of cell `c` in the point.
-    #[cfg(test)]
-    fn value(&self, c: u32) -> u8 {
+    #[inline]
+    pub(super) fn value(&self, c: u32) -> u8 {
         self.x[c as usize]
     }
 
@@ -134,10 +134,39 @@ impl Balance {
         lo <= v && v <= hi
     }
 
-    /// The runs the last failed [`repair`](Self::repair) reached: together they
-    /// explain the failure.
+    /// The runs on one side of the cut the last failed [`repair`](Self::repair) met
+    /// (the side its search ran out of first): together they explain the failure.
+    #[cfg(test)]
     pub(super) fn explanation(&self) -> &[u32] {
         &self.queue
+    }
+
+    /// Calls `f` on every cell the last failed [`repair`](Self::repair) depends on: the
+    /// cells with exactly one of their runs in the [`explanation`](Self::explanation).
+    /// Adding up the explanation's across runs and subtracting its down runs cancels
+    /// every cell with both runs inside, so the clues of those runs and the bounds of
+    /// these boundary cells (the failing cell among them) alone leave no feasible point.
+    pub(super) fn for_each_boundary_cell(&mut self, shape: &Shape, mut f: impl FnMut(u32)) {
+        self.stamp += 1;
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        for &r in &self.queue {
+            self.seen[r as usize] = stamp;
+        }
+        for &r in &self.queue {
+            let (lo, hi) = (
+                shape.run_start[r as usize] as usize,
+                shape.run_start[r as usize + 1] as usize,
+            );
+            for &y in &shape.run_cells[lo..hi] {
+                if self.seen[Self::other(y, r, shape) as usize] != stamp {
+                    f(y);
+                }
+            }
+        }
     }
 
     /// Moves the point so that cell `c` lies within its candidates `cand[c]` again,
@@ -160,43 +189,42 @@ impl Balance {
             } else {
                 return true;
             };
-            if !self.search_path(c, a, d, lower, cand, shape) {
-                // Either side of the cut explains the failure: keep the smaller.
-                let mut back = std::mem::take(&mut self.back);
-                let found = self.reach(c, (d, a), lower, true, cand, shape, &mut back);
-                debug_assert!(!found, "a backward path where there is no forward one");
-                if back.len() < self.queue.len() {
-                    std::mem::swap(&mut self.queue, &mut back);
-                }
-                self.back = back;
+            let Some(meet) = self.search_path(c, a, d, lower, cand, shape) else {
                 return false;
-            }
+            };
             debug_assert!(need > 0);
             // The path's slack, then the change along it.
-            let mut node = d;
-            while node != a {
-                let y = self.via[node as usize];
-                let from = self.other_run(y, node, shape);
-                let (ly, hy) = bounds(cand[y as usize]);
-                let xy = self.x[y as usize];
-                let slack = if self.across[from as usize] == lower {
-                    hy - xy
-                } else {
-                    xy - ly
+            for pass in 0..2 {
+                let mut walk = |y: u32, from: u32, x: &mut [u8]| {
+                    let (ly, hy) = bounds(cand[y as usize]);
+                    let rise = self.across[from as usize] == lower;
+                    let xy = &mut x[y as usize];
+                    if pass == 0 {
+                        need = need.min(if rise { hy - *xy } else { *xy - ly });
+                    } else if rise {
+                        *xy += need;
+                    } else {
+                        *xy -= need;
+                    }
                 };
-                need = need.min(slack);
-                node = from;
-            }
-            let mut node = d;
-            while node != a {
-                let y = self.via[node as usize];
-                let from = self.other_run(y, node, shape);
-                if self.across[from as usize] == lower {
-                    self.x[y as usize] += need;
-                } else {
-                    self.x[y as usize] -= need;
+                let mut x = std::mem::take(&mut self.x);
+                // The forward half, from the meeting edge back to `a`.
+                let mut node = meet.from;
+                while node != a {
+                    let y = self.via[node as usize];
+                    let from = Self::other(y, node, shape);
+                    walk(y, from, &mut x);
+                    node = from;
                 }
-                node = from;
+                walk(meet.cell, meet.from, &mut x);
+                // The backward half, from the meeting edge on to `d`.
+                let mut node = meet.to;
+                while node != d {
+                    let y = self.via[node as usize];
+                    walk(y, node, &mut x);
+                    node = Self::other(y, node, shape);
+                }
+                self.x = x;
             }
             if lower {
                 self.x[c as usize] -= need;
@@ -226,7 +254,7 @@ impl Balance {
 
     /// The run of cell `y` other than `run`.
     #[inline]
-    fn other_run(&self, y: u32, run: u32, shape: &Shape) -> u32 {
+    fn other(y: u32, run: u32, shape: &Shape) -> u32 {
         let [a, d] = shape.cell_runs[y as usize];
         if a == run {
             d
@@ -235,9 +263,14 @@ impl Balance {
         }
     }
 
-    /// Breadth-first search from run `a` to run `d` (the two runs of cell `c`, which
-    /// is not used); see [`repair`](Self::repair) for `lower`. Fills `via`; the runs
-    /// reached are left in `queue`.
+    /// A path of runs from `a` to `d` (the two runs of cell `c`, which is not used)
+    /// along which each cell can move one step (see [`repair`](Self::repair) for
+    /// `lower`), searched from both ends at once: a forward search from `a` and a
+    /// backward one from `d`, one run each in turn. Either they meet on an edge,
+    /// returned (`via` leads from its `from` back to `a` and from its `to` on to `d`),
+    /// or one side runs out first: no path exists, and that side's runs, left in
+    /// `queue`, explain it (they form one side of a cut). A failure thus costs about
+    /// twice the smaller side, not the whole of the side the search started from.
     fn search_path(
         &mut self,
         c: u32,
@@ -246,70 +279,128 @@ impl Balance {
         lower: bool,
         cand: &[u16],
         shape: &Shape,
-    ) -> bool {
-        let mut queue = std::mem::take(&mut self.queue);
-        let found = self.reach(c, (a, d), lower, false, cand, shape, &mut queue);
-        self.queue = queue;
-        found
-    }
-
-    /// The breadth-first search of [`search_path`](Self::search_path) into `queue`,
-    /// from `ends.0` to `ends.1`; `backward` walks the same residual edges the other
-    /// way (from `d`, the runs that could still pass a change on to `d`).
-    #[allow(clippy::too_many_arguments)]
-    fn reach(
-        &mut self,
-        c: u32,
-        (from, to): (u32, u32),
-        lower: bool,
-        backward: bool,
-        cand: &[u16],
-        shape: &Shape,
-        queue: &mut Vec<u32>,
-    ) -> bool {
-        if self.stamp == u32::MAX {
+    ) -> Option<Meet> {
+        if self.stamp >= u32::MAX - 2 {
             self.seen.fill(0);
             self.stamp = 0;
         }
-        self.stamp += 1;
-        let stamp = self.stamp;
-        queue.clear();
-        queue.push(from);
-        self.seen[from as usize] = stamp;
-        let mut read = 0;
-        while read < queue.len() {
-            let r = queue[read];
-            read += 1;
-            // Forwards (for `lower`) a path rises through a cell it enters from the
-            // cell's across run; backwards it enters the cell from the other run.
-            let rise = (self.across[r as usize] != backward) == lower;
-            let (lo, hi) = (
-                shape.run_start[r as usize] as usize,
-                shape.run_start[r as usize + 1] as usize,
-            );
-            for &y in &shape.run_cells[lo..hi] {
-                if y == c {
-                    continue;
-                }
-                let (ly, hy) = bounds(cand[y as usize]);
-                let xy = self.x[y as usize];
-                if (rise && xy >= hy) || (!rise && xy <= ly) {
-                    continue;
-                }
-                let next = self.other_run(y, r, shape);
-                if self.seen[next as usize] == stamp {
-                    continue;
-                }
-                self.seen[next as usize] = stamp;
-                self.via[next as usize] = y;
-                if next == to {
-                    return true;
-                }
-                queue.push(next);
+        let (fwd, bwd) = (self.stamp + 1, self.stamp + 2);
+        self.stamp += 2;
+        let (mut front, mut back) = (
+            std::mem::take(&mut self.queue),
+            std::mem::take(&mut self.back),
+        );
+        front.clear();
+        back.clear();
+        front.push(a);
+        back.push(d);
+        self.seen[a as usize] = fwd;
+        self.seen[d as usize] = bwd;
+        let (mut f_read, mut b_read) = (0, 0);
+        let outcome = loop {
+            if f_read == front.len() {
+                break Err(false);
+            }
+            let r = front[f_read];
+            f_read += 1;
+            // Forwards a path rises through a cell it enters from the cell's across run
+            // when the first cell must fall (`lower`), and falls through it otherwise.
+            if let Some(meet) = self.expand(c, r, lower, false, (fwd, bwd), cand, shape, &mut front)
+            {
+                break Ok(meet);
+            }
+            if b_read == back.len() {
+                break Err(true);
+            }
+            let r = back[b_read];
+            b_read += 1;
+            if let Some(meet) = self.expand(c, r, lower, true, (bwd, fwd), cand, shape, &mut back) {
+                break Ok(meet);
+            }
+        };
+        match outcome {
+            Ok(meet) => {
+                (self.queue, self.back) = (front, back);
+                Some(meet)
+            }
+            // The side that ran out is the explanation.
+            Err(backward) => {
+                (self.queue, self.back) = if backward {
+                    (back, front)
+                } else {
+                    (front, back)
+                };
+                None
             }
         }
-        false
     }
+
+    /// One step of [`search_path`](Self::search_path): the runs one cell away from run
+    /// `r` on its side (`backward` or not), stamped `own`, pushed on `queue`, with
+    /// `via` set. Returns the edge where this side meets the other (stamped `other`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn expand(
+        &mut self,
+        c: u32,
+        r: u32,
+        lower: bool,
+        backward: bool,
+        (own, other): (u32, u32),
+        cand: &[u16],
+        shape: &Shape,
+        queue: &mut Vec<u32>,
+    ) -> Option<Meet> {
+        // Backwards, a step from `r` to the other run of a cell is, along the path, a
+        // step into the cell from that other run.
+        let rise = (self.across[r as usize] != backward) == lower;
+        let (lo, hi) = (
+            shape.run_start[r as usize] as usize,
+            shape.run_start[r as usize + 1] as usize,
+        );
+        for &y in &shape.run_cells[lo..hi] {
+            if y == c {
+                continue;
+            }
+            let (ly, hy) = bounds(cand[y as usize]);
+            let xy = self.x[y as usize];
+            if (rise && xy >= hy) || (!rise && xy <= ly) {
+                continue;
+            }
+            let next = Self::other(y, r, shape);
+            let seen = self.seen[next as usize];
+            if seen == own {
+                continue;
+            }
+            if seen == other {
+                return Some(if backward {
+                    Meet {
+                        from: next,
+                        cell: y,
+                        to: r,
+                    }
+                } else {
+                    Meet {
+                        from: r,
+                        cell: y,
+                        to: next,
+                    }
+                });
+            }
+            self.seen[next as usize] = own;
+            self.via[next as usize] = y;
+            queue.push(next);
+        }
+        None
+    }
+}
+
+/// Where the two halves of a path found by [`Balance::search_path`] meet: the edge
+/// (cell) `cell` from run `from`, reached from `a`, to run `to`, which reaches `d`.
+struct Meet {
+    from: u32,
+    cell: u32,
+    to: u32,
 }
 
 #[cfg(test)]
@@ -497,6 +588,15 @@ mod tests {
                     let why = balance.explanation().to_vec();
                     prop_assert!(!why.is_empty());
                     prop_assert!(!layout.feasible(&why, &cand), "explanation {:?} is feasible", why);
+                    // Only the boundary cells' bounds count: free every other cell.
+                    let mut boundary = vec![false; n];
+                    balance.for_each_boundary_cell(&layout.shape(), |y| boundary[y as usize] = true);
+                    prop_assert!(boundary[c], "the failing cell is not on the boundary");
+                    let inside = |r: u32| why.contains(&r);
+                    let expected: Vec<bool> = layout.cell_runs.iter().map(|&[a, d]| inside(a) != inside(d)).collect();
+                    prop_assert_eq!(&boundary, &expected, "boundary cells of {:?}", why);
+                    let loose: Vec<u16> = (0..n).map(|y| if boundary[y] { cand[y] } else { 0x1FF }).collect();
+                    prop_assert!(!layout.feasible(&why, &loose), "explanation {:?} is feasible with only its boundary cells bounded", why);
                     // The search backtracks: undo this change; the point must be fine.
                     let (c, old) = undo.pop().expect("just pushed");
                     cand[c] = old;

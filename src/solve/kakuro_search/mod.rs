@@ -30,15 +30,20 @@
 //! # Search
 //!
 //! - Branch on the empty cell with the fewest candidates per unit of *conflict weight*
-//!   of its two runs (dom/wdeg: a run's weight grows each time its filter fails), trying
-//!   each candidate digit.
+//!   (dom/wdeg: the weight of its two runs, which grows each time a run's filter fails,
+//!   plus its own, which grows each time it is on the boundary of a failed repair of
+//!   the relaxation below), ties broken in a fixed breadth-first order from the first
+//!   cell, so the filled region grows as a compact blob (see the `pick` module).
+//! - A branch tries only the candidates within the range the relaxation allows the
+//!   cell (two probes); the others count as refuted, with the probes' explanations.
 //! - Every change (candidate shrink, placement) goes on a trail; backtracking pops the
 //!   trail to the branch's mark. The trail holds at most one placement and 8 shrinks per
 //!   cell, so it is sized once.
 //! - [`solve`] searches the board *component by component*: once the empty cells fall
 //!   apart into groups that share no run, the smallest group is solved on its own, and
 //!   a dead end after it is solved never backtracks into it (see
-//!   [`Search::choose_focused`]).
+//!   [`Search::choose_focused`]; the components are looked for once in as many
+//!   decisions as the group has empty cells).
 //! - A search for one fill backjumps (conflict-directed backjumping, CBJ): each dead
 //!   end's conflict set, the decisions it depends on, is found by walking the trail
 //!   (every candidate change records the run whose filter made it, see
@@ -57,31 +62,30 @@
 //! whose across and down clues must balance (see the `balance` module). The search keeps a
 //! feasible point of the relaxation "each cell between its smallest and largest
 //! candidate, every run makes its clue, repeats allowed" (a flow), repairs it on every
-//! candidate change along augmenting paths, and meets a dead end when no repair exists;
-//! the runs the repair reached explain the dead end to the backjumping. At the root it
+//! candidate change along augmenting paths (searched from both ends at once), and meets
+//! a dead end when no repair exists; the cells on the boundary of the side of the cut
+//! the search exhausted first explain the dead end to the backjumping. At the root it
 //! also narrows every cell to the range the relaxation allows (two probes per cell,
 //! once; restarts keep the root's deductions).
 //!
-//! Known weak spot: `gen_100x100` case 0 (6.5k cells, many fills) still needs about a
-//! second, not the 100 ms the issue asks for: 1.6–1.8 s with the built-in seeds, a
-//! median of 1.2 s (0.85–5.4 s) over six restart seeds, quiet machine (before the
-//! relaxation: about 100 s and 1.6 M dead ends; with the relaxation but explaining a
-//! failed repair by the runs its forward search reached, always the source side of
-//! the cut, 6.5 s and a median of 2.7 s). A dead end costs about 100 µs there:
-//! callgrind puts a third of the time in the per-decision component search and
-//! best-cell scan over all empty cells (`choose_focused`, `best_of`), a tenth in the
-//! relaxation's repairs. The search still thrashes (hundreds of dead ends at one
-//! depth), because the explanations of run filters are coarse (all the cells of the
-//! run). Tried for it: the relaxation's value as the first digit to try (17 s; and
-//! 1.2–1.5 s on `marcelgarus_kakuro` case 9, which takes 10 ms without it), a third,
-//! guided search beside the two (no better), row-major branching with the relaxation
-//! (stuck in the first rows), chronological backtracking over exhausted frames in one
-//! or both searches (within the seed noise). Earlier attempts (SAC at every node,
-//! placement nogoods, partial restarts) are in the history of this file. Next: bounds
-//! from the relaxation at every node (47 ms per full pass on that board: needs
-//! incremental updates), a cheaper component check, and lazy clause generation.
+//! Known weak spot: `gen_100x100` case 0 (6.5k cells, many fills) needs about 250 ms,
+//! not the 100 ms the issue asks for: a median of 257 ms over 12 restart seeds
+//! (146–439 ms), of which the root's deductions (the flow, GAC on every run, `tighten`)
+//! take about 60 ms. Session 5 took it from a median of 2.0 s over the same kind of
+//! run: the cells' own conflict weight (2.0 → 0.9 s), explanations by the cut's
+//! boundary cells instead of all its runs' cells, the relaxation's range at each
+//! branch (most dead ends had been a digit outside it), the two-ended path search
+//! (0.87 → 0.74 s), and above all breaking ties in a fixed breadth-first order with a
+//! tournament tree instead of a fresh component search and scan at every decision
+//! (0.74 → 0.25 s; the order alone: row-major ties were 2× worse). Left: the
+//! conflict analysis walks the whole trail above the first decision (a third of the
+//! time now), the repairs (a fifth) and GAC (a fifth). Tried without gain before:
+//! the relaxation's value as the first digit to try, a third guided search,
+//! row-major branching, chronological backtracking over exhausted frames, SAC at
+//! every node, placement nogoods, partial restarts (history of this file).
 
 mod balance;
+mod pick;
 mod search;
 mod tables;
 
@@ -152,6 +156,20 @@ pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
+    solve_seeded(board, max_dead_ends, 0)
+}
+
+/// As [`solve_within`], with the restarting search's pseudo-random digit choices drawn
+/// from another stream for each `seed` (0 is [`solve_within`]'s). For measuring how the
+/// effort spreads over runs (`tests/kakuro_search_timing.rs`); any seed finds a fill if
+/// one exists.
+pub fn solve_seeded(
+    board: &KakuroBoard,
+    max_dead_ends: u64,
+    seed: u64,
+) -> Result<KakuroFill, ClassicInfeasible> {
+    // The restarting search's attempt `turn` uses stream `seeds + turn + 1`.
+    let seeds = seed.wrapping_mul(1 << 32);
     // Two searches take turns, each with the same number of dead ends per turn:
     // - `steady` is one exhaustive search that is never restarted, run in slices. It
     //   proves small infeasible boards without redoing work.
@@ -178,7 +196,7 @@ pub fn solve_within(
         let mut outcome = None;
         for (search, resume, seed) in [
             (&mut steady, turn > 0, 0),
-            (&mut restarting, false, turn + 1),
+            (&mut restarting, false, seeds + turn + 1),
         ] {
             let attempt = slice.min(max_dead_ends.saturating_sub(spent));
             match search.search(1, attempt, seed, resume) {
