@@ -156,31 +156,18 @@ pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
-    solve_seeded(board, max_dead_ends, 0)
-}
-
-/// As [`solve_within`], with the restarting search's pseudo-random digit choices drawn
-/// from another stream for each `seed` (0 is [`solve_within`]'s). For measuring how the
-/// effort spreads over runs (`tests/kakuro_search_timing.rs`); any seed finds a fill if
-/// one exists.
-pub fn solve_seeded(
-    board: &KakuroBoard,
-    max_dead_ends: u64,
-    seed: u64,
-) -> Result<KakuroFill, ClassicInfeasible> {
-    // The restarting search's attempt `turn` uses stream `seeds + turn + 1`.
-    let seeds = seed.wrapping_mul(1 << 32);
     // Two searches take turns, each with the same number of dead ends per turn:
     // - `steady` is one exhaustive search that is never restarted, run in slices. It
     //   proves small infeasible boards without redoing work.
     // - `restarting` starts afresh every turn, with a Luby budget; its conflict weights
     //   carry over, and each branch first tries the digit the cell last held (phase
-    //   saving, else a pseudo-random one), so each attempt rebuilds most of the last
-    //   one and works on where it failed. Big boards with many fills need
-    //   this: chronological backtracking gets trapped under an early bad choice far
-    //   from where it fails.
+    //   saving), so each attempt rebuilds most of the last one and works on where it
+    //   failed, with the weights learnt since. Big boards with many fills need this:
+    //   a search that never restarts gets trapped under an early bad choice far from
+    //   where it fails.
     // Either one finishing decides the board, so the pair costs at most twice the
-    // better of the two; the budgets are unbounded, so it is complete.
+    // better of the two; the budgets are unbounded, so it is complete. Both are
+    // deterministic.
     // The root's deductions (run filters, the relaxation's bounds) are made once and
     // shared: the second search is a copy.
     let mut steady = Search::new(board)?;
@@ -194,12 +181,9 @@ pub fn solve_seeded(
     let search = loop {
         let slice = LUBY_UNIT * luby(turn + 1);
         let mut outcome = None;
-        for (search, resume, seed) in [
-            (&mut steady, turn > 0, 0),
-            (&mut restarting, false, seeds + turn + 1),
-        ] {
+        for (search, resume) in [(&mut steady, turn > 0), (&mut restarting, false)] {
             let attempt = slice.min(max_dead_ends.saturating_sub(spent));
-            match search.search(1, attempt, seed, resume) {
+            match search.search(1, attempt, resume) {
                 Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
                 Outcome::Done(_) => {
                     outcome = Some(search.solution.clone());
@@ -245,7 +229,7 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
         return 0;
     }
     match Search::new(board) {
-        Ok(mut search) => match search.run(limit, u64::MAX, 0) {
+        Ok(mut search) => match search.run(limit, u64::MAX) {
             Outcome::Done(found) => found,
             // Unreachable with an unlimited budget.
             Outcome::OutOfBudget => 0,
@@ -253,14 +237,14 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
         Err(_) => 0,
     }
 }
-/// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 1000,
-/// 1000, 2000, 1000, 1000, 2000, 4000, … dead ends. Chosen on `gen_100x100` case 0 with
-/// the sum-balance relaxation (before the smaller-side explanations), over restart
-/// seeds (release build, other core busy): with 1000 the median of 6 seeds is 2.7 s
-/// (0.55–8.0 s); with 100, 7.4 s over 4 (0.85–10 s: the restarting search rarely wins
-/// before the steady one, at ~97k dead ends); with 30 it never won in 3; with 3000,
-/// 4.2–4.7 s over 3.
-/// `marcelgarus_kakuro` case 9 (on which 100 was chosen before the relaxation) is now
-/// solved by the steady search within its first 100 dead ends, 10.5 ms whatever the
-/// unit.
-const LUBY_UNIT: u64 = 1000;
+/// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 300, 300,
+/// 600, 300, 300, 600, 1200, … dead ends. Chosen in session 5 (with the current
+/// branching and value order) on 16 generated 100×100 classic boards
+/// (`KKS_GENERATED=16` in `tests/kakuro_search_timing.rs`) and `gen_100x100` case 0,
+/// release build, geometric mean over the 16 / case 0: unit 100: 0.95 s / 0.29 s;
+/// 300: 0.67 s / 0.21 s; 1000: 1.42 s / 0.38 s. Before the value order (increasing
+/// digits in the steady search, random ones in the restarting one) 100, 300 and 1000
+/// were within 4 % of each other on the 16 boards; on case 0 alone 10000 was best
+/// (the steady search alone solves it), and 3× worse on the 16 boards. Earlier
+/// choices (100, then 1000) were made on single boards.
+const LUBY_UNIT: u64 = 300;
