@@ -158,10 +158,9 @@ fn classic_cases() -> Vec<(&'static str, usize, KakuroBoard)> {
     out
 }
 
-/// Classic cases left out of `search_solves_every_classic_case`: one the search solves
-/// in about 10 ms in a release build (more in the debug build of plain `cargo test`, so
-/// it has a test of its own), one it needs a second or two for (ignored; CI runs it in a
-/// release build).
+/// Classic cases left out of `search_solves_every_classic_case`, each with a test of its
+/// own (the slowest two: about 6 ms and 0.1 s in a release build, more in the debug
+/// build of plain `cargo test`).
 const HARD: [(&str, usize); 2] = [SLOW, SLOWEST];
 /// See `search_solves_the_slow_classic_case`.
 const SLOW: (&str, usize) = ("marcelgarus_kakuro", 9);
@@ -199,12 +198,11 @@ fn search_solves_the_slow_classic_case() {
     }
 }
 
-/// Known weak spot: this 100x100 board with many fills takes about 2 s in a release
-/// build (the goal is 100 ms; it was about 100 s before the sum-balance relaxation; see
-/// `src/solve/kakuro_search/mod.rs`); `solve_within` gives up on it instead. CI runs
-/// it: `cargo test --release --test kakuro_solvers -- --ignored slowest`.
+/// The slowest classic case: a 100x100 board with many fills, about 0.1 s in a release
+/// build and 2 s in the debug build of plain `cargo test` (it was about 100 s before the
+/// sum-balance relaxation, 2 s in a release build before session 5; see
+/// `src/solve/kakuro_search/mod.rs`).
 #[test]
-#[ignore = "about 2 s in a release build, much longer in a debug one (the goal is 100 ms)"]
 fn search_solves_the_slowest_classic_case() {
     {
         let (file, i) = SLOWEST;
