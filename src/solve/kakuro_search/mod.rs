@@ -68,10 +68,11 @@
 //! also narrows every cell to the range the relaxation allows (two probes per cell,
 //! once; restarts keep the root's deductions).
 //!
-//! Weak spot: `gen_100x100` case 0 (6.5k cells, many fills) takes about 100 ms, at the
-//! edge of the 100 ms the issue asks for: criterion median 101.6 ms (interval
-//! 100.5–117.3), 100–131 ms in single runs of `tests/kakuro_search_timing.rs`, of which
-//! the root's deductions (the flow, GAC on every run, `tighten`) are 14 ms. Session 5
+//! Weak spot: `gen_100x100` case 0 (6.5k cells, many fills). Session 6: median 81 ms
+//! over 21 runs of `tests/kakuro_search_timing.rs` (`KKS_REPEAT=21`; was 104 ms at the
+//! start of the session, criterion median 101.6 ms in session 5), by the closed-form
+//! run filters of [`run_gac`] (104 → 90 ms) and a conflict analysis that visits only
+//! the marked cells' changes (90 → 81 ms); the search on this board is unchanged. Session 5
 //! took it from a median of 2.0 s over 12 restart seeds, in steps, each measured on
 //! that board and (from the value order on) on 16 generated 100×100 classic boards
 //! (`KKS_GENERATED=16`; at the start of the session a geometric mean of 6.1 s, partly
@@ -89,10 +90,12 @@
 //!   quarter of each turn for the steady search (0.68 → 0.52 s), and a single pass of
 //!   `tighten` (case 0: 184 → 111–131 ms).
 //!
-//! Left: conflict analysis (a third of the time: the walk over the trail above the
-//! first decision; a heap over only the marked cells' changes was slower, analysing
-//! a frame's cuts only when it fails made the search worse), the repairs and GAC (a
-//! fifth each). Building with `lto = "fat"` and `codegen-units = 1` takes case 0 to
+//! Left (profile after session 6): the relaxation's path search about 27 %, GAC 23 %,
+//! conflict analysis 17 %, the root's flow 5 %. Analysing a frame's cuts only when the
+//! frame fails made the search worse in session 5; redone in session 6 with the same
+//! weights and the probes asked again at the failure, it left the search the same
+//! but most frames with cuts do fail, so the second probes cost more (96 against
+//! 90 ms). Building with `lto = "fat"` and `codegen-units = 1` takes case 0 to
 //! 99–104 ms (not adopted: it moves every other measurement in this repository).
 //! Tried without gain: the relaxation's value as the first digit, a third guided
 //! search, row-major branching, chronological backtracking over exhausted frames, SAC
@@ -102,6 +105,7 @@
 
 mod balance;
 mod pick;
+mod run_gac;
 mod search;
 mod tables;
 
