@@ -488,12 +488,11 @@ fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
     );
     assert_eq!(c, d, "search: {c} allocations on 6x6, {d} on 100x100");
     // Two searches take turns in `solve` (one never restarted, one restarting, a copy
-    // of the first), each with its ~35 buffers sized up front (30, and 5 for the point of
-    // the sum-balance relaxation), plus the one-off flow network (~10 buffers) that
-    // finds that point and the copy's 7 growing buffers given back their room: 98 since
-    // session 6 added two per search for the conflict analysis (the chain of each
-    // cell's changes, the bit set of pending changes). A new buffer has to find room
-    // under this bound or argue for raising it.
+    // of the first), each with its ~32 buffers sized up front (27, and 5 for the point of
+    // the sum-balance relaxation), plus the board's shape (4 buffers, shared by both),
+    // the one-off flow network (~10 buffers) that finds that point and the copy's 7
+    // growing buffers given back their room: 97 in session 6. A new buffer has to find
+    // room under this bound or argue for raising it.
     assert!(c < 100, "search allocates {c} times");
     // A board where both searches run many attempts (and give up): still the same
     // buffers (the restarting search is a copy of the steady one, which must keep their

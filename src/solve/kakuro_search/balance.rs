@@ -35,6 +35,7 @@
 //! cells to empty ones that keep their value, so the point stays feasible.
 
 use super::search::NONE;
+use super::shape::Shape;
 use crate::solve::maxflow::MaxFlow;
 
 /// Smallest and largest digit of a non-empty candidate mask.
@@ -44,15 +45,6 @@ fn bounds(mask: u16) -> (u8, u8) {
         mask.trailing_zeros() as u8 + 1,
         16 - mask.leading_zeros() as u8,
     )
-}
-
-/// The board's structure as the relaxation needs it (borrowed from the search).
-pub(super) struct Shape<'a> {
-    /// Across and down run of each cell.
-    pub(super) cell_runs: &'a [[u32; 2]],
-    /// Cells of run `r`: `run_cells[run_start[r]..run_start[r + 1]]`.
-    pub(super) run_start: &'a [u32],
-    pub(super) run_cells: &'a [u32],
 }
 
 /// A feasible point of the sum-balance relaxation and the scratch to repair it.
@@ -78,14 +70,14 @@ impl Balance {
     pub(super) fn new(shape: &Shape, clues: &[u8]) -> Option<Balance> {
         let (cells, runs) = (shape.cell_runs.len(), clues.len());
         let mut across = vec![false; runs];
-        for &[a, _] in shape.cell_runs {
+        for &[a, _] in &shape.cell_runs {
             across[a as usize] = true;
         }
         // The hdu3338 reduction: every cell pays its lower bound 1 up front.
         let mut graph = MaxFlow::new(runs + 2, cells + runs);
         let (source, sink) = (runs, runs + 1);
         // Cell `c`'s edge is edge `c`: the cells' edges come first.
-        for &[a, d] in shape.cell_runs {
+        for &[a, d] in &shape.cell_runs {
             graph.add_edge(a as usize, d as usize, 8);
         }
         let mut demand = 0u64;
@@ -159,12 +151,12 @@ impl Balance {
             self.seen[r as usize] = stamp;
         }
         for &r in &self.queue {
-            let (lo, hi) = (
-                shape.run_start[r as usize] as usize,
-                shape.run_start[r as usize + 1] as usize,
-            );
-            for &y in &shape.run_cells[lo..hi] {
-                if self.seen[Self::other(y, r, shape) as usize] != stamp {
+            let span = shape.span(r);
+            for (&y, &other) in shape.run_cells[span.clone()]
+                .iter()
+                .zip(&shape.run_other[span])
+            {
+                if self.seen[other as usize] != stamp {
                     f(y);
                 }
             }
@@ -356,11 +348,11 @@ impl Balance {
         // Backwards, a step from `r` to the other run of a cell is, along the path, a
         // step into the cell from that other run.
         let rise = (self.across[r as usize] != backward) == lower;
-        let (lo, hi) = (
-            shape.run_start[r as usize] as usize,
-            shape.run_start[r as usize + 1] as usize,
-        );
-        for &y in &shape.run_cells[lo..hi] {
+        let span = shape.span(r);
+        for (&y, &next) in shape.run_cells[span.clone()]
+            .iter()
+            .zip(&shape.run_other[span])
+        {
             if y == c {
                 continue;
             }
@@ -369,7 +361,6 @@ impl Balance {
             if (rise && xy >= hy) || (!rise && xy <= ly) {
                 continue;
             }
-            let next = Self::other(y, r, shape);
             let seen = self.seen[next as usize];
             if seen == own {
                 continue;
@@ -448,12 +439,12 @@ mod tests {
             }
         }
 
-        fn shape(&self) -> Shape<'_> {
-            Shape {
-                cell_runs: &self.cell_runs,
-                run_start: &self.run_start,
-                run_cells: &self.run_cells,
-            }
+        fn shape(&self) -> Shape {
+            Shape::new(
+                self.cell_runs.clone(),
+                self.run_start.clone(),
+                self.run_cells.clone(),
+            )
         }
 
         fn cells_of(&self, r: usize) -> &[u32] {

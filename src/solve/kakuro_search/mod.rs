@@ -107,6 +107,7 @@ mod balance;
 mod pick;
 mod run_gac;
 mod search;
+mod shape;
 mod tables;
 
 use crate::model::{Direction, KakuroBoard, KakuroFill};

@@ -2,12 +2,14 @@
 //! candidate masks, the trail, run filtering (GAC), branching, the component foci and
 //! conflict-directed backjumping. [`kakuro_search`](super) drives it.
 
-use super::balance::{Balance, Shape};
+use super::balance::Balance;
 use super::pick::Pick;
 use super::run_gac::supported;
+use super::shape::Shape;
 use super::tables::{table_index, tables, Tables, MAX_LEN, MAX_SUM};
 use super::ClassicInfeasible;
 use crate::model::{Direction, KakuroBoard};
+use std::rc::Rc;
 
 /// Marker for "no cell" in the bucket lists.
 pub(super) const NONE: u32 = u32::MAX;
@@ -67,11 +69,8 @@ pub(super) struct Search {
     tables: &'static Tables,
     /// Board index of each cell.
     pub(super) cell_pos: Vec<u32>,
-    /// Across and down run of each cell.
-    cell_runs: Vec<[u32; 2]>,
-    /// Cells of run `r`: `run_cells[run_start[r]..run_start[r + 1]]`.
-    run_start: Vec<u32>,
-    run_cells: Vec<u32>,
+    /// The board's runs and cells (shared with a fork).
+    shape: Rc<Shape>,
     /// Run state: empty cells, digits used, sum missing.
     run_left: Vec<u8>,
     run_used: Vec<u16>,
@@ -219,21 +218,12 @@ impl Search {
             run_start.push(run_cells.len() as u32);
         }
         let run_sum: Vec<u8> = runs.iter().map(|r| r.clue as u8).collect();
-        let balance = Balance::new(
-            &Shape {
-                cell_runs: &cell_runs,
-                run_start: &run_start,
-                run_cells: &run_cells,
-            },
-            &run_sum,
-        )
-        .ok_or(ClassicInfeasible::NoSolution)?;
+        let shape = Rc::new(Shape::new(cell_runs, run_start, run_cells));
+        let balance = Balance::new(&shape, &run_sum).ok_or(ClassicInfeasible::NoSolution)?;
         let mut s = Search {
             tables,
             cell_pos,
-            cell_runs,
-            run_start,
-            run_cells,
+            shape,
             run_left: runs.iter().map(|r| r.len() as u8).collect(),
             run_used: vec![0; runs.len()],
             run_sum,
@@ -375,7 +365,7 @@ impl Search {
         if mask == old {
             return true;
         }
-        let [a, d] = self.cell_runs[cu];
+        let [a, d] = self.shape.cell_runs[cu];
         if mask == 0 {
             self.conflict = [a, d];
             self.conflict_wide = false;
@@ -390,17 +380,10 @@ impl Search {
         self.last_change[cu] = (self.trail.len() - 1) as u32;
         self.cand[cu] = mask;
         self.pick.touch(c);
-        if !self.balance.fits(c, mask) {
-            let shape = Shape {
-                cell_runs: &self.cell_runs,
-                run_start: &self.run_start,
-                run_cells: &self.run_cells,
-            };
-            if !self.balance.repair(c, &self.cand, &shape) {
-                self.conflict = [a, d];
-                self.conflict_wide = true;
-                return false;
-            }
+        if !self.balance.fits(c, mask) && !self.balance.repair(c, &self.cand, &self.shape) {
+            self.conflict = [a, d];
+            self.conflict_wide = true;
+            return false;
         }
         if mask & (mask - 1) == 0 {
             let digit = mask.trailing_zeros() as u8 + 1;
@@ -427,7 +410,7 @@ impl Search {
         self.saved[c as usize] = 1 << (d - 1);
         self.empty -= 1;
         self.trail.push(Change::Place { cell: c });
-        for r in self.cell_runs[c as usize] {
+        for r in self.shape.cell_runs[c as usize] {
             let ru = r as usize;
             self.run_left[ru] -= 1;
             self.run_used[ru] |= 1 << (d - 1);
@@ -458,7 +441,7 @@ impl Search {
                     let d = self.digit[cu];
                     self.digit[cu] = 0;
                     self.empty += 1;
-                    for r in self.cell_runs[cu] {
+                    for r in self.shape.cell_runs[cu] {
                         let ru = r as usize;
                         self.run_left[ru] += 1;
                         self.run_used[ru] &= !(1 << (d - 1));
@@ -484,11 +467,14 @@ impl Search {
             return self.run_sum[ru] == 0;
         }
         let (used, sum) = (self.run_used[ru], self.run_sum[ru] as usize);
-        let (lo, hi) = (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
+        let (lo, hi) = (
+            self.shape.run_start[ru] as usize,
+            self.shape.run_start[ru + 1] as usize,
+        );
         let mut cells = [0u32; MAX_LEN];
         let mut cands = [0u16; MAX_LEN];
         let mut n = 0;
-        for &c in &self.run_cells[lo..hi] {
+        for &c in &self.shape.run_cells[lo..hi] {
             if self.digit[c as usize] == 0 {
                 cells[n] = c;
                 cands[n] = self.cand[c as usize] & !used;
@@ -521,8 +507,8 @@ impl Search {
             if !self.filter_run(r) {
                 self.weight[r as usize] += 1;
                 let ru = r as usize;
-                for i in self.run_start[ru]..self.run_start[ru + 1] {
-                    self.pick.touch(self.run_cells[i as usize]);
+                for i in self.shape.run_start[ru]..self.shape.run_start[ru + 1] {
+                    self.pick.touch(self.shape.run_cells[i as usize]);
                 }
                 self.clear_queue();
                 return false;
@@ -546,7 +532,7 @@ impl Search {
         for b in 2..10 {
             let mut c = self.head[b];
             while c != NONE {
-                let [a, d] = self.cell_runs[c as usize];
+                let [a, d] = self.shape.cell_runs[c as usize];
                 let w = u64::from(self.weight[a as usize] + self.weight[d as usize]);
                 // b / w < best_dom / best_w
                 if (b as u64) * best_w < best_dom * w {
@@ -566,7 +552,7 @@ impl Search {
         let Some(top) = self.focus.last() else {
             return NONE;
         };
-        let (digit, cand, cell_runs) = (&self.digit, &self.cand, &self.cell_runs);
+        let (digit, cand, cell_runs) = (&self.digit, &self.cand, &self.shape.cell_runs);
         let (weight, cell_weight) = (&self.weight, &self.cell_weight);
         let score = |c: u32| {
             let cu = c as usize;
@@ -641,15 +627,17 @@ impl Search {
                 while at < self.bfs.len() {
                     let x = self.bfs[at] as usize;
                     at += 1;
-                    for r in self.cell_runs[x] {
+                    for r in self.shape.cell_runs[x] {
                         let ru = r as usize;
                         if self.run_stamp[ru] == stamp {
                             continue;
                         }
                         self.run_stamp[ru] = stamp;
-                        let (lo, hi) =
-                            (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
-                        for &y in &self.run_cells[lo..hi] {
+                        let (lo, hi) = (
+                            self.shape.run_start[ru] as usize,
+                            self.shape.run_start[ru + 1] as usize,
+                        );
+                        for &y in &self.shape.run_cells[lo..hi] {
                             if self.digit[y as usize] == 0 && self.cell_stamp[y as usize] != stamp {
                                 self.cell_stamp[y as usize] = stamp;
                                 self.bfs.push(y);
@@ -735,16 +723,11 @@ impl Search {
             // cell is one of them). They also gain conflict weight, which draws the
             // branching to the tight regions the relaxation keeps failing on.
             self.conflict_wide = false;
-            let shape = Shape {
-                cell_runs: &self.cell_runs,
-                run_start: &self.run_start,
-                run_cells: &self.run_cells,
-            };
             // `bfs` is free scratch outside `choose_focused`.
             let (boundary, cell_weight, pick) =
                 (&mut self.bfs, &mut self.cell_weight, &mut self.pick);
             boundary.clear();
-            self.balance.for_each_boundary_cell(&shape, |y| {
+            self.balance.for_each_boundary_cell(&self.shape, |y| {
                 boundary.push(y);
                 cell_weight[y as usize] += 1;
                 pick.touch(y);
@@ -792,9 +775,12 @@ impl Search {
             return;
         }
         self.run_stamp[ru] = stamp;
-        let (lo, hi) = (self.run_start[ru] as usize, self.run_start[ru + 1] as usize);
+        let (lo, hi) = (
+            self.shape.run_start[ru] as usize,
+            self.shape.run_start[ru + 1] as usize,
+        );
         for k in lo..hi {
-            self.ask_cell(self.run_cells[k], t, stamp, base);
+            self.ask_cell(self.shape.run_cells[k], t, stamp, base);
         }
     }
 
@@ -967,19 +953,14 @@ impl Search {
         let cu = c as usize;
         let mask = self.cand[cu];
         let j = self.frames.len() - 1;
-        let [a, d] = self.cell_runs[cu];
+        let [a, d] = self.shape.cell_runs[cu];
         let mut keep = mask;
         let top = 16 - mask.leading_zeros() as u8;
         let bottom = mask.trailing_zeros() as u8 + 1;
         for (probe, up) in [(top, true), (bottom, false)] {
             // Ask for the extreme value; where the point stops is the bound.
             self.cand[cu] = 1 << (probe - 1);
-            let shape = Shape {
-                cell_runs: &self.cell_runs,
-                run_start: &self.run_start,
-                run_cells: &self.run_cells,
-            };
-            let reached = self.balance.repair(c, &self.cand, &shape);
+            let reached = self.balance.repair(c, &self.cand, &self.shape);
             self.cand[cu] = mask;
             if !reached {
                 let v = self.balance.value(c);
@@ -1011,7 +992,7 @@ impl Search {
     /// in the steady search and random ones in the restarting search.
     fn densest(&self, c: u32, m: u16) -> u16 {
         let mut score = [1u32; 9];
-        for r in self.cell_runs[c as usize] {
+        for r in self.shape.cell_runs[c as usize] {
             let ru = r as usize;
             let (k, used, sum) = (
                 self.run_left[ru] as usize,
@@ -1066,12 +1047,7 @@ impl Search {
             if self.digit[c as usize] != 0 {
                 continue;
             }
-            let shape = Shape {
-                cell_runs: &self.cell_runs,
-                run_start: &self.run_start,
-                run_cells: &self.run_cells,
-            };
-            let (lo, hi) = self.balance.range(c, &mut self.cand, &shape);
+            let (lo, hi) = self.balance.range(c, &mut self.cand, &self.shape);
             let keep = ((1u16 << hi) - 1) & !((1u16 << (lo - 1)) - 1);
             let mask = self.cand[c as usize] & keep;
             if mask != self.cand[c as usize]
