@@ -4,18 +4,19 @@
 //! occur in some distinct, correctly summing completion. [`Search`](super::search)
 //! filters a run by narrowing its cells to the result.
 //!
-//! Up to three cells in closed form (digit-mask arithmetic), more by a dynamic
+//! Up to four cells in closed form (digit-mask arithmetic), more by a dynamic
 //! programme over sets of digits (512-bit sets, see [`SubsetBits`]). On
 //! `gen_100x100` case 0 about half of the filter calls have at most three empty cells;
-//! the closed forms took the whole solve from 100 to 90 ms.
+//! the closed forms for up to three took the whole solve from 100 to 90 ms, four
+//! from 81 to 79 ms; five by the same recursion was slower than the programme (99 ms).
 
 use super::tables::{SubsetBits, Tables, MAX_LEN, MAX_SUM};
 
 /// The digits each cell keeps (`keep[i]` for `cands[i]`, the rest 0), or `None` when
 /// the run has no completion. `cands` holds 1..=9 masks, one per empty cell
 /// (`1 ≤ cands.len() ≤ 9`); `sum` ≤ 45.
-// PERF: closed forms for k ≤ 3 (a few mask operations; k = 3 one pair step per
-// digit of the first cell); the programme beyond: at most 9 cells × 9 digits × 8 words
+// PERF: closed forms for k ≤ 4 (a few mask operations; k = 3 one pair step per
+// digit of the first cell, k = 4 one k = 3 step per digit); the programme beyond: at most 9 cells × 9 digits × 8 words
 // each way.
 #[inline]
 pub(super) fn supported(cands: &[u16], sum: usize, tables: &Tables) -> Option<[u16; MAX_LEN]> {
@@ -25,8 +26,9 @@ pub(super) fn supported(cands: &[u16], sum: usize, tables: &Tables) -> Option<[u
     match k {
         1 => keep[0] = cands[0] & digit_bit(sum),
         2 => [keep[0], keep[1]] = pairs(cands[0], cands[1], sum),
-        3 => {
-            // Each digit of the first cell, with the pairs of the other two that
+        3 => [keep[0], keep[1], keep[2]] = triples(cands[0], cands[1], cands[2], sum),
+        4 => {
+            // Each digit of the first cell, with the triples of the other three that
             // complete it.
             let mut m = cands[0];
             while m != 0 {
@@ -36,11 +38,17 @@ pub(super) fn supported(cands: &[u16], sum: usize, tables: &Tables) -> Option<[u
                     break;
                 }
                 let not_a = !(1u16 << a);
-                let [y, z] = pairs(cands[1] & not_a, cands[2] & not_a, sum - a - 1);
-                if y != 0 {
+                let [x, y, z] = triples(
+                    cands[1] & not_a,
+                    cands[2] & not_a,
+                    cands[3] & not_a,
+                    sum - a - 1,
+                );
+                if x != 0 {
                     keep[0] |= 1 << a;
-                    keep[1] |= y;
-                    keep[2] |= z;
+                    keep[1] |= x;
+                    keep[2] |= y;
+                    keep[3] |= z;
                 }
             }
         }
@@ -111,6 +119,29 @@ fn mirror(m: u16, sum: usize) -> u16 {
     (moved & 0x1FF) as u16
 }
 
+/// Three cells: each digit of the first, with the pairs of the other two that
+/// complete it.
+#[inline]
+fn triples(p: u16, q: u16, r: u16, sum: usize) -> [u16; 3] {
+    let mut keep = [0u16; 3];
+    let mut m = p;
+    while m != 0 {
+        let a = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if sum <= a + 1 {
+            break;
+        }
+        let not_a = !(1u16 << a);
+        let [y, z] = pairs(q & not_a, r & not_a, sum - a - 1);
+        if y != 0 {
+            keep[0] |= 1 << a;
+            keep[1] |= y;
+            keep[2] |= z;
+        }
+    }
+    keep
+}
+
 /// Two cells: the digits `x` of `p` and `y` of `q` with `x + y = sum` and `x ≠ y`.
 #[inline]
 fn pairs(p: u16, q: u16, sum: usize) -> [u16; 2] {
@@ -175,7 +206,7 @@ mod tests {
         /// size the closed forms cover and one beyond.
         #[test]
         fn supported_is_exactly_the_completions(
-            cands in prop::collection::vec(1u16..0x200, 1..=4),
+            cands in prop::collection::vec(1u16..0x200, 1..=5),
             sum in 0usize..=MAX_SUM,
         ) {
             let want = brute(&cands, sum);
@@ -187,8 +218,8 @@ mod tests {
         /// for sums a completion of random digits actually makes.
         #[test]
         fn supported_is_exact_on_reachable_sums(
-            cands in prop::collection::vec(1u16..0x200, 1..=3),
-            choice in prop::collection::vec(0usize..9, 3),
+            cands in prop::collection::vec(1u16..0x200, 1..=4),
+            choice in prop::collection::vec(0usize..9, 4),
         ) {
             let sum: usize = cands
                 .iter()
