@@ -11,6 +11,10 @@ use super::ClassicInfeasible;
 use crate::model::{Direction, KakuroBoard};
 use std::rc::Rc;
 
+/// `Search::run_flags`: the run is in the queue.
+const QUEUED: u8 = 1;
+/// `Search::run_flags`: the run's filter has nothing to remove.
+const CONSISTENT: u8 = 2;
 /// Marker for "no cell" in the bucket lists.
 pub(super) const NONE: u32 = u32::MAX;
 /// Bucket of a cell that holds a digit.
@@ -89,11 +93,12 @@ pub(super) struct Search {
     empty: usize,
     /// Undo log; at most one `Place` per cell and 8 `Cand` shrinks per cell.
     trail: Vec<Change>,
-    /// Runs waiting to be filtered (a ring of capacity `runs`), and who is in it.
+    /// Runs waiting to be filtered (a ring of capacity `runs`).
     queue: Vec<u32>,
     queue_head: usize,
     queue_len: usize,
-    queued: Vec<bool>,
+    /// Per run: `QUEUED` (it is in `queue`) and `CONSISTENT` (see [`Search::propagate`]).
+    run_flags: Vec<u8>,
     frames: Vec<Frame>,
     /// Conflict weight of each run: 1 + the number of dead ends its filter caused.
     weight: Vec<u32>,
@@ -238,7 +243,7 @@ impl Search {
             queue: vec![0; runs.len()],
             queue_head: 0,
             queue_len: 0,
-            queued: vec![false; runs.len()],
+            run_flags: vec![0; runs.len()],
             frames: Vec::with_capacity(n),
             weight: vec![1; runs.len()],
             cell_weight: vec![0; n],
@@ -334,8 +339,8 @@ impl Search {
 
     #[inline]
     fn enqueue(&mut self, r: u32) {
-        if !self.queued[r as usize] {
-            self.queued[r as usize] = true;
+        if self.run_flags[r as usize] & QUEUED == 0 {
+            self.run_flags[r as usize] |= QUEUED;
             let mut at = self.queue_head + self.queue_len;
             if at >= self.queue.len() {
                 at -= self.queue.len();
@@ -348,7 +353,7 @@ impl Search {
     fn clear_queue(&mut self) {
         while self.queue_len > 0 {
             let r = self.queue[self.queue_head];
-            self.queued[r as usize] = false;
+            self.run_flags[r as usize] &= !QUEUED;
             self.queue_head = (self.queue_head + 1) % self.queue.len();
             self.queue_len -= 1;
         }
@@ -379,6 +384,11 @@ impl Search {
         });
         self.last_change[cu] = (self.trail.len() - 1) as u32;
         self.cand[cu] = mask;
+        for r in [a, d] {
+            if r != reason {
+                self.run_flags[r as usize] &= !CONSISTENT;
+            }
+        }
         self.pick.touch(c);
         if !self.balance.fits(c, mask) && !self.balance.repair(c, &self.cand, &self.shape) {
             self.conflict = [a, d];
@@ -490,11 +500,21 @@ impl Search {
                 return false;
             }
         }
+        self.run_flags[ru] |= CONSISTENT;
         true
     }
 
     /// Filters queued runs until nothing changes. False on a contradiction (the queue
     /// is then emptied).
+    ///
+    /// A run whose cells have changed only by its own filter since that filter last
+    /// succeeded (`CONSISTENT`) is skipped: the filter leaves each cell exactly its
+    /// supported digits, each supported by supported ones, so filtering again would
+    /// change nothing. The queue order, and so the search, are the same as without the
+    /// skip. The flag is never undone: backtracking only returns to states where
+    /// propagation had finished, where every run is consistent.
+    // PERF: on `gen_100x100` case 0, 32,889 of the 116,843 runs taken from the queue
+    // are skipped (median 79 → 78 ms, the same search).
     fn propagate(&mut self) -> bool {
         while self.queue_len > 0 {
             let r = self.queue[self.queue_head];
@@ -503,7 +523,11 @@ impl Search {
                 self.queue_head = 0;
             }
             self.queue_len -= 1;
-            self.queued[r as usize] = false;
+            let flags = &mut self.run_flags[r as usize];
+            *flags &= !QUEUED;
+            if *flags & CONSISTENT != 0 {
+                continue;
+            }
             if !self.filter_run(r) {
                 self.weight[r as usize] += 1;
                 let ru = r as usize;
