@@ -50,12 +50,6 @@ impl SubsetBits {
         out
     }
 
-    pub(super) fn or_with(&mut self, other: &SubsetBits) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a |= b;
-        }
-    }
-
     /// `self ∪= { x ∪ {b} : x ∈ from, b ∉ x }`.
     #[inline]
     pub(super) fn or_add(&mut self, from: &SubsetBits, b: u32) {
@@ -74,24 +68,34 @@ impl SubsetBits {
         }
     }
 
-    /// `{ x \ {b} : x ∈ self, b ∈ x }`.
+    /// `out ∪= t` where `t = { x \ {b} : x ∈ self, b ∈ x } ∩ within`, in one pass;
+    /// whether `t` is non-empty.
     #[inline]
-    pub(super) fn removed(&self, b: u32) -> SubsetBits {
-        let mut out = SubsetBits::EMPTY;
+    pub(super) fn removed_within_into(
+        &self,
+        b: u32,
+        within: &SubsetBits,
+        out: &mut SubsetBits,
+    ) -> bool {
+        let mut any = 0u64;
         if b < 6 {
             let (lack, step) = (LACKS[b as usize], 1u32 << b);
             for w in 0..8 {
-                out.0[w] = (self.0[w] >> step) & lack;
+                let t = (self.0[w] >> step) & lack & within.0[w];
+                any |= t;
+                out.0[w] |= t;
             }
         } else {
             let step = 1usize << (b - 6);
             for w in 0..8 {
                 if w & step == 0 {
-                    out.0[w] = self.0[w + step];
+                    let t = self.0[w + step] & within.0[w];
+                    any |= t;
+                    out.0[w] |= t;
                 }
             }
         }
-        out
+        any != 0
     }
 }
 
@@ -153,12 +157,19 @@ mod tests {
                     x >> b & 1 == 1 && from.0[(x ^ 1 << b) >> 6] >> ((x ^ 1 << b) & 63) & 1 == 1;
                 assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
             }
-            let back = to.removed(b);
+            // Removing `b` again, within every set but {1,3}: `from` less {1,3}.
+            let mut within = SubsetBits([u64::MAX; 8]);
+            within.0[0] &= !(1 << 0b101);
+            let mut back = SubsetBits::EMPTY;
+            let any = to.removed_within_into(b, &within, &mut back);
+            let mut count = 0;
             for x in 0..SETS {
                 let member = back.0[x >> 6] >> (x & 63) & 1 == 1;
-                let expect = x >> b & 1 == 0 && from.0[x >> 6] >> (x & 63) & 1 == 1;
+                let expect = x != 0b101 && x >> b & 1 == 0 && from.0[x >> 6] >> (x & 63) & 1 == 1;
                 assert_eq!(member, expect, "digit bit {b}, set {x:#b}");
+                count += usize::from(member);
             }
+            assert_eq!(any, count > 0, "digit bit {b}");
         }
     }
 
