@@ -81,10 +81,15 @@ impl Balance {
             graph.add_edge(a as usize, d as usize, 8);
         }
         let mut demand = 0u64;
+        // Scratch for the seeding below, in the buffers the point keeps for its path
+        // search (one allocation fewer each): what each run still needs, and its cells
+        // not yet seeded.
+        let (mut spare, mut left) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
         for (r, &clue) in clues.iter().enumerate() {
             let len = (shape.run_start[r + 1] - shape.run_start[r]) as usize;
             // Search::new has checked len <= clue <= 45 already.
             let need = u32::from(clue).checked_sub(len as u32)?;
+            spare.push(need);
             if across[r] {
                 graph.add_edge(source, r, need);
                 demand += u64::from(need);
@@ -92,16 +97,46 @@ impl Balance {
                 graph.add_edge(r, sink, need);
             }
         }
-        if graph.max_flow(source, sink) != demand {
+        // Seed the flow as `kakuro_flow` does: an even share of what each run still
+        // needs over its cells not yet seeded, then a greedy top-up; Dinic repairs the
+        // rest.
+        let run_edge = |r: u32| cells + r as usize;
+        left.extend((0..runs).map(|r| shape.run_start[r + 1] - shape.run_start[r]));
+        let mut seeded = 0u64;
+        for pass in 0..2 {
+            for (c, &[a, d]) in shape.cell_runs.iter().enumerate() {
+                let (au, du) = (a as usize, d as usize);
+                let x = if pass == 0 {
+                    let share = |r: usize| spare[r].div_ceil(left[r]);
+                    let x = 8u32.min(share(au)).min(share(du));
+                    left[au] -= 1;
+                    left[du] -= 1;
+                    x
+                } else {
+                    (8 - graph.flow(c)).min(spare[au]).min(spare[du])
+                };
+                if x > 0 {
+                    graph.push(run_edge(a), x);
+                    graph.push(c, x);
+                    graph.push(run_edge(d), x);
+                    spare[au] -= x;
+                    spare[du] -= x;
+                    seeded += u64::from(x);
+                }
+            }
+        }
+        if seeded + graph.max_flow(source, sink) != demand {
             return None;
         }
         let x = (0..cells).map(|e| 1 + graph.flow(e) as u8).collect();
+        spare.fill(NONE);
+        left.fill(0);
         Some(Balance {
             x,
             across,
-            seen: vec![0; runs],
+            seen: left,
             stamp: 0,
-            via: vec![NONE; runs],
+            via: spare,
             queue: Vec::with_capacity(runs),
             back: Vec::with_capacity(runs),
         })
