@@ -296,7 +296,6 @@ impl Search {
         room(&mut copy.bfs, self.bfs.capacity());
         room(&mut copy.conflict_levels, self.conflict_levels.capacity());
         copy.balance.reserve_like(&self.balance);
-        copy.pick.reserve_like(&self.pick);
         copy
     }
 
