@@ -91,10 +91,10 @@
 //! whose conflict set was already known analysed it again from stale conflict runs.
 //!
 //! Session 5 took it from a median of 2.0 s over 12 restart seeds, in steps, each
-//! measured on that board and (from the value order on) on 16 generated 100×100 classic boards
-//! (`KKS_GENERATED=16`; at the start of the session a geometric mean of 6.1 s, partly
-//! with the other core busy, one board giving up after 2 M dead ends; at its end 0.49–0.53 s,
-//! the slowest 2.5 s):
+//! measured on that board and (from the value order on) on 16 generated 100×100
+//! classic boards (`KKS_GENERATED=16`; at the start of the session a geometric mean
+//! of 6.1 s, partly with the other core busy, one board giving up after 2 M dead
+//! ends; at its end 0.49–0.53 s, the slowest 2.5 s):
 //! - the cells' own conflict weight, from the relaxation's cuts (2.0 → 0.9 s);
 //! - explanations by the cut's boundary cells instead of all its runs' cells;
 //! - at each branch, only the digits within the relaxation's range (most dead ends
