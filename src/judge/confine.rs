@@ -6,7 +6,7 @@
 //! with one raw `landlock_restrict_self` call (async-signal-safe, no allocation). Landlock
 //! rules are tied to inodes, so they hold inside the child's private mount namespace;
 //! the child's fresh `/proc` is a new superblock, so the child adds one more raw rule for
-//! it after mounting it (see `launcher.rs`).
+//! it after mounting it (see `launcher/`).
 //!
 //! What the program may touch (everything else is denied, whatever the file modes say):
 //!

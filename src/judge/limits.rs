@@ -1,7 +1,7 @@
 //! Resource limits and isolation settings for one run of a contestant program.
 //!
 //! Plain data only: what the sandbox must enforce ([`Limits`]) and how the process is
-//! isolated ([`Isolation`]). The enforcement lives in `sandbox.rs` / `launcher.rs`.
+//! isolated ([`Isolation`]). The enforcement lives in `sandbox.rs` / `launcher/`.
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

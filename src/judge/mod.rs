@@ -13,7 +13,7 @@
 //! - [`run`]: the case loop: sandbox, then limit verdicts, then the checker.
 //! - [`report`]: table, JSON and JUnit reports of a session.
 //!
-//! Guarantees per run (see `launcher.rs`): own process group; CPU limit (sampled, and
+//! Guarantees per run (see `launcher/`): own process group; CPU limit (sampled, and
 //! `RLIMIT_CPU` as a backstop); wall limit; memory limit (peak RSS sampled, or
 //! `RLIMIT_AS`); output limit (`RLIMIT_FSIZE`); no core dumps; all processes killed and
 //! reaped at the end (process group + child subreaper); `PR_SET_NO_NEW_PRIVS`; an empty

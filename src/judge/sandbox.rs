@@ -1,7 +1,7 @@
 //! Running one program under limits and measuring it — the judge's side.
 //!
 //! The judge never forks the contestant program itself: it starts a small **launcher**
-//! (the gridjudge binary re-executed in the hidden `__launch` mode, see `launcher.rs`)
+//! (the gridjudge binary re-executed in the hidden `__launch` mode, see `launcher/`)
 //! which forks the program, applies the limits, watches it, kills everything it left
 //! behind, and answers one JSON [`RunOutcome`] per run on its stdout. A launcher serves
 //! many runs in turn (see [`session`](crate::judge::session)).

@@ -1,0 +1,418 @@
+//! The launcher: the hidden `gridjudge __launch` mode. For each [`RunSpec`] line on
+//! stdin it forks one contestant program under limits, watches it, kills everything it
+//! leaves behind and answers a [`LaunchReport`] line as JSON on stdout; it exits at end
+//! of input (the judge's side is [`session`](crate::judge::session)).
+//!
+//! It runs in a freshly executed gridjudge process, so the program's `ru_maxrss`
+//! starts from the launcher's few MiB, not from the judge's size (see `sandbox.rs`).
+//!
+//! In the forked child, before `exec`, only raw system calls run (no allocation, no
+//! locks): new process group, stdio, `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1;
+//! CORE = 0; FSIZE = output limit + 1; STACK = memory limit; AS in address-space mode;
+//! NPROC when dropping root), namespaces (best effort: `CLONE_NEWUSER` when not root,
+//! `CLONE_NEWNET` — as root the launcher's own, entered once, see [`main`] —,
+//! `CLONE_NEWNS` + a read-only tmpfs over each hidden folder), `chdir`,
+//! then `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
+//! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe.
+//!
+//! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples
+//! `/proc/PID/stat` (CPU) and `/proc/PID/status` (`VmHWM`) every [`SAMPLE`] at first, less
+//! often as the run goes on (every elapsed/8, at most [`MAX_SAMPLE`]); past the wall
+//! deadline, the CPU limit or (peak-RSS mode) the memory limit it `killpg`s the group.
+//! After reaping, it kills the group again and, being a child subreaper, kills and reaps
+//! every orphan that was re-parented to it until it has no children left.
+//!
+//! Here: the serving loop and [`supervise`] (one run: plan, fork, watch, report). The
+//! child side (plan, pre-`exec` code, the namespace's init) is in `child`, the watch
+//! and the clean-up in `monitor`.
+
+mod child;
+mod monitor;
+
+use crate::judge::cgroup::MemoryCgroup;
+use crate::judge::confine;
+use crate::judge::limits::MemoryMode;
+use crate::judge::sandbox::{
+    ExitStatus, Guarantees, LaunchReply, LaunchReport, LimitHit, RunOutcome, RunSpec,
+};
+use child::{
+    spawn, stage_name, ChildPlan, InitRecord, NOTE_CGROUP, NOTE_HIDE, NOTE_LANDLOCK, NOTE_NET,
+    NOTE_PROC,
+};
+use monitor::{kill_leftovers, Monitor};
+use std::ffi::{CString, OsString};
+use std::fs::File;
+use std::io::{BufRead, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::ffi::OsStrExt;
+use std::time::{Duration, Instant};
+
+/// How often the launcher samples CPU time and memory of a running program, at first.
+pub const SAMPLE: Duration = Duration::from_millis(5);
+
+/// The longest pause between two samples. The interval is an eighth of the time the
+/// program has run, between [`SAMPLE`] and this: each sample costs the launcher tens
+/// of microseconds of CPU (reading `memory.stat` and `/proc/PID/status`), which at a
+/// fixed 5 ms added about 8 % to long runs. Limits stay exact where it matters: the
+/// wall deadline is slept to precisely; `RLIMIT_CPU` and the cgroup's hard memory limit
+/// back up the sampled CPU and memory checks; `ru_maxrss` and `VmHWM` are high-water
+/// marks, so a peak between two samples is still seen.
+pub const MAX_SAMPLE: Duration = Duration::from_millis(25);
+
+/// Entry point of `gridjudge __launch`: serves runs until end of input. Each line of
+/// stdin is one [`RunSpec`] as JSON; each run is answered by one [`LaunchReply`] line on
+/// stdout (see [`session`](crate::judge::session)). Returns the process exit code: 0 at
+/// end of input, 2 when the judge can no longer be answered.
+pub fn main(args: &[OsString]) -> i32 {
+    if !args.is_empty() {
+        let report =
+            LaunchReport::Failed("launcher: the spec comes on stdin, not as an argument".into());
+        return i32::from(answer(&report).is_err()) * 2;
+    }
+    let mut server = Server {
+        private_net: None,
+        cgroup: None,
+        cgroup_tried: false,
+    };
+    let mut line = String::new();
+    let stdin = std::io::stdin();
+    loop {
+        line.clear();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) => return 0,
+            Ok(_) => {}
+            Err(e) => {
+                let report = LaunchReport::Failed(format!("launcher: cannot read a spec: {e}"));
+                return i32::from(answer(&report).is_err()) * 2;
+            }
+        }
+        let report = match serde_json::from_str::<RunSpec>(&line) {
+            Ok(spec) => match supervise(&spec, &mut server) {
+                Ok(outcome) => LaunchReport::Ran(outcome),
+                Err(msg) => LaunchReport::Failed(msg),
+            },
+            Err(e) => LaunchReport::Failed(format!("launcher: bad spec: {e}")),
+        };
+        if answer(&report).is_err() {
+            return 2;
+        }
+    }
+}
+
+/// Writes one reply line on stdout.
+fn answer(report: &LaunchReport) -> std::io::Result<()> {
+    let reply = LaunchReply {
+        report: report.clone(),
+        launcher_cpu: cpu_so_far(),
+    };
+    let mut json = serde_json::to_string(&reply).map_err(std::io::Error::other)?;
+    json.push('\n');
+    let mut out = std::io::stdout().lock();
+    out.write_all(json.as_bytes())?;
+    out.flush()
+}
+
+/// CPU time (user + system) of this process and of every child it has reaped.
+fn cpu_so_far() -> Duration {
+    let get = |who| {
+        // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: valid pointer; RUSAGE_SELF / RUSAGE_CHILDREN are valid selectors.
+        unsafe { libc::getrusage(who, &mut ru) };
+        let tv = |t: libc::timeval| {
+            Duration::new(
+                t.tv_sec.max(0) as u64,
+                (t.tv_usec.clamp(0, 999_999) as u32) * 1000,
+            )
+        };
+        tv(ru.ru_utime) + tv(ru.ru_stime)
+    };
+    get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
+}
+
+/// What the launcher keeps from one run to the next.
+struct Server {
+    /// Whether the launcher itself now lives in an empty network namespace of its own
+    /// (`None` until a run asked for no network as root). Creating one per run costs
+    /// about 0.8 ms of CPU plus its teardown; the runs of this launcher come one after
+    /// another and all their processes are dead at the end of each, so they can share
+    /// it without ever meeting in it.
+    private_net: Option<bool>,
+    /// The memory cgroup every confined run uses in turn (made on first use; another
+    /// try after a failure to set a limit).
+    cgroup: Option<MemoryCgroup>,
+    /// Whether making it failed (no v1 memory controller here): no more tries.
+    cgroup_tried: bool,
+}
+
+impl Server {
+    /// Whether the launcher is in a private, empty network namespace (entering one the
+    /// first time this is asked).
+    fn enter_private_net(&mut self) -> bool {
+        *self.private_net.get_or_insert_with(|| {
+            // SAFETY: unshare on ourselves; the launcher is single-threaded.
+            unsafe { libc::unshare(libc::CLONE_NEWNET) == 0 }
+        })
+    }
+
+    /// The memory cgroup, readied for a run with memory limit `limit`, if there is one.
+    fn cgroup_for(&mut self, limit: u64) -> Option<&MemoryCgroup> {
+        if self.cgroup.as_mut().is_some_and(|cg| !cg.prepare(limit)) {
+            self.cgroup = None; // removed: the next try makes a fresh one
+        }
+        if self.cgroup.is_none() && !self.cgroup_tried {
+            self.cgroup = MemoryCgroup::create(limit);
+            self.cgroup_tried = self.cgroup.is_none();
+        }
+        self.cgroup.as_ref()
+    }
+}
+
+fn cstring(bytes: &[u8], what: &str) -> Result<CString, String> {
+    CString::new(bytes).map_err(|_| format!("{what} contains a NUL byte"))
+}
+
+pub(super) fn errno() -> i32 {
+    // SAFETY: __errno_location returns this thread's errno slot; async-signal-safe.
+    unsafe { *libc::__errno_location() }
+}
+
+fn strerror(e: i32) -> String {
+    std::io::Error::from_raw_os_error(e).to_string()
+}
+
+/// Forks, supervises and cleans up one run.
+fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
+    let open = |p: &std::path::Path, write: bool| {
+        let r = if write {
+            File::create(p)
+        } else {
+            File::open(p)
+        };
+        r.map_err(|e| format!("cannot open {}: {e}", p.display()))
+    };
+    let stdin = open(&spec.stdin, false)?;
+    let stdout = open(&spec.stdout, true)?;
+    let stderr = open(&spec.stderr, true)?;
+
+    let program = cstring(spec.program.as_os_str().as_bytes(), "program path")?;
+    let argv_c = spec
+        .argv
+        .iter()
+        .map(|a| cstring(a.as_bytes(), "an argument"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let env_c = spec
+        .env
+        .iter()
+        .map(|(k, v)| cstring(format!("{k}={v}").as_bytes(), "the environment"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).collect();
+    if argv.is_empty() {
+        argv.push(program.as_ptr());
+    }
+    argv.push(std::ptr::null());
+    let mut envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    let workdir = cstring(spec.workdir.as_os_str().as_bytes(), "working directory")?;
+
+    let limits = &spec.limits;
+    let cpu_soft = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
+    let cpu_soft = cpu_soft.max(1);
+    let mut rlimits = vec![
+        (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
+        (libc::RLIMIT_CORE, 0, 0),
+        (
+            libc::RLIMIT_FSIZE,
+            limits.output_bytes.saturating_add(1),
+            limits.output_bytes.saturating_add(1),
+        ),
+        (libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes),
+    ];
+    if limits.memory_mode == MemoryMode::AddressSpace {
+        rlimits.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));
+    }
+    let run_as = spec.isolation.run_as.map(|r| (r.uid, r.gid));
+    let process_limit = match (run_as, limits.processes) {
+        (Some(_), Some(n)) => {
+            rlimits.push((libc::RLIMIT_NPROC, n, n));
+            Some(n)
+        }
+        _ => None,
+    };
+
+    let mut pipe = [0i32; 2];
+    // SAFETY: `pipe` has room for two descriptors.
+    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("pipe: {}", strerror(errno())));
+    }
+    let (err_r, err_w) = (pipe[0], pipe[1]);
+    let mut pipe = [0i32; 2];
+    // SAFETY: `pipe` has room for two descriptors.
+    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("pipe: {}", strerror(errno())));
+    }
+    let (report_r, report_w) = (pipe[0], pipe[1]);
+    // Orphans of the program are re-parented to us, so we can kill and reap them all.
+    // SAFETY: plain prctl on ourselves.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    // As root, the launcher's own empty network namespace serves every run; otherwise
+    // each run enters one through its user namespace.
+    let shared_net = root && spec.isolation.no_network && server.enter_private_net();
+    let hide = spec
+        .hide
+        .iter()
+        .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let ruleset = if spec.isolation.confine {
+        confine::build_ruleset(&spec.program, &spec.argv, &spec.workdir)?
+    } else {
+        None
+    };
+    let cgroup = if spec.isolation.confine {
+        server.cgroup_for(limits.memory_bytes)
+    } else {
+        None
+    };
+    let plan = ChildPlan {
+        program,
+        argv,
+        envp,
+        workdir,
+        fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+        rlimits,
+        user_ns: !root && (spec.isolation.no_network || !hide.is_empty()),
+        no_network: spec.isolation.no_network && !shared_net,
+        hide,
+        run_as,
+        landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
+        report_fd: report_w,
+        cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
+        err_fd: err_w,
+        // SAFETY: getpid cannot fail.
+        launcher_pid: unsafe { libc::getpid() },
+    };
+
+    let start = Instant::now();
+    let (pid, cloned) = spawn(&plan, spec.isolation.confine, root);
+    if pid < 0 {
+        return Err(format!("fork: {}", strerror(errno())));
+    }
+    // SAFETY: closing our copies of the write ends.
+    unsafe {
+        libc::close(err_w);
+        libc::close(report_w);
+    }
+    drop(plan);
+    let landlock_abi = ruleset.map(|(_, abi)| abi);
+
+    // Read the child's notes until exec closes the pipe (or the child dies).
+    let mut fatal = None;
+    let mut net_failed = false;
+    let mut hide_failed = false;
+    let mut proc_failed = false;
+    let mut landlock_failed = false;
+    let mut cgroup_failed = false;
+    loop {
+        let mut rec = [0i32; 2];
+        // SAFETY: reading at most 8 bytes into `rec`.
+        let n = unsafe { libc::read(err_r, rec.as_mut_ptr().cast(), 8) };
+        if n == 8 {
+            if rec[0] == NOTE_NET {
+                net_failed = true;
+            } else if rec[0] == NOTE_HIDE {
+                hide_failed = true;
+            } else if rec[0] == NOTE_PROC {
+                proc_failed = true;
+            } else if rec[0] == NOTE_LANDLOCK {
+                landlock_failed = true;
+            } else if rec[0] == NOTE_CGROUP {
+                cgroup_failed = true;
+            } else {
+                fatal = Some((rec[0], rec[1]));
+            }
+            continue;
+        }
+        if n < 0 && errno() == libc::EINTR {
+            continue;
+        }
+        break;
+    }
+    // SAFETY: closing our read end.
+    unsafe { libc::close(err_r) };
+
+    let cgroup = cgroup.filter(|_| !cgroup_failed);
+    let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup);
+    let (mut status, mut rusage) = monitor.wait();
+    let wall = start.elapsed();
+    let strays_killed = kill_leftovers(pid);
+    if cloned.pid_ns {
+        // The init's record holds the program's own status and rusage; without one
+        // (the init was killed with the namespace) the init's rusage, which includes
+        // the program it reaped, stands.
+        // SAFETY: a zeroed InitRecord is valid; read at most its size.
+        let mut rec: InitRecord = unsafe { std::mem::zeroed() };
+        let want = std::mem::size_of::<InitRecord>();
+        // SAFETY: every writer is dead, so this returns at once.
+        let n = unsafe { libc::read(report_r, (&mut rec as *mut InitRecord).cast(), want) };
+        if n == want as isize {
+            status = rec.status;
+            rusage = rec.rusage;
+        }
+    }
+    // SAFETY: closing our read end.
+    unsafe { libc::close(report_r) };
+
+    if let Some((stage, err)) = fatal {
+        return Err(format!(
+            "{} failed for {}: {}",
+            stage_name(stage),
+            spec.program.display(),
+            strerror(err)
+        ));
+    }
+
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    // rusage can lag the kernel's own CPU accounting by a few ms: never report less than
+    // a sample, nor less than RLIMIT_CPU when the kernel sent SIGXCPU for it.
+    let mut cpu = (tv(rusage.ru_utime) + tv(rusage.ru_stime)).max(monitor.cpu_seen);
+    if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
+        cpu = cpu.max(Duration::from_secs(cpu_soft));
+    }
+    let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
+    // The kernel's OOM killer in the run's cgroup (the hard backstop above the limit).
+    let killed_for = monitor.killed_for.or_else(|| {
+        cgroup
+            .is_some_and(MemoryCgroup::oom_killed)
+            .then_some(LimitHit::Memory)
+    });
+    let status = if libc::WIFSIGNALED(status) {
+        ExitStatus::Signaled(libc::WTERMSIG(status))
+    } else {
+        ExitStatus::Exited(libc::WEXITSTATUS(status))
+    };
+    Ok(RunOutcome {
+        status,
+        cpu,
+        wall,
+        peak_memory_bytes: ((rusage.ru_maxrss.max(0) as u64) * 1024).max(monitor.group_peak),
+        stdout_bytes: size(&stdout),
+        stderr_bytes: size(&stderr),
+        killed_for,
+        pgid: pid,
+        strays_killed,
+        guarantees: Guarantees {
+            uid: run_as.map(|r| r.0),
+            process_limit,
+            no_network: spec.isolation.no_network && !net_failed,
+            hidden_paths: !spec.hide.is_empty() && !hide_failed,
+            address_space_limit: limits.memory_mode == MemoryMode::AddressSpace,
+            pid_namespace: cloned.pid_ns,
+            fresh_proc: cloned.pid_ns && !proc_failed,
+            landlock_abi: landlock_abi.filter(|_| !landlock_failed),
+            memory_cgroup: cgroup.is_some(),
+        },
+    })
+}

@@ -1,0 +1,259 @@
+//! The launcher's watch over one running program: waits on a pidfd, samples CPU and
+//! memory, enforces the wall, CPU and peak-RSS limits, and afterwards kills and reaps
+//! every process the run left behind.
+
+use super::{errno, MAX_SAMPLE, SAMPLE};
+use crate::judge::cgroup::MemoryCgroup;
+use crate::judge::limits::MemoryMode;
+use crate::judge::sandbox::{LimitHit, RunSpec};
+use std::time::{Duration, Instant};
+
+/// Watches one running program and enforces wall, CPU and peak-RSS limits.
+pub(super) struct Monitor<'a> {
+    /// The process the launcher waits for (the namespace's init, or the program).
+    pub(super) pid: i32,
+    /// The program itself, sampled for CPU and memory (0 until found under the init).
+    pub(super) watch: i32,
+    pub(super) spec: &'a RunSpec,
+    /// When the program was started.
+    pub(super) start: Instant,
+    pub(super) deadline: Instant,
+    pub(super) pidfd: i32,
+    pub(super) killed_for: Option<LimitHit>,
+    pub(super) ticks_per_sec: u64,
+    /// The program's CPU-time clock (all its threads, nanosecond resolution), when the
+    /// kernel gives one; otherwise CPU time comes from `/proc/PID/stat` ticks.
+    pub(super) cpu_clock: Option<libc::clockid_t>,
+    /// The largest CPU time sampled while the program ran.
+    pub(super) cpu_seen: Duration,
+    /// The run's memory cgroup, sampled for the memory of all its processes.
+    pub(super) cgroup: Option<&'a MemoryCgroup>,
+    /// The largest memory of all the run's processes sampled from the cgroup, bytes.
+    pub(super) group_peak: u64,
+}
+
+impl<'a> Monitor<'a> {
+    pub(super) fn new(
+        pid: i32,
+        under_init: bool,
+        spec: &'a RunSpec,
+        start: Instant,
+        cgroup: Option<&'a MemoryCgroup>,
+    ) -> Monitor<'a> {
+        // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+        // SAFETY: sysconf has no preconditions.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        let mut monitor = Monitor {
+            pid,
+            watch: 0,
+            spec,
+            start,
+            deadline: start + spec.limits.wall,
+            pidfd,
+            killed_for: None,
+            ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
+            cpu_clock: None,
+            cpu_seen: Duration::ZERO,
+            cgroup,
+            group_peak: 0,
+        };
+        if !under_init {
+            monitor.set_watch(pid);
+        }
+        monitor
+    }
+
+    pub(super) fn set_watch(&mut self, pid: i32) {
+        self.watch = pid;
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: valid out-pointer; pid is our child or grandchild.
+        self.cpu_clock =
+            (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock);
+    }
+
+    /// Under an init, finds the program: the init's only child it forked.
+    pub(super) fn find_watch(&mut self) {
+        if self.watch != 0 {
+            return;
+        }
+        let children = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", self.pid))
+            .unwrap_or_default();
+        if let Some(p) = children
+            .split_ascii_whitespace()
+            .next()
+            .and_then(|p| p.parse::<i32>().ok())
+        {
+            self.set_watch(p);
+        }
+    }
+
+    pub(super) fn kill(&mut self, why: LimitHit) {
+        if self.killed_for.is_none() {
+            self.killed_for = Some(why);
+        }
+        // SAFETY: signalling our child's process group.
+        unsafe { libc::killpg(self.pid, libc::SIGKILL) };
+    }
+
+    /// Waits for the program, enforcing limits; returns its wait status and rusage.
+    pub(super) fn wait(&mut self) -> (i32, libc::rusage) {
+        loop {
+            let mut status = 0;
+            // SAFETY: a zeroed rusage is a valid out-parameter.
+            let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: valid out-pointers; pid is our child.
+            let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut ru) };
+            if r == self.pid {
+                if self.pidfd >= 0 {
+                    // SAFETY: closing our pidfd.
+                    unsafe { libc::close(self.pidfd) };
+                }
+                return (status, ru);
+            }
+            if r < 0 && errno() != libc::EINTR {
+                // ECHILD cannot happen for our own unreaped child; give up cleanly.
+                return (status, ru);
+            }
+            let now = Instant::now();
+            self.find_watch();
+            if self.killed_for.is_none() {
+                if now >= self.deadline {
+                    self.kill(LimitHit::Wall);
+                } else if self.sample_cpu() > self.spec.limits.cpu {
+                    self.kill(LimitHit::Cpu);
+                } else if self.spec.limits.memory_mode == MemoryMode::PeakRss
+                    && self.memory_now() > self.spec.limits.memory_bytes
+                {
+                    self.kill(LimitHit::Memory);
+                }
+            }
+            let timeout = if self.killed_for.is_some() {
+                SAMPLE
+            } else {
+                let interval =
+                    (now.saturating_duration_since(self.start) / 8).clamp(SAMPLE, MAX_SAMPLE);
+                interval.min(self.deadline.saturating_duration_since(now))
+            };
+            self.sleep(timeout);
+        }
+    }
+
+    /// Sleeps up to `timeout`, waking early when the child exits (pidfd readable).
+    pub(super) fn sleep(&self, timeout: Duration) {
+        if self.pidfd >= 0 {
+            let mut pfd = libc::pollfd {
+                fd: self.pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ts = libc::timespec {
+                tv_sec: timeout.as_secs() as libc::time_t,
+                tv_nsec: timeout.subsec_nanos() as libc::c_long,
+            };
+            // SAFETY: one valid pollfd, a valid timespec, no signal mask change.
+            unsafe { libc::ppoll(&mut pfd, 1, &ts, std::ptr::null()) };
+        } else {
+            std::thread::sleep(timeout.min(Duration::from_millis(1)));
+        }
+    }
+
+    /// Samples the CPU time, remembering the largest value seen.
+    pub(super) fn sample_cpu(&mut self) -> Duration {
+        if let Some(c) = self.cpu_time() {
+            self.cpu_seen = self.cpu_seen.max(c);
+        }
+        self.cpu_seen
+    }
+
+    /// CPU time of the program's process (all threads, not its children) so far.
+    pub(super) fn cpu_time(&self) -> Option<Duration> {
+        if let Some(clock) = self.cpu_clock {
+            let mut ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: valid out-pointer; an error (e.g. the process is gone) falls through.
+            if unsafe { libc::clock_gettime(clock, &mut ts) } == 0 {
+                return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
+            }
+        }
+        if self.watch == 0 {
+            return None;
+        }
+        let stat = std::fs::read(format!("/proc/{}/stat", self.watch)).ok()?;
+        let close = stat.iter().rposition(|&b| b == b')')?;
+        let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
+        let mut fields = rest.split_ascii_whitespace();
+        // After the command: state is field 3; utime and stime are fields 14 and 15.
+        let utime: u64 = fields.nth(11)?.parse().ok()?;
+        let stime: u64 = fields.next()?.parse().ok()?;
+        let ticks = utime + stime;
+        Some(Duration::from_nanos(
+            ticks.saturating_mul(1_000_000_000) / self.ticks_per_sec,
+        ))
+    }
+
+    /// The memory the run holds, as far as sampling sees it: the program's peak RSS
+    /// (`VmHWM`) and, with a cgroup, the anonymous memory of all its processes.
+    pub(super) fn memory_now(&mut self) -> u64 {
+        if let Some(rss) = self.cgroup.and_then(MemoryCgroup::rss) {
+            self.group_peak = self.group_peak.max(rss);
+        }
+        self.peak_rss().unwrap_or(0).max(self.group_peak)
+    }
+
+    /// Peak RSS of the main process so far (`VmHWM`), bytes.
+    pub(super) fn peak_rss(&self) -> Option<u64> {
+        if self.watch == 0 {
+            return None;
+        }
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.watch)).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+}
+
+/// Kills the program's process group and every process re-parented to the launcher,
+/// and reaps them all. Returns how many processes it had to kill after the program ended.
+pub(super) fn kill_leftovers(pgid: i32) -> u32 {
+    let mut killed = std::collections::BTreeSet::new();
+    // SAFETY: signalling the program's group; ESRCH when it is already empty.
+    unsafe { libc::killpg(pgid, libc::SIGKILL) };
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    let children_file = format!("/proc/{me}/task/{me}/children");
+    let give_up = Instant::now() + Duration::from_secs(5);
+    loop {
+        let children = std::fs::read_to_string(&children_file).unwrap_or_default();
+        for pid in children
+            .split_ascii_whitespace()
+            .filter_map(|p| p.parse::<i32>().ok())
+        {
+            // SAFETY: these are our own children (we are their subreaper). killpg also
+            // takes the group a stray may have made for itself.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::killpg(pid, libc::SIGKILL);
+            }
+            killed.insert(pid);
+        }
+        // Reap whatever is dead.
+        let mut status = 0;
+        loop {
+            // SAFETY: reaping any of our children without blocking.
+            let r = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+            if r <= 0 {
+                if r < 0 && errno() == libc::ECHILD {
+                    return killed.len() as u32;
+                }
+                break;
+            }
+        }
+        if Instant::now() > give_up {
+            return killed.len() as u32;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
