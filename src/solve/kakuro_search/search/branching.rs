@@ -33,7 +33,7 @@ impl Search {
     /// conflict weight, ties to the first in the focus's list, which is in
     /// breadth-first order), `NONE` if none is empty. The root focus asks
     /// [`Pick`] instead of scanning.
-    pub(super) fn best_in_focus(&mut self) -> u32 {
+    fn best_in_focus(&mut self) -> u32 {
         let Some(top) = self.focus.last() else {
             return NONE;
         };

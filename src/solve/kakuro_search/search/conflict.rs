@@ -87,7 +87,7 @@ impl Search {
     /// position `t` join the closure (once per stamp: later asks are for older
     /// positions, already covered).
     #[inline]
-    pub(super) fn ask_run(&mut self, r: u32, t: u32, stamp: u32, base: u32) {
+    fn ask_run(&mut self, r: u32, t: u32, stamp: u32, base: u32) {
         let ru = r as usize;
         if self.run_stamp[ru] == stamp {
             return;
@@ -106,7 +106,7 @@ impl Search {
     /// at or above `base`, past the root's deductions) join the closure (once per
     /// stamp, as for runs).
     #[inline]
-    pub(super) fn ask_cell(&mut self, c: u32, t: u32, stamp: u32, base: u32) {
+    fn ask_cell(&mut self, c: u32, t: u32, stamp: u32, base: u32) {
         let cu = c as usize;
         if self.cell_stamp[cu] == stamp {
             return;
