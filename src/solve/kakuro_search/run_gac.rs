@@ -32,27 +32,14 @@ pub(super) fn supported(cands: &[u16], sum: usize, tables: &Tables) -> Option<[u
         4 => {
             // Each digit of the first cell, with the triples of the other three that
             // complete it.
-            let mut m = cands[0];
-            while m != 0 {
-                let a = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if sum <= a + 1 {
-                    break;
-                }
-                let not_a = !(1u16 << a);
-                let [x, y, z] = triples(
-                    cands[1] & not_a,
-                    cands[2] & not_a,
-                    cands[3] & not_a,
-                    sum - a - 1,
-                );
-                if x != 0 {
-                    keep[0] |= 1 << a;
-                    keep[1] |= x;
-                    keep[2] |= y;
-                    keep[3] |= z;
-                }
-            }
+            let [p, q, r, t] = [cands[0], cands[1], cands[2], cands[3]];
+            keep[0] = first_digits(p, sum, |not_a, rest| {
+                let [x, y, z] = triples(q & not_a, r & not_a, t & not_a, rest);
+                keep[1] |= x;
+                keep[2] |= y;
+                keep[3] |= z;
+                x != 0
+            });
         }
         _ => return by_digit_sets(cands, sum, tables),
     }
@@ -123,7 +110,21 @@ fn mirror(m: u16, sum: usize) -> u16 {
 /// complete it.
 #[inline]
 fn triples(p: u16, q: u16, r: u16, sum: usize) -> [u16; 3] {
-    let mut keep = [0u16; 3];
+    let (mut y_keep, mut z_keep) = (0, 0);
+    let x_keep = first_digits(p, sum, |not_a, rest| {
+        let [y, z] = pairs(q & not_a, r & not_a, rest);
+        y_keep |= y;
+        z_keep |= z;
+        y != 0
+    });
+    [x_keep, y_keep, z_keep]
+}
+
+/// The digits `a` of `p` (below `sum`) for which `complete(!bit(a), sum − a)` says the
+/// other cells, with `a` taken out of their candidates, can make up the rest.
+#[inline]
+fn first_digits(p: u16, sum: usize, mut complete: impl FnMut(u16, usize) -> bool) -> u16 {
+    let mut keep = 0;
     let mut m = p;
     while m != 0 {
         let a = m.trailing_zeros() as usize;
@@ -131,12 +132,8 @@ fn triples(p: u16, q: u16, r: u16, sum: usize) -> [u16; 3] {
         if sum <= a + 1 {
             break;
         }
-        let not_a = !(1u16 << a);
-        let [y, z] = pairs(q & not_a, r & not_a, sum - a - 1);
-        if y != 0 {
-            keep[0] |= 1 << a;
-            keep[1] |= y;
-            keep[2] |= z;
+        if complete(!(1u16 << a), sum - a - 1) {
+            keep |= 1 << a;
         }
     }
     keep
