@@ -609,3 +609,25 @@ fn random_small_boards_match_brute_force() {
         "{ext_infeasible} {classic_multi}"
     );
 }
+
+/// The 8×8 board fuzzing found in session 2 (`tests/data/kakuro/`): six across runs of
+/// seven cells summing to 28 must each hold a 4, but only three down runs can. The
+/// search ran for more than 120 s on it until session 6's root counting check; now it
+/// is rejected at the root, by digit, and `count` agrees.
+#[test]
+fn counting_check_rejects_the_latin_8x8_board() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/kakuro/latin-8x8-no-fill.kakuro.in"
+    );
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let boards = parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(boards.len(), 1);
+    // The flow (repeats allowed) finds an extension fill: only distinctness fails.
+    assert!(kakuro_flow::solve(&boards[0]).is_ok());
+    assert_eq!(
+        kakuro_search::solve_within(&boards[0], 1000),
+        Err(ClassicInfeasible::DigitCount { digit: 4 })
+    );
+    assert_eq!(kakuro_search::count(&boards[0], 2), 0);
+}

@@ -68,6 +68,17 @@
 //! also narrows every cell to the range the relaxation allows (two probes per cell,
 //! once; restarts keep the root's deductions).
 //!
+//! # The root's counting check
+//!
+//! Last of the root's deductions, the `digit_fit` module: for each digit, every run
+//! that must contain it (every digit set its state allows does) needs a cell of its own
+//! for it, and a run takes each digit once; two bipartite matchings per digit decide
+//! it (0.6 ms on `gen_100x100` case 0). It rejects at once boards whose runs are forced
+//! to be permutations of the same digits with too few places for one of them, which
+//! the search could not finish in minutes (the 8×8 board of
+//! `tests/data/kakuro/latin-8x8-no-fill.kakuro.in`), and names the digit
+//! ([`ClassicInfeasible::DigitCount`]).
+//!
 //! The slowest corpus case: `gen_100x100` case 0 (6.5k cells, many fills), criterion
 //! median 65.8 ms (interval 65.4–66.3; session 6, quiet machine), about 35 % under the
 //! 100 ms the issue asks for. Session 6 took it from 104 ms (median of 21 runs of
@@ -84,7 +95,8 @@
 //!   16 boards 409 → 401 ms);
 //! - stale tree nodes of `pick` as a bit set (71 → 68 ms);
 //! - the restarting search first in each turn (68 → 65 ms; 16 boards −6 %; see
-//!   [`solve_within`]).
+//!   [`solve_within`]);
+//! - the root's counting check (about 0.6 ms here; for boards like the 8×8 above).
 //!
 //! The replay test of the conflict analysis (`search/conflict.rs`) found a
 //! pre-existing unsound backjump, fixed in session 6: a search resumed at a dead end
@@ -123,6 +135,7 @@
 //! one (much worse), no `tighten` at all (worse on the 16 boards).
 
 mod balance;
+mod digit_fit;
 mod pick;
 mod run_gac;
 mod search;
@@ -164,6 +177,14 @@ pub enum ClassicInfeasible {
     UncoveredCell {
         /// The cell, 0-based `(row, col)`.
         at: (usize, usize),
+    },
+    /// More runs must contain `digit` (every digit set their clues and lengths allow
+    /// does) than the cells that may hold it can serve, a run taking each digit once:
+    /// the root's counting check (see the `digit_fit` module).
+    #[error("digit {digit} is needed in more runs than the cells that can hold it allow (a counting argument)")]
+    DigitCount {
+        /// The digit, 1..=9.
+        digit: u8,
     },
     /// The clues are individually possible, but the search proved no fill exists.
     #[error("no classic fill exists (exhaustive search)")]
@@ -219,7 +240,7 @@ pub fn solve_within(
     // shared: the second search is a copy.
     let mut steady = Search::new(board)?;
     if !steady.start() {
-        return Err(ClassicInfeasible::NoSolution);
+        return Err(steady.root_failure());
     }
     let mut restarting = steady.fork();
     restarting.phase_saving = true;

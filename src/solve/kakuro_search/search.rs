@@ -4,6 +4,7 @@
 //! component foci are in `branching`, conflict analysis and backjumping in `conflict`.
 
 use super::balance::Balance;
+use super::digit_fit::{self, required_digits};
 use super::pick::Pick;
 use super::run_gac::supported;
 use super::shape::Shape;
@@ -161,6 +162,8 @@ pub(super) struct Search {
     /// search that ran out of budget at such a dead end and is resumed must not
     /// analyse it again from a stale `conflict`.
     explained: bool,
+    /// The digit the root's counting check found short of room, if it did.
+    digit_short: Option<u8>,
     /// Unit tests: replay every conflict set the analysis finds and check that it
     /// implies its dead end (see `tests::assert_explained`).
     #[cfg(test)]
@@ -272,6 +275,7 @@ impl Search {
             root_mark: None,
             check_in: 0,
             explained: false,
+            digit_short: None,
             #[cfg(test)]
             check_explanations: false,
             #[cfg(test)]
@@ -580,11 +584,59 @@ impl Search {
         for r in 0..self.run_left.len() as u32 {
             self.enqueue(r);
         }
-        let ok = self.propagate() && self.tighten();
+        let ok = self.propagate() && self.tighten() && self.digits_fit();
         if ok {
             self.root_mark = Some(self.trail.len());
         }
         ok
+    }
+
+    /// The root's counting check ([`digit_fit`](super::digit_fit)): false when some
+    /// digit cannot go once into every run that requires it (kept in `digit_short`).
+    // PERF: two buffers allocated here, once per board (the root's deductions are
+    // shared by both searches and every restart).
+    fn digits_fit(&mut self) -> bool {
+        let shape = &self.shape;
+        let runs = self.run_left.len();
+        let required: Vec<u16> = (0..runs)
+            .map(|r| {
+                let within = shape.run_cells[shape.span(r as u32)]
+                    .iter()
+                    .filter(|&&y| self.digit[y as usize] == 0)
+                    .fold(0, |m, &y| m | self.cand[y as usize]);
+                required_digits(
+                    self.tables,
+                    self.run_left[r] as usize,
+                    self.run_used[r],
+                    self.run_sum[r] as usize,
+                    within,
+                )
+            })
+            .collect();
+        let mut scratch = vec![0u32; 4 * runs];
+        let across = |r: u32| {
+            let first = shape.run_cells[shape.run_start[r as usize] as usize];
+            shape.cell_runs[first as usize][0] == r
+        };
+        let digit = &self.digit;
+        let fit = digit_fit::digits_fit(
+            shape,
+            across,
+            &self.cand,
+            |y| digit[y as usize] == 0,
+            &required,
+            &mut scratch,
+        );
+        self.digit_short = fit.err();
+        fit.is_ok()
+    }
+
+    /// Why the root failed, once [`Search::start`] has returned false.
+    pub(super) fn root_failure(&self) -> ClassicInfeasible {
+        match self.digit_short {
+            Some(digit) => ClassicInfeasible::DigitCount { digit },
+            None => ClassicInfeasible::NoSolution,
+        }
     }
 
     /// Narrows every empty cell, in one pass, to the values the sum-balance relaxation
