@@ -432,7 +432,7 @@ struct Meet {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
@@ -440,8 +440,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// The search's compact numbering of `board` (white cells row-major, runs as the
-    /// board lists them), built here independently of `Search::new`.
-    struct Layout {
+    /// board lists them), built here independently of `Search::new` (also used by the
+    /// tests of `digit_fit`).
+    pub(in crate::solve::kakuro_search) struct Layout {
         cell_runs: Vec<[u32; 2]>,
         run_start: Vec<u32>,
         run_cells: Vec<u32>,
@@ -449,7 +450,7 @@ mod tests {
     }
 
     impl Layout {
-        fn of(board: &KakuroBoard) -> Layout {
+        pub(in crate::solve::kakuro_search) fn of(board: &KakuroBoard) -> Layout {
             let mut compact = vec![u32::MAX; board.rows() * board.cols()];
             let mut cell_runs = Vec::new();
             for pos in board.white_cells() {
@@ -474,7 +475,7 @@ mod tests {
             }
         }
 
-        fn shape(&self) -> Shape {
+        pub(in crate::solve::kakuro_search) fn shape(&self) -> Shape {
             Shape::new(
                 self.cell_runs.clone(),
                 self.run_start.clone(),

@@ -145,6 +145,7 @@ pub(super) fn digits_fit(
 
 #[cfg(test)]
 mod tests {
+    use super::super::balance::tests::Layout;
     use super::*;
     use crate::gen::kakuro::{generate, Params};
     use crate::gen::Rng;
@@ -162,27 +163,14 @@ mod tests {
             distinct: true,
         };
         let board = generate(&p, &mut rng).board;
-        let mut compact = vec![u32::MAX; board.rows() * board.cols()];
-        let mut cell_runs = Vec::new();
-        for pos in board.white_cells() {
-            compact[pos] = cell_runs.len() as u32;
-            cell_runs.push([
-                board.run_of(pos, Direction::Across)? as u32,
-                board.run_of(pos, Direction::Down)? as u32,
-            ]);
-        }
-        let (mut run_start, mut run_cells) = (vec![0], Vec::new());
-        for run in board.runs() {
-            run_cells.extend(run.cells.iter().map(|&p| compact[p]));
-            run_start.push(run_cells.len() as u32);
-        }
+        let shape = Layout::of(&board).shape();
         let across = board
             .runs()
             .iter()
             .map(|r| r.direction == Direction::Across)
             .collect();
-        (!cell_runs.is_empty() && cell_runs.len() <= 24)
-            .then(|| (Shape::new(cell_runs, run_start, run_cells), across))
+        let cells = shape.cell_runs.len();
+        (cells > 0 && cells <= 24).then_some((shape, across))
     }
 
     /// Brute force for one digit: can every required run get its own cell (an allowed

@@ -484,14 +484,11 @@ impl Search {
             return self.run_sum[ru] == 0;
         }
         let (used, sum) = (self.run_used[ru], self.run_sum[ru] as usize);
-        let (lo, hi) = (
-            self.shape.run_start[ru] as usize,
-            self.shape.run_start[ru + 1] as usize,
-        );
+        let span = self.shape.span(r);
         let mut cells = [0u32; MAX_LEN];
         let mut cands = [0u16; MAX_LEN];
         let mut n = 0;
-        for &c in &self.shape.run_cells[lo..hi] {
+        for &c in &self.shape.run_cells[span] {
             if self.digit[c as usize] == 0 {
                 cells[n] = c;
                 cands[n] = self.cand[c as usize] & !used;
@@ -537,9 +534,8 @@ impl Search {
             }
             if !self.filter_run(r) {
                 self.weight[r as usize] += 1;
-                let ru = r as usize;
-                for i in self.shape.run_start[ru]..self.shape.run_start[ru + 1] {
-                    self.pick.touch(self.shape.run_cells[i as usize]);
+                for i in self.shape.span(r) {
+                    self.pick.touch(self.shape.run_cells[i]);
                 }
                 self.clear_queue();
                 return false;

@@ -118,11 +118,8 @@ impl Search {
                             continue;
                         }
                         self.run_stamp[ru] = stamp;
-                        let (lo, hi) = (
-                            self.shape.run_start[ru] as usize,
-                            self.shape.run_start[ru + 1] as usize,
-                        );
-                        for &y in &self.shape.run_cells[lo..hi] {
+                        let span = self.shape.span(r);
+                        for &y in &self.shape.run_cells[span] {
                             if self.digit[y as usize] == 0 && self.cell_stamp[y as usize] != stamp {
                                 self.cell_stamp[y as usize] = stamp;
                                 self.bfs.push(y);

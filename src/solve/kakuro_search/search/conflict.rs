@@ -93,11 +93,8 @@ impl Search {
             return;
         }
         self.run_stamp[ru] = stamp;
-        let (lo, hi) = (
-            self.shape.run_start[ru] as usize,
-            self.shape.run_start[ru + 1] as usize,
-        );
-        for k in lo..hi {
+        let span = self.shape.span(r);
+        for k in span {
             self.ask_cell(self.shape.run_cells[k], t, stamp, base);
         }
     }
