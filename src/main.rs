@@ -47,6 +47,9 @@ fn run(command: Command) -> Result<u8, Failure> {
 }
 
 fn main() -> ExitCode {
+    // Nothing our caller left open (`gridjudge judge … 7>>file`) may reach a process we
+    // start: mark every inherited descriptor above stderr close-on-exec, first thing.
+    gridjudge::judge::descriptors::seal_inherited();
     // The judge's launcher mode: checked before anything else so the process stays small.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if args

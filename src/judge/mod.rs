@@ -29,11 +29,14 @@
 //!
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup.
+//! - [`descriptors`]: no descriptor the caller left open reaches a program (close-on-exec
+//!   at start-up, closed in the launcher, sealed again in the child before `exec`).
 
 pub mod cgroup;
 pub mod compile;
 pub mod config;
 pub mod confine;
+pub mod descriptors;
 pub mod launcher;
 pub mod limits;
 pub mod report;

@@ -5,6 +5,7 @@
 
 use super::errno;
 use crate::judge::confine;
+use crate::judge::descriptors;
 use std::ffi::CString;
 
 /// Stages reported by the child through the error pipe.
@@ -20,6 +21,7 @@ pub(super) const NOTE_NET: i32 = 7;
 pub(super) const NOTE_HIDE: i32 = 9;
 pub(super) const STAGE_PRCTL: i32 = 8;
 pub(super) const STAGE_FORK: i32 = 12;
+pub(super) const STAGE_DESCRIPTORS: i32 = 14;
 /// Non-fatal: the fresh `/proc` could not be mounted.
 pub(super) const NOTE_PROC: i32 = 10;
 /// Non-fatal: the Landlock ruleset could not be enforced.
@@ -96,6 +98,12 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             if libc::dup2(fd, target as i32) < 0 {
                 fail(STAGE_DUP2);
             }
+        }
+        // Exactly 0, 1 and 2 survive exec: everything else (the launcher's pipes, the
+        // cgroup file, the Landlock ruleset, anything inherited) is usable until exec
+        // and closed by it. See `descriptors`.
+        if !descriptors::raw_cloexec_from(3) {
+            fail(STAGE_DESCRIPTORS);
         }
         // Rust ignores SIGPIPE in its binaries; ignored dispositions survive exec.
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -284,6 +292,7 @@ pub(super) fn stage_name(stage: i32) -> &'static str {
         STAGE_EXEC => "exec",
         STAGE_PRCTL => "prctl",
         STAGE_FORK => "fork under the namespace's init",
+        STAGE_DESCRIPTORS => "closing inherited descriptors",
         _ => "setup",
     }
 }

@@ -7,11 +7,13 @@
 //! starts from the launcher's few MiB, not from the judge's size (see `sandbox.rs`).
 //!
 //! In the forked child, before `exec`, only raw system calls run (no allocation, no
-//! locks): new process group, stdio, `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1;
-//! CORE = 0; FSIZE = output limit + 1; STACK = memory limit; AS in address-space mode;
-//! NPROC when dropping root), namespaces (best effort: `CLONE_NEWUSER` when not root,
-//! `CLONE_NEWNET` — as root the launcher's own, entered once, see [`main`] —,
-//! `CLONE_NEWNS` + a read-only tmpfs over each hidden folder), `chdir`,
+//! locks): new process group, stdio, every other descriptor close-on-exec (the program
+//! starts with exactly 0, 1, 2: [`descriptors`](crate::judge::descriptors)),
+//! `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1; CORE = 0; FSIZE = output
+//! limit + 1; STACK = memory limit; AS in address-space mode; NPROC when dropping
+//! root), namespaces (best effort: `CLONE_NEWUSER` when not root, `CLONE_NEWNET` — as
+//! root the launcher's own, entered once, see [`main`] —, `CLONE_NEWNS` + a read-only
+//! tmpfs over each hidden folder), `chdir`,
 //! then `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
 //! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe.
 //!
@@ -64,6 +66,8 @@ pub const MAX_SAMPLE: Duration = Duration::from_millis(25);
 /// stdout (see [`session`](crate::judge::session)). Returns the process exit code: 0 at
 /// end of input, 2 when the judge can no longer be answered.
 pub fn main(args: &[OsString]) -> i32 {
+    // Keep nothing of the caller's: only stdin, stdout and stderr (our pipes) stay open.
+    crate::judge::descriptors::close_inherited();
     if !args.is_empty() {
         let report =
             LaunchReport::Failed("launcher: the spec comes on stdin, not as an argument".into());
