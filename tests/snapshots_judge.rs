@@ -64,16 +64,17 @@ fn redact(session: &mut Session) {
                     c.message = format!("time limit: {REDACTED}");
                     c.status = Some(REDACTED.into());
                     c.output_bytes = 0;
+                    c.stderr_bytes = 0;
                 }
                 "MLE" | "OLE" => {
-                    if let (Some(a), Some(b)) =
-                        (c.message.find("peak memory "), c.message.find(" MiB >"))
-                    {
-                        c.message
-                            .replace_range(a + "peak memory ".len()..b, REDACTED);
+                    // The peak and its precision vary; which of the sampler or the
+                    // kernel stopped the program too.
+                    if c.message.starts_with("peak memory ") {
+                        c.message = format!("peak memory {REDACTED}");
                     }
                     c.status = Some(REDACTED.into());
                     c.output_bytes = 0;
+                    c.stderr_bytes = 0;
                 }
                 _ => {}
             }
@@ -121,6 +122,7 @@ fn redact_json(text: &str) -> String {
             }
             if matches!(c["verdict"].as_str(), Some("TLE" | "MLE" | "OLE")) {
                 c["output_bytes"] = REDACTED.into();
+                c["stderr_bytes"] = REDACTED.into();
             }
         }
     }

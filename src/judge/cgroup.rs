@@ -137,6 +137,11 @@ impl MemoryCgroup {
             .is_ok()
     }
 
+    /// The hard limit now set (`memory.limit_in_bytes`), bytes.
+    pub fn hard(&self) -> u64 {
+        self.hard
+    }
+
     /// The open `cgroup.procs` (close-on-exec): the child writes `0` to it to move in.
     pub fn procs_fd(&self) -> i32 {
         self.procs.as_raw_fd()

@@ -39,6 +39,29 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// `RLIMIT_STACK`: the memory limit less a slack of an eighth of it (at least 4 MiB,
+    /// at most half). A recursion that overflows the stack then dies of `SIGSEGV` while
+    /// the whole process is still under the memory limit (unless the rest of its memory
+    /// is more than the slack), so a stack overflow is always RE "stack overflow", never
+    /// a race between the kernel's `SIGSEGV` and the sampler's MLE kill (see
+    /// [`RunOutcome::limit_verdict`](crate::judge::sandbox::RunOutcome::limit_verdict)).
+    pub fn stack_bytes(&self) -> u64 {
+        let slack = (self.memory_bytes / 8)
+            .max(4 * MIB)
+            .min(self.memory_bytes / 2);
+        self.memory_bytes - slack
+    }
+
+    /// `RLIMIT_CPU` (soft, hard) in whole seconds: a backstop one second above the
+    /// limit rounded up. The launcher's sampler decides CPU TLE (a `SIGKILL` within one
+    /// sampling interval of the limit), so every CPU TLE ends the same way; `SIGXCPU`
+    /// only comes when the launcher could not sample in time (a starved machine).
+    pub fn cpu_rlimit(&self) -> (u64, u64) {
+        let ceil = self.cpu.as_secs() + u64::from(self.cpu.subsec_nanos() > 0);
+        let soft = ceil.max(1) + 1;
+        (soft, soft + 1)
+    }
+
     /// Limits with the judge's conventions: wall = 3 × CPU, output 64 MiB, peak-RSS mode,
     /// at most 64 processes.
     pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {

@@ -95,6 +95,8 @@ pub struct CaseResult {
     pub status: Option<String>,
     /// Size of its standard output, bytes.
     pub output_bytes: u64,
+    /// Size of its standard error, bytes (counted against the output limit too).
+    pub stderr_bytes: u64,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -111,6 +113,7 @@ impl CaseResult {
             memory_bytes: 0,
             status: None,
             output_bytes: 0,
+            stderr_bytes: 0,
             run: None,
         }
     }
@@ -348,6 +351,7 @@ pub fn judge_case(
             sandbox::ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
         }),
         output_bytes: outcome.stdout_bytes,
+        stderr_bytes: outcome.stderr_bytes,
         run: None,
     };
     if let Some((verdict, message)) = outcome.limit_verdict(limits) {

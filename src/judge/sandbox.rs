@@ -80,6 +80,9 @@ pub enum LimitHit {
     Cpu,
     /// The sampled peak RSS passed the limit (peak-RSS mode).
     Memory,
+    /// The kernel's OOM killer ended a process of the run at the memory cgroup's hard
+    /// limit (25 % above the limit): an allocation burst between two samples.
+    KernelOom,
 }
 
 /// Which guarantees were really in force for a run.
@@ -353,6 +356,20 @@ impl CaseDirs {
     }
 }
 
+/// Two byte counts for a "`value` > `limit`" message, in MiB with as many decimals as
+/// it takes for them to differ (at most three), else in bytes: never "64.0 MiB > limit
+/// 64.0 MiB".
+pub fn over_limit(value: u64, limit: u64) -> (String, String) {
+    let mib = |b: u64, d: usize| format!("{:.*} MiB", d, b as f64 / (1u64 << 20) as f64);
+    for decimals in 1..=3 {
+        let (a, b) = (mib(value, decimals), mib(limit, decimals));
+        if a != b {
+            return (a, b);
+        }
+    }
+    (format!("{value} bytes"), format!("{limit} bytes"))
+}
+
 /// The conventional name of a signal (`SIGSEGV`), or `signal N`.
 pub fn signal_name(sig: i32) -> String {
     let name = match sig {
@@ -388,9 +405,27 @@ impl RunOutcome {
     /// with a one-line message; `None` when the program exited 0 within every limit
     /// (then the output decides).
     ///
-    /// Precedence: the limit the launcher killed for; then `SIGXCPU` / CPU over the
-    /// limit (TLE); memory over the limit (MLE); `SIGXFSZ` / output over the limit (OLE);
-    /// then a non-zero exit or any other signal (RE).
+    /// One rule per limit; the verdict, the outcome's figures and the message agree
+    /// (the message quotes the figures the outcome reports):
+    ///
+    /// 1. **The limit the launcher killed for** comes first, whatever the status (a kill
+    ///    is `SIGKILL`): the wall deadline or the sampled CPU time → TLE; the sampled
+    ///    memory → MLE, with the peak that decided it; the kernel's OOM killer at the
+    ///    cgroup's hard limit → MLE, the peak being at least that hard limit. When
+    ///    several limits are over at once (a fork bomb burns CPU and memory), the first
+    ///    one the launcher saw decides.
+    /// 2. **CPU**: `SIGXCPU` (the `RLIMIT_CPU` backstop, one second above the limit:
+    ///    only when the launcher could not sample in time) or CPU over the limit at exit
+    ///    → TLE.
+    /// 3. **Crashes**: `SIGSEGV` or `SIGBUS` → RE, whatever the memory figure. With the
+    ///    peak at least the stack limit ([`Limits::stack_bytes`], below the memory limit
+    ///    so the crash comes before any memory kill), the message says "stack overflow".
+    /// 4. **Memory** over the limit at exit → MLE (e.g. `SIGABRT` after a failed
+    ///    allocation with the peak over the limit).
+    /// 5. **Output**: a stream over the output limit, or `SIGXFSZ` → OLE, naming the
+    ///    stream and its size (stdout first).
+    /// 6. Otherwise a non-zero exit or a signal → RE (`SIGABRT` with the peak at the
+    ///    stack limit, as Rust's overflow handler ends, says "stack overflow" too).
     pub fn limit_verdict(&self, limits: &Limits) -> Option<(Verdict, String)> {
         let secs = |d: Duration| d.as_secs_f64();
         let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
@@ -405,25 +440,25 @@ impl RunOutcome {
             )
         };
         let mle = || {
+            let (peak, limit) = over_limit(self.peak_memory_bytes, limits.memory_bytes);
             (
                 Verdict::MemoryLimitExceeded,
-                format!(
-                    "peak memory {:.1} MiB > limit {:.1} MiB",
-                    mib(self
-                        .peak_memory_bytes
-                        .max(limits.memory_bytes.saturating_add(1))),
-                    mib(limits.memory_bytes)
-                ),
+                format!("peak memory {peak} > limit {limit}"),
             )
         };
-        let ole = || {
-            (
-                Verdict::OutputLimitExceeded,
+        let stack_overflow = || self.peak_memory_bytes >= limits.stack_bytes();
+        let crash = |sig: i32| {
+            let what = if stack_overflow() {
                 format!(
-                    "output over the limit of {:.1} MiB",
-                    mib(limits.output_bytes)
-                ),
-            )
+                    "stack overflow: killed by {} with the stack at its limit of {:.1} MiB (peak memory {:.1} MiB)",
+                    signal_name(sig),
+                    mib(limits.stack_bytes()),
+                    mib(self.peak_memory_bytes)
+                )
+            } else {
+                format!("killed by {}", signal_name(sig))
+            };
+            (Verdict::RuntimeError, what)
         };
         match self.killed_for {
             Some(LimitHit::Wall) => {
@@ -439,33 +474,60 @@ impl RunOutcome {
             }
             Some(LimitHit::Cpu) => return Some(tle_cpu()),
             Some(LimitHit::Memory) => return Some(mle()),
+            Some(LimitHit::KernelOom) => {
+                let (v, m) = mle();
+                return Some((v, format!("{m} (killed by the kernel at the hard limit)")));
+            }
             None => {}
         }
         if self.status == ExitStatus::Signaled(libc::SIGXCPU) {
             return Some((
                 Verdict::TimeLimitExceeded,
                 format!(
-                    "CPU time limit {:.3} s reached (SIGXCPU after {:.3} s)",
-                    secs(limits.cpu),
-                    secs(self.cpu)
+                    "CPU time {:.3} s > limit {:.3} s (SIGXCPU: stopped by the RLIMIT_CPU backstop)",
+                    secs(self.cpu),
+                    secs(limits.cpu)
                 ),
             ));
         }
         if self.cpu > limits.cpu {
             return Some(tle_cpu());
         }
+        if let ExitStatus::Signaled(sig @ (libc::SIGSEGV | libc::SIGBUS)) = self.status {
+            return Some(crash(sig));
+        }
         if self.peak_memory_bytes > limits.memory_bytes {
             return Some(mle());
         }
-        if self.status == ExitStatus::Signaled(libc::SIGXFSZ)
-            || self.stdout_bytes > limits.output_bytes
-            || self.stderr_bytes > limits.output_bytes
-        {
-            return Some(ole());
+        let over = |name: &str, bytes: u64| {
+            let (written, limit) = over_limit(bytes, limits.output_bytes);
+            (
+                Verdict::OutputLimitExceeded,
+                format!("{name}: {written} > limit {limit}"),
+            )
+        };
+        if self.stdout_bytes > limits.output_bytes {
+            return Some(over("stdout", self.stdout_bytes));
+        }
+        if self.stderr_bytes > limits.output_bytes {
+            return Some(over("stderr", self.stderr_bytes));
+        }
+        if self.status == ExitStatus::Signaled(libc::SIGXFSZ) {
+            // A file of the program's own (in its working folder) reached the limit.
+            return Some((
+                Verdict::OutputLimitExceeded,
+                format!(
+                    "a file reached the output limit of {:.1} MiB (SIGXFSZ; stdout {} bytes, stderr {} bytes)",
+                    mib(limits.output_bytes),
+                    self.stdout_bytes,
+                    self.stderr_bytes
+                ),
+            ));
         }
         match self.status {
             ExitStatus::Exited(0) => None,
             ExitStatus::Exited(code) => Some((Verdict::RuntimeError, format!("exit code {code}"))),
+            ExitStatus::Signaled(libc::SIGABRT) if stack_overflow() => Some(crash(libc::SIGABRT)),
             ExitStatus::Signaled(sig) => Some((
                 Verdict::RuntimeError,
                 format!("killed by {}", signal_name(sig)),
@@ -522,8 +584,16 @@ mod tests {
         o.killed_for = Some(LimitHit::Memory);
         assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
 
+        // A crash is RE whatever the memory figure (rule 3); a failed allocation's abort
+        // over the limit is MLE (rule 4).
         let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
         o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::RuntimeError));
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGABRT));
+        o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+        o.killed_for = Some(LimitHit::KernelOom);
+        o.status = ExitStatus::Signaled(libc::SIGKILL);
         assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
 
         let mut o = outcome(ExitStatus::Exited(0));
@@ -539,6 +609,56 @@ mod tests {
         let mut o = outcome(ExitStatus::Exited(1));
         o.stdout_bytes = 64 * MIB + 1;
         assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+    }
+
+    #[test]
+    fn messages_quote_the_reported_figures_and_name_the_stream() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Memory);
+        o.peak_memory_bytes = 64 * MIB + 20 * 1024;
+        let (_, m) = o.limit_verdict(&limits).unwrap();
+        assert_eq!(m, "peak memory 64.02 MiB > limit 64.00 MiB");
+
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGXFSZ));
+        o.stdout_bytes = 0;
+        o.stderr_bytes = limits.output_bytes + 1;
+        let (v, m) = o.limit_verdict(&limits).unwrap();
+        assert_eq!(v, Verdict::OutputLimitExceeded);
+        assert_eq!(m, "stderr: 67108865 bytes > limit 67108864 bytes");
+
+        // A stack overflow: SIGSEGV with the peak at the stack limit, below the memory limit.
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
+        o.peak_memory_bytes = limits.stack_bytes() + MIB;
+        let (v, m) = o.limit_verdict(&limits).unwrap();
+        assert_eq!(v, Verdict::RuntimeError);
+        assert!(m.starts_with("stack overflow: killed by SIGSEGV"), "{m}");
+        o.peak_memory_bytes = 3 * MIB;
+        assert_eq!(o.limit_verdict(&limits).unwrap().1, "killed by SIGSEGV");
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
+        assert!(o
+            .limit_verdict(&limits)
+            .unwrap()
+            .1
+            .contains("RLIMIT_CPU backstop"));
+    }
+
+    #[test]
+    fn stack_and_cpu_rlimits_leave_the_sampler_in_charge() {
+        let l = Limits::new(Duration::from_millis(1500), 64 * MIB);
+        assert_eq!(l.stack_bytes(), 56 * MIB);
+        assert_eq!(l.cpu_rlimit(), (3, 4));
+        assert_eq!(
+            Limits::new(Duration::from_secs(1), 16 * MIB).stack_bytes(),
+            12 * MIB
+        );
+        assert_eq!(
+            Limits::new(Duration::from_secs(1), 6 * MIB).stack_bytes(),
+            3 * MIB
+        );
+        assert_eq!(Limits::new(Duration::ZERO, 0).stack_bytes(), 0);
+        assert_eq!(Limits::new(Duration::ZERO, 0).cpu_rlimit(), (2, 3));
     }
 
     #[test]

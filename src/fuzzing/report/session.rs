@@ -154,6 +154,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             Some(LimitHit::Wall),
             Some(LimitHit::Cpu),
             Some(LimitHit::Memory),
+            Some(LimitHit::KernelOom),
         ])?,
         pgid: u.arbitrary()?,
         strays_killed: u.arbitrary()?,
@@ -217,6 +218,7 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
             _ => None,
         },
         output_bytes: run.as_ref().map_or(0, |r| r.stdout_bytes),
+        stderr_bytes: run.as_ref().map_or(0, |r| r.stderr_bytes),
         run,
     })
 }

@@ -220,17 +220,17 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let workdir = cstring(spec.workdir.as_os_str().as_bytes(), "working directory")?;
 
     let limits = &spec.limits;
-    let cpu_soft = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let cpu_soft = cpu_soft.max(1);
+    let (cpu_soft, cpu_hard) = limits.cpu_rlimit();
+    let stack = limits.stack_bytes();
     let mut rlimits = vec![
-        (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
+        (libc::RLIMIT_CPU, cpu_soft, cpu_hard),
         (libc::RLIMIT_CORE, 0, 0),
         (
             libc::RLIMIT_FSIZE,
             limits.output_bytes.saturating_add(1),
             limits.output_bytes.saturating_add(1),
         ),
-        (libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes),
+        (libc::RLIMIT_STACK, stack, stack),
     ];
     if limits.memory_mode == MemoryMode::AddressSpace {
         rlimits.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));
@@ -387,11 +387,19 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     }
     let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
     // The kernel's OOM killer in the run's cgroup (the hard backstop above the limit).
-    let killed_for = monitor.killed_for.or_else(|| {
-        cgroup
-            .is_some_and(MemoryCgroup::oom_killed)
-            .then_some(LimitHit::Memory)
-    });
+    let oom = cgroup.filter(|c| c.oom_killed());
+    let killed_for = monitor
+        .killed_for
+        .or_else(|| oom.map(|_| LimitHit::KernelOom));
+    // The reported peak is never below a figure that decided a kill: every sample the
+    // monitor took (the program's VmHWM and the cgroup's total), and for an OOM kill the
+    // cgroup's hard limit, which the run's memory reached.
+    let mut peak = ((rusage.ru_maxrss.max(0) as u64) * 1024)
+        .max(monitor.group_peak)
+        .max(monitor.memory_seen);
+    if killed_for == Some(LimitHit::KernelOom) {
+        peak = peak.max(oom.map_or(0, MemoryCgroup::hard));
+    }
     let status = if libc::WIFSIGNALED(status) {
         ExitStatus::Signaled(libc::WTERMSIG(status))
     } else {
@@ -401,7 +409,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         status,
         cpu,
         wall,
-        peak_memory_bytes: ((rusage.ru_maxrss.max(0) as u64) * 1024).max(monitor.group_peak),
+        peak_memory_bytes: peak,
         stdout_bytes: size(&stdout),
         stderr_bytes: size(&stderr),
         killed_for,

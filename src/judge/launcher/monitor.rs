@@ -30,6 +30,10 @@ pub(super) struct Monitor<'a> {
     pub(super) cgroup: Option<&'a MemoryCgroup>,
     /// The largest memory of all the run's processes sampled from the cgroup, bytes.
     pub(super) group_peak: u64,
+    /// The largest figure any memory sample gave (the program's `VmHWM` or the cgroup's
+    /// total): the one that decided a memory kill is never lost, even when the program
+    /// is killed before it can report its own `ru_maxrss`.
+    pub(super) memory_seen: u64,
 }
 
 impl<'a> Monitor<'a> {
@@ -57,6 +61,7 @@ impl<'a> Monitor<'a> {
             cpu_seen: Duration::ZERO,
             cgroup,
             group_peak: 0,
+            memory_seen: 0,
         };
         if !under_init {
             monitor.set_watch(pid);
@@ -200,7 +205,9 @@ impl<'a> Monitor<'a> {
         if let Some(rss) = self.cgroup.and_then(MemoryCgroup::rss) {
             self.group_peak = self.group_peak.max(rss);
         }
-        self.peak_rss().unwrap_or(0).max(self.group_peak)
+        let now = self.peak_rss().unwrap_or(0).max(self.group_peak);
+        self.memory_seen = self.memory_seen.max(now);
+        now
     }
 
     /// Peak RSS of the main process so far (`VmHWM`), bytes.

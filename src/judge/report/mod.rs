@@ -221,6 +221,7 @@ pub(crate) mod test_support {
             memory_bytes: 0,
             status: None,
             output_bytes: 0,
+            stderr_bytes: 0,
             run: None,
         }
     }
