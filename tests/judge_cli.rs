@@ -334,7 +334,10 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
     // Needs root to become an ordinary user for the test, and setpriv(1).
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("not root; skipped");
+        judge_support::skip(
+            "without_root_the_program_still_gets_no_network_where_user_namespaces_work",
+            "not root: cannot become an ordinary user for the test",
+        );
         return;
     }
     let as_nobody = |args: &[&str]| {
@@ -353,7 +356,10 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
     match as_nobody(&["--version"]) {
         Ok(out) if out.status.success() => {}
         _ => {
-            eprintln!("setpriv missing or the binary is not reachable by uid 65534; skipped");
+            judge_support::skip(
+                "without_root_the_program_still_gets_no_network_where_user_namespaces_work",
+                "setpriv missing or the binary is not reachable by uid 65534",
+            );
             return;
         }
     }

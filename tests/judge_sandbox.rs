@@ -218,7 +218,10 @@ fn reads_stdin_and_writes_stdout() {
 fn as_root_the_program_runs_unprivileged_without_network() {
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("not root: uid drop and network namespace are not available; skipped");
+        skip(
+            "as_root_the_program_runs_unprivileged_without_network",
+            "not root: uid drop and network namespace are not available",
+        );
         return;
     }
     let dir = bin_dir();
@@ -257,7 +260,10 @@ fn missing_program_is_a_launch_error() {
 fn process_limit_caps_forks_when_root() {
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("not root: RLIMIT_NPROC is not applied; skipped");
+        skip(
+            "process_limit_caps_forks_when_root",
+            "not root: RLIMIT_NPROC is not applied",
+        );
         return;
     }
     let dir = bin_dir();

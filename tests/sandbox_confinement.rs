@@ -76,7 +76,10 @@ fn answer_thief_finds_nothing_when_confined() {
         let (out, stolen) = run_with(&exe, &[&root], &input, limits(), isolation, &hide);
         assert_eq!(out.status, ExitStatus::Exited(0));
         if out.guarantees.landlock_abi.is_none() && !is_root() {
-            eprintln!("no Landlock here and not root: confinement not checked");
+            skip(
+                "answer_thief_finds_nothing_when_confined",
+                "no Landlock here and not root: confinement not checked",
+            );
             return;
         }
         assert!(
@@ -136,7 +139,10 @@ fn sockets_to_loopback_and_outside_fail() {
         &[],
     );
     if !out.guarantees.no_network && out.guarantees.landlock_abi.unwrap_or(0) < 4 {
-        eprintln!("no network namespace and no Landlock TCP rules here: not checked");
+        skip(
+            "sockets_to_loopback_and_outside_fail",
+            "no network namespace and no Landlock TCP rules here",
+        );
         return;
     }
     assert_eq!(
@@ -221,7 +227,10 @@ fn writes_outside_the_working_folder_fail() {
         let _ = std::fs::remove_file(p);
     }
     if out.guarantees.landlock_abi.is_none() {
-        eprintln!("no Landlock here: writes are limited by file modes only; not checked");
+        skip(
+            "writes_outside_the_working_folder_fail",
+            "no Landlock here: writes are limited by file modes only",
+        );
         return;
     }
     assert_eq!(
@@ -317,7 +326,10 @@ fn memory_hidden_in_a_child_counts_with_a_cgroup() {
         &[],
     );
     if !out.guarantees.memory_cgroup {
-        eprintln!("no memory cgroup here: a child's memory is not watched; not checked");
+        skip(
+            "memory_hidden_in_a_child_counts_with_a_cgroup",
+            "no memory cgroup here: a child's memory is not watched",
+        );
         return;
     }
     let (verdict, message) = out.limit_verdict(&limits()).unwrap();
@@ -337,4 +349,131 @@ fn memory_hidden_in_a_child_counts_with_a_cgroup() {
         (36.0..50.0).contains(&got),
         "child's 40 MiB read as {got:.1} MiB"
     );
+}
+
+#[test]
+fn of_etc_only_what_the_runtimes_read_is_readable() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "open_paths");
+    let paths = [
+        "/etc/ld.so.cache",
+        "/etc/localtime",
+        "/etc/passwd",
+        "/etc/hostname",
+        "/etc/machine-id",
+        "/etc/hosts",
+    ];
+    let stdin = bins.path().join("paths.in");
+    std::fs::write(&stdin, paths.join("\n")).unwrap();
+    std::fs::set_permissions(&stdin, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let mut unconfined = Isolation::strongest(46);
+    unconfined.confine = false;
+    let (_, control) = run_with(&exe, &[], &stdin, limits(), unconfined, &[]);
+    let control = String::from_utf8_lossy(&control);
+    // The control: without confinement every one of these is world-readable.
+    assert!(control.contains("/etc/passwd ok"), "{control}");
+    let (out, stdout) = run_with(&exe, &[], &stdin, limits(), Isolation::strongest(46), &[]);
+    if out.guarantees.landlock_abi.is_none() {
+        skip(
+            "of_etc_only_what_the_runtimes_read_is_readable",
+            "no Landlock here: /etc is limited by file modes only",
+        );
+        return;
+    }
+    let stdout = String::from_utf8_lossy(&stdout);
+    for allowed in ["/etc/ld.so.cache ok", "/etc/localtime ok"] {
+        assert!(stdout.contains(allowed), "{allowed}?\n{stdout}");
+    }
+    // (`/etc/os-release` would be readable: it is a link into `/usr/lib`.)
+    for denied in [
+        "/etc/passwd",
+        "/etc/hostname",
+        "/etc/machine-id",
+        "/etc/hosts",
+    ] {
+        if !control.contains(&format!("{denied} ok")) {
+            continue; // not on this machine
+        }
+        assert!(
+            stdout.contains(&format!("{denied} denied")),
+            "{denied} readable:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn python_starts_cleanly_with_the_narrow_etc() {
+    let python = Path::new("/usr/bin/python3");
+    if !python.exists() {
+        skip(
+            "python_starts_cleanly_with_the_narrow_etc",
+            "no /usr/bin/python3 here: the Python runtime under confinement is not checked",
+        );
+        return;
+    }
+    let bins = bin_dir();
+    let code = "import sys, json, collections, decimal, re, time; print(sum(range(10)), time.localtime().tm_year > 2000)";
+    let (out, stdout) = run_with(
+        python,
+        &["-c", code],
+        &empty_input(bins.path()),
+        limits(),
+        Isolation::strongest(47),
+        &[],
+    );
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&stdout), "45 True\n");
+    assert_eq!(
+        out.stderr_bytes, 0,
+        "Python wrote to stderr under confinement"
+    );
+}
+
+#[test]
+fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "syscall_probe");
+    let stdin = empty_input(bins.path());
+    let results = |isolation: Isolation| {
+        let (out, stdout) = run_with(&exe, &[], &stdin, limits(), isolation, &[]);
+        assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+        let text = String::from_utf8_lossy(&stdout).into_owned();
+        let map: std::collections::BTreeMap<String, i32> = text
+            .lines()
+            .filter_map(|l| l.split_once(' '))
+            .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
+            .collect();
+        (out, map)
+    };
+    let mut unconfined = Isolation::strongest(48);
+    unconfined.confine = false;
+    let (_, control) = results(unconfined);
+    let (out, confined) = results(Isolation::strongest(48));
+    if !out.guarantees.seccomp {
+        skip(
+            "the_system_call_filter_denies_each_call_and_leaves_fork_and_threads",
+            "no seccomp filter here (not x86-64?)",
+        );
+        return;
+    }
+    // The control: without the filter, most of these do something else than EPERM.
+    let other = control.iter().filter(|(_, &e)| e != libc::EPERM).count();
+    assert!(
+        other >= 10,
+        "the probe's calls are not distinctive: {control:?}"
+    );
+    for (name, &errno) in &confined {
+        let want = match name.as_str() {
+            "fork" | "thread" => 0,
+            "clone3" => libc::ENOSYS,
+            _ => libc::EPERM,
+        };
+        assert_eq!(
+            errno,
+            want,
+            "{name}: confined {errno}, unconfined {:?}",
+            control.get(name)
+        );
+    }
+    assert_eq!(confined.len(), 20, "{confined:?}");
 }

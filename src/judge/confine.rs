@@ -12,7 +12,8 @@
 //!
 //! | path | access |
 //! |---|---|
-//! | `/usr`, `/lib`, `/lib32`, `/lib64`, `/bin`, `/sbin`, `/etc`, `/sys/devices/system/cpu` | read, execute |
+//! | `/usr`, `/lib`, `/lib32`, `/lib64`, `/bin`, `/sbin`, `/sys/devices/system/cpu` | read, execute |
+//! | of `/etc`, only what the runtimes read ([`ETC_READ`]: `ld.so.cache`, `localtime`, `nsswitch.conf`, Debian's `python3.*`, …) | read |
 //! | `/proc` (the fresh one of its PID namespace) | read |
 //! | `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`, `/dev/urandom` | read, write |
 //! | the program file, and every argument that names an existing regular file (a script) | read, execute |
@@ -40,8 +41,29 @@ pub const SYSTEM_READ: &[&str] = &[
     "/lib64",
     "/bin",
     "/sbin",
-    "/etc",
     "/sys/devices/system/cpu",
+];
+
+/// What of `/etc` a C, C++, Rust or Python program may read: what the dynamic loader,
+/// the C library (time zone, name-service switch, locale aliases) and Debian's Python
+/// read at start-up. Nothing else of `/etc` (`passwd`, `hostname`, `os-release`, the
+/// machine's configuration) is readable; a path that does not exist here is skipped.
+pub const ETC_READ: &[&str] = &[
+    "/etc/ld.so.cache",
+    "/etc/ld.so.preload",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/etc/timezone",
+    "/etc/nsswitch.conf",
+    "/etc/locale.alias",
+    "/etc/python3",
+    "/etc/python3.9",
+    "/etc/python3.10",
+    "/etc/python3.11",
+    "/etc/python3.12",
+    "/etc/python3.13",
+    "/etc/python3.14",
 ];
 
 /// Device nodes a program may read and write.
@@ -115,6 +137,11 @@ pub fn build_ruleset(
         .create()
         .map_err(err)?
         .add_rules(path_beneath_rules(SYSTEM_READ, read_exec()))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(
+            ETC_READ,
+            AccessFs::from_read(TARGET_ABI),
+        ))
         .map_err(err)?
         .add_rules(path_beneath_rules(
             ["/proc"],

@@ -29,6 +29,8 @@
 //!
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup.
+//! - [`seccomp`]: the system-call filter of a confined run (no ptrace, mount,
+//!   namespaces, BPF, keyring, perf, io_uring, other ABIs).
 //! - [`descriptors`]: no descriptor the caller left open reaches a program (close-on-exec
 //!   at start-up, closed in the launcher, sealed again in the child before `exec`).
 
@@ -42,4 +44,5 @@ pub mod limits;
 pub mod report;
 pub mod run;
 pub mod sandbox;
+pub mod seccomp;
 pub mod session;

@@ -114,6 +114,9 @@ pub struct Guarantees {
     /// hard-limited) the memory of all the program's processes, children included.
     #[serde(default)]
     pub memory_cgroup: bool,
+    /// The system-call filter was installed (see [`seccomp`](crate::judge::seccomp)).
+    #[serde(default)]
+    pub seccomp: bool,
 }
 
 /// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
@@ -140,8 +143,8 @@ impl Guarantees {
                 "filesystem",
                 self.landlock_abi.is_some(),
                 format!(
-                    "Landlock ABI {}: read-only system folders (/usr, /lib*, /bin, /sbin, /etc, \
-                     /proc, a few /dev nodes), the program and its script; read-write only \
+                    "Landlock ABI {}: read-only system folders (/usr, /lib*, /bin, /sbin, \
+                     of /etc only what the runtimes read, /proc, a few /dev nodes), the program and its script; read-write only \
                      the fresh working directory; TCP connect/bind and signals outside \
                      the sandbox denied (ABI >= 4 / 6)",
                     self.landlock_abi.unwrap_or(0)
@@ -182,6 +185,20 @@ impl Guarantees {
                     .into(),
                 "no memory cgroup (not root, or no v1 memory controller): only the main \
                  process's peak RSS is watched",
+            ),
+            row(
+                "system calls",
+                self.seccomp,
+                format!(
+                    "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
+                     clone3, the 32-bit and x32 system call gates fail with ENOSYS",
+                    crate::judge::seccomp::DENIED
+                        .iter()
+                        .map(|(name, _)| *name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "no system-call filter (not x86-64, or the kernel refused it)",
             ),
             row(
                 "network",
@@ -562,6 +579,7 @@ mod tests {
                 fresh_proc: false,
                 landlock_abi: None,
                 memory_cgroup: false,
+                seccomp: false,
             },
         }
     }

@@ -168,6 +168,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             fresh_proc: u.arbitrary()?,
             landlock_abi: u.arbitrary()?,
             memory_cgroup: u.arbitrary()?,
+            seccomp: u.arbitrary()?,
         },
     })
 }

@@ -6,6 +6,7 @@
 use super::errno;
 use crate::judge::confine;
 use crate::judge::descriptors;
+use crate::judge::seccomp;
 use std::ffi::CString;
 
 /// Stages reported by the child through the error pipe.
@@ -28,6 +29,8 @@ pub(super) const NOTE_PROC: i32 = 10;
 pub(super) const NOTE_LANDLOCK: i32 = 11;
 /// Non-fatal: the child could not join the memory cgroup.
 pub(super) const NOTE_CGROUP: i32 = 13;
+/// Non-fatal: the system-call filter could not be installed.
+pub(super) const NOTE_SECCOMP: i32 = 15;
 
 /// Everything the child needs, prepared before `fork` so the child never allocates.
 pub(super) struct ChildPlan {
@@ -50,6 +53,8 @@ pub(super) struct ChildPlan {
     pub(super) report_fd: i32,
     /// The run's memory cgroup's `cgroup.procs` (-1: none).
     pub(super) cgroup_fd: i32,
+    /// The system-call filter to install after Landlock (empty: none).
+    pub(super) seccomp: Vec<libc::sock_filter>,
     pub(super) err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -212,6 +217,12 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
                 note(plan.err_fd, NOTE_LANDLOCK, errno());
             }
             libc::close(plan.landlock_fd);
+        }
+        // The system-call filter last: the setup above needed unshare and mount.
+        if !plan.seccomp.is_empty()
+            && !seccomp::raw_install(plan.seccomp.as_ptr(), plan.seccomp.len())
+        {
+            note(plan.err_fd, NOTE_SECCOMP, errno());
         }
         // In a new PID namespace the parent is outside it and getppid() is 0.
         if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {

@@ -39,7 +39,7 @@ use crate::judge::sandbox::{
 };
 use child::{
     spawn, stage_name, ChildPlan, InitRecord, NOTE_CGROUP, NOTE_HIDE, NOTE_LANDLOCK, NOTE_NET,
-    NOTE_PROC,
+    NOTE_PROC, NOTE_SECCOMP,
 };
 use monitor::{kill_leftovers, Monitor};
 use std::ffi::{CString, OsString};
@@ -294,6 +294,11 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
         report_fd: report_w,
         cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
+        seccomp: if spec.isolation.confine {
+            crate::judge::seccomp::filter().unwrap_or_default()
+        } else {
+            Vec::new()
+        },
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
@@ -309,6 +314,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         libc::close(err_w);
         libc::close(report_w);
     }
+    let seccomp_planned = !plan.seccomp.is_empty();
     drop(plan);
     let landlock_abi = ruleset.map(|(_, abi)| abi);
 
@@ -319,6 +325,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let mut proc_failed = false;
     let mut landlock_failed = false;
     let mut cgroup_failed = false;
+    let mut seccomp_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -334,6 +341,8 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
                 landlock_failed = true;
             } else if rec[0] == NOTE_CGROUP {
                 cgroup_failed = true;
+            } else if rec[0] == NOTE_SECCOMP {
+                seccomp_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -425,6 +434,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             fresh_proc: cloned.pid_ns && !proc_failed,
             landlock_abi: landlock_abi.filter(|_| !landlock_failed),
             memory_cgroup: cgroup.is_some(),
+            seccomp: seccomp_planned && !seccomp_failed,
         },
     })
 }
