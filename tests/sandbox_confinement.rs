@@ -477,3 +477,49 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
     }
     assert_eq!(confined.len(), 20, "{confined:?}");
 }
+
+#[test]
+fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "fill_workdir");
+    let stdin = empty_input(bins.path());
+    let l = limits(); // 1 MiB of output
+    let parse = |stdout: &[u8]| -> (u64, u64) {
+        let text = String::from_utf8_lossy(stdout).into_owned();
+        let f: Vec<u64> = text
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(f.len(), 2, "{text}");
+        (f[0], f[1])
+    };
+    // The control: on the host's disk, 8 MiB in 32 files of 256 KiB and 6000 files.
+    let mut unconfined = Isolation::strongest(49);
+    unconfined.confine = false;
+    let (_, control) = run_with(&exe, &["8", "6000"], &stdin, l, unconfined, &[]);
+    assert_eq!(parse(&control), (8 << 20, 6000));
+    let (out, stdout) = run_with(
+        &exe,
+        &["8", "6000"],
+        &stdin,
+        l,
+        Isolation::strongest(49),
+        &[],
+    );
+    if !out.guarantees.private_workdir {
+        skip(
+            "the_working_folder_holds_at_most_the_output_limit_and_4096_files",
+            "no private working folder here (no mount namespace)",
+        );
+        return;
+    }
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    let (bytes, files) = parse(&stdout);
+    assert!(bytes <= l.output_bytes, "{bytes} bytes written");
+    assert!(
+        bytes >= l.output_bytes / 2,
+        "only {bytes} bytes: is the folder usable?"
+    );
+    // The tmpfs root takes one inode of the 4096.
+    assert!((4000..=4096).contains(&files), "{files} files");
+}

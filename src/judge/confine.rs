@@ -17,7 +17,7 @@
 //! | `/proc` (the fresh one of its PID namespace) | read |
 //! | `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`, `/dev/urandom` | read, write |
 //! | the program file, and every argument that names an existing regular file (a script) | read, execute |
-//! | the working directory | everything |
+//! | the working directory (a private tmpfs of its own in the run's mount namespace, see `launcher/`) | everything |
 //!
 //! With ABI ≥ 4 every TCP `connect`/`bind` is denied; with ABI ≥ 6 signals to processes
 //! outside the sandbox and connections to abstract UNIX sockets made outside it are too.
@@ -171,14 +171,31 @@ pub struct RawPathBeneath {
     pub parent_fd: i32,
 }
 
+/// The raw rights of the working directory's rule (everything the ruleset handles on
+/// this kernel), for the child's rule on its private working folder (see `launcher/`).
+pub fn raw_workdir_rights() -> u64 {
+    let abi = effective_abi().map_or(ABI::Unsupported, |v| ABI::from(v as i32));
+    AccessFs::from_all(abi).bits()
+}
+
 /// Adds a read-only rule for the folder open at `dir_fd` to the ruleset `ruleset_fd`.
 /// Raw system call only: safe between `fork` and `exec`. Returns false on failure.
 ///
 /// # Safety
 /// `ruleset_fd` and `dir_fd` must be open descriptors.
 pub unsafe fn raw_allow_read(ruleset_fd: i32, dir_fd: i32) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { raw_allow(ruleset_fd, dir_fd, RAW_READ) }
+}
+
+/// Adds a rule granting `rights` (a subset of what the ruleset handles) beneath the
+/// folder open at `dir_fd`. Raw system call only. Returns false on failure.
+///
+/// # Safety
+/// `ruleset_fd` and `dir_fd` must be open descriptors.
+pub unsafe fn raw_allow(ruleset_fd: i32, dir_fd: i32, rights: u64) -> bool {
     let attr = RawPathBeneath {
-        allowed_access: RAW_READ,
+        allowed_access: rights,
         parent_fd: dir_fd,
     };
     // SAFETY: `attr` lives for the call; LANDLOCK_RULE_PATH_BENEATH = 1.

@@ -117,6 +117,10 @@ pub struct Guarantees {
     /// The system-call filter was installed (see [`seccomp`](crate::judge::seccomp)).
     #[serde(default)]
     pub seccomp: bool,
+    /// The working folder was a private tmpfs bounded by the output limit and
+    /// [`WORKDIR_FILES`](crate::judge::launcher::WORKDIR_FILES) files.
+    #[serde(default)]
+    pub private_workdir: bool,
 }
 
 /// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
@@ -185,6 +189,18 @@ impl Guarantees {
                     .into(),
                 "no memory cgroup (not root, or no v1 memory controller): only the main \
                  process's peak RSS is watched",
+            ),
+            row(
+                "disk",
+                self.private_workdir,
+                format!(
+                    "the working folder is a private tmpfs of the run's mount namespace: at \
+                     most the output limit in bytes and {} files, gone with the run; its \
+                     pages are charged to the run's memory cgroup",
+                    crate::judge::launcher::WORKDIR_FILES
+                ),
+                "the working folder is on the host's disk: only each file's size is \
+                 limited (RLIMIT_FSIZE), not their number",
             ),
             row(
                 "system calls",
@@ -580,6 +596,7 @@ mod tests {
                 landlock_abi: None,
                 memory_cgroup: false,
                 seccomp: false,
+                private_workdir: false,
             },
         }
     }

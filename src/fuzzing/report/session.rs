@@ -169,6 +169,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             landlock_abi: u.arbitrary()?,
             memory_cgroup: u.arbitrary()?,
             seccomp: u.arbitrary()?,
+            private_workdir: u.arbitrary()?,
         },
     })
 }

@@ -31,6 +31,8 @@ pub(super) const NOTE_LANDLOCK: i32 = 11;
 pub(super) const NOTE_CGROUP: i32 = 13;
 /// Non-fatal: the system-call filter could not be installed.
 pub(super) const NOTE_SECCOMP: i32 = 15;
+/// Non-fatal: the private working folder could not be mounted (or confined).
+pub(super) const NOTE_WORKDIR: i32 = 16;
 
 /// Everything the child needs, prepared before `fork` so the child never allocates.
 pub(super) struct ChildPlan {
@@ -53,6 +55,10 @@ pub(super) struct ChildPlan {
     pub(super) report_fd: i32,
     /// The run's memory cgroup's `cgroup.procs` (-1: none).
     pub(super) cgroup_fd: i32,
+    /// Mount options of the private tmpfs over the working directory (`None`: keep the
+    /// host's folder), and the Landlock rights the child grants on it.
+    pub(super) workdir_tmpfs: Option<CString>,
+    pub(super) workdir_rights: u64,
     /// The system-call filter to install after Landlock (empty: none).
     pub(super) seccomp: Vec<libc::sock_filter>,
     pub(super) err_fd: i32,
@@ -136,7 +142,8 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             note(plan.err_fd, NOTE_NET, errno());
         }
         let mut fresh_proc = false;
-        if namespaces && (!plan.hide.is_empty() || cloned.pid_ns) {
+        let mut fresh_work = false;
+        if namespaces && (!plan.hide.is_empty() || cloned.pid_ns || plan.workdir_tmpfs.is_some()) {
             if libc::unshare(libc::CLONE_NEWNS) != 0
                 || libc::mount(
                     std::ptr::null(),
@@ -164,6 +171,20 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
                         note(plan.err_fd, NOTE_HIDE, errno());
                     }
                 }
+                if let Some(opts) = &plan.workdir_tmpfs {
+                    // A private tmpfs over the working folder: what the program writes is
+                    // bounded in bytes and files, and vanishes with the namespace.
+                    if libc::mount(
+                        c"gridjudge-work".as_ptr(),
+                        plan.workdir.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        libc::MS_NOSUID | libc::MS_NODEV,
+                        opts.as_ptr().cast(),
+                    ) == 0
+                    {
+                        fresh_work = true;
+                    }
+                }
                 if cloned.pid_ns {
                     // A /proc of our own PID namespace: only our processes are visible.
                     let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
@@ -183,6 +204,9 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             }
         } else if cloned.pid_ns {
             note(plan.err_fd, NOTE_PROC, 0);
+        }
+        if plan.workdir_tmpfs.is_some() && !fresh_work {
+            note(plan.err_fd, NOTE_WORKDIR, errno());
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(STAGE_CHDIR);
@@ -211,6 +235,22 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
                 if proc_fd >= 0 {
                     confine::raw_allow_read(plan.landlock_fd, proc_fd);
                     libc::close(proc_fd);
+                }
+            }
+            if fresh_work {
+                // The tmpfs is a new superblock too: the ruleset's rule on the host's
+                // folder does not reach it.
+                let work_fd = libc::open(
+                    plan.workdir.as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                );
+                if work_fd < 0
+                    || !confine::raw_allow(plan.landlock_fd, work_fd, plan.workdir_rights)
+                {
+                    note(plan.err_fd, NOTE_WORKDIR, errno());
+                }
+                if work_fd >= 0 {
+                    libc::close(work_fd);
                 }
             }
             if !confine::raw_restrict_self(plan.landlock_fd) {

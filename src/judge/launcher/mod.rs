@@ -39,7 +39,7 @@ use crate::judge::sandbox::{
 };
 use child::{
     spawn, stage_name, ChildPlan, InitRecord, NOTE_CGROUP, NOTE_HIDE, NOTE_LANDLOCK, NOTE_NET,
-    NOTE_PROC, NOTE_SECCOMP,
+    NOTE_PROC, NOTE_SECCOMP, NOTE_WORKDIR,
 };
 use monitor::{kill_leftovers, Monitor};
 use std::ffi::{CString, OsString};
@@ -185,6 +185,22 @@ fn strerror(e: i32) -> String {
     std::io::Error::from_raw_os_error(e).to_string()
 }
 
+/// The files a program may keep in its working folder, at most.
+pub const WORKDIR_FILES: u64 = 4096;
+
+/// Mount options of a run's private working folder: at most `bytes` (the output limit)
+/// and [`WORKDIR_FILES`] files, owned by the sandbox user.
+fn workdir_options(bytes: u64, run_as: Option<(u32, u32)>) -> String {
+    let mut opts = format!(
+        "size={},nr_inodes={WORKDIR_FILES},mode=0700",
+        bytes.max(4096)
+    );
+    if let Some((uid, gid)) = run_as {
+        opts.push_str(&format!(",uid={uid},gid={gid}"));
+    }
+    opts
+}
+
 /// Forks, supervises and cleans up one run.
 fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
     let open = |p: &std::path::Path, write: bool| {
@@ -294,6 +310,15 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
         report_fd: report_w,
         cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
+        workdir_tmpfs: if spec.isolation.confine {
+            Some(cstring(
+                workdir_options(limits.output_bytes, run_as).as_bytes(),
+                "working folder options",
+            )?)
+        } else {
+            None
+        },
+        workdir_rights: confine::raw_workdir_rights(),
         seccomp: if spec.isolation.confine {
             crate::judge::seccomp::filter().unwrap_or_default()
         } else {
@@ -315,6 +340,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         libc::close(report_w);
     }
     let seccomp_planned = !plan.seccomp.is_empty();
+    let workdir_planned = plan.workdir_tmpfs.is_some();
     drop(plan);
     let landlock_abi = ruleset.map(|(_, abi)| abi);
 
@@ -326,6 +352,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let mut landlock_failed = false;
     let mut cgroup_failed = false;
     let mut seccomp_failed = false;
+    let mut workdir_failed = false;
     loop {
         let mut rec = [0i32; 2];
         // SAFETY: reading at most 8 bytes into `rec`.
@@ -343,6 +370,8 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
                 cgroup_failed = true;
             } else if rec[0] == NOTE_SECCOMP {
                 seccomp_failed = true;
+            } else if rec[0] == NOTE_WORKDIR {
+                workdir_failed = true;
             } else {
                 fatal = Some((rec[0], rec[1]));
             }
@@ -435,6 +464,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             landlock_abi: landlock_abi.filter(|_| !landlock_failed),
             memory_cgroup: cgroup.is_some(),
             seccomp: seccomp_planned && !seccomp_failed,
+            private_workdir: workdir_planned && !workdir_failed,
         },
     })
 }
