@@ -70,6 +70,26 @@ pub(crate) fn read_row(
     side: usize,
     cells: &mut Vec<u8>,
 ) -> Result<(), ParseError> {
+    // Fast path: a well-formed row (every cell valid, then LF) in one pass over the
+    // slice, and one `skip_line`. PERF: byte-at-a-time reading with position tracking
+    // was 6 % of `gridjudge solve poj3074` on magictour_top1465. Anything else falls
+    // through to the located walk below, which names the first bad byte.
+    let rest = r.rest();
+    if rest.get(side) == Some(&b'\n') {
+        let start = cells.len();
+        let ok = rest[..side].iter().all(|&b| match abc.value(b) {
+            Some(v) => {
+                cells.push(v);
+                true
+            }
+            None => false,
+        });
+        if ok {
+            r.skip_line(side + 1);
+            return Ok(());
+        }
+        cells.truncate(start);
+    }
     for i in 0..side {
         match r.peek() {
             Some(b) if abc.value(b).is_some() => {

@@ -40,6 +40,10 @@ fn has_repeat(grid: &Sudoku) -> bool {
     let mut rows = [0u32; 25];
     let mut cols = [0u32; 25];
     let mut boxes = [0u32; 25];
+    let mut stack_of = [0usize; 25];
+    for (c, s) in stack_of.iter_mut().enumerate().take(side) {
+        *s = c / b;
+    }
     for (r, row) in grid.cells().chunks_exact(side).enumerate() {
         let band = (r / b) * b;
         for (c, &v) in row.iter().enumerate() {
@@ -47,7 +51,7 @@ fn has_repeat(grid: &Sudoku) -> bool {
                 continue;
             }
             let bit = 1u32 << (v & 31);
-            let x = band + c / b;
+            let x = band + stack_of[c];
             if (rows[r] | cols[c] | boxes[x]) & bit != 0 {
                 return true;
             }
@@ -128,28 +132,26 @@ pub fn check_solution(puzzle: &Sudoku, answer: &Sudoku) -> Result<(), Violation>
             ),
         });
     }
-    for r in 0..side {
-        for c in 0..side {
-            let (given, got) = (puzzle.get(r, c), answer.get(r, c));
-            if got == 0 {
-                return Err(Violation {
-                    cell: (r, c),
-                    message: format!("cell ({},{}) is empty", r + 1, c + 1),
-                });
-            }
-            if given != 0 && given != got {
-                return Err(Violation {
-                    cell: (r, c),
-                    message: format!(
-                        "cell ({},{}) is {} but the puzzle gives {}",
-                        r + 1,
-                        c + 1,
-                        symbol_name(got, side),
-                        symbol_name(given, side)
-                    ),
-                });
-            }
+    for (i, (&given, &got)) in puzzle.cells().iter().zip(answer.cells()).enumerate() {
+        if got != 0 && (given == 0 || given == got) {
+            continue;
         }
+        let (r, c) = (i / side, i % side);
+        let message = if got == 0 {
+            format!("cell ({},{}) is empty", r + 1, c + 1)
+        } else {
+            format!(
+                "cell ({},{}) is {} but the puzzle gives {}",
+                r + 1,
+                c + 1,
+                symbol_name(got, side),
+                symbol_name(given, side)
+            )
+        };
+        return Err(Violation {
+            cell: (r, c),
+            message,
+        });
     }
     // A full grid with no repeat in any unit holds each symbol exactly once per unit.
     first_repeat(answer)
