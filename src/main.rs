@@ -3,7 +3,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use cli::{exit, Failure};
 use std::process::ExitCode;
 
@@ -33,6 +33,16 @@ enum Command {
     Judge(cli::judge::JudgeArgs),
     /// Compile and judge every example submission; fail if a verdict differs from its folder.
     VerifySubmissions(cli::verify_submissions::VerifyArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
+    ///
+    /// bash: `gridjudge completions bash > ~/.local/share/bash-completion/completions/gridjudge`
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `gridjudge man | man -l -`.
+    Man,
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
@@ -43,6 +53,18 @@ fn run(command: Command) -> Result<u8, Failure> {
         Command::Count(args) => cli::solve::run_count(&args),
         Command::Judge(args) => cli::judge::run(args),
         Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gridjudge", &mut out);
+            cli::write_stdout(&out).map(|()| exit::OK)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .map_err(|e| Failure::new(exit::INTERNAL, format!("man page: {e}")))?;
+            cli::write_stdout(&out).map(|()| exit::OK)
+        }
     }
 }
 

@@ -48,7 +48,7 @@ pub struct RunOptions {
     #[arg(long, default_value = "judge-cases")]
     pub cases: PathBuf,
     /// Judge this many cases in parallel (time is still measured per process).
-    #[arg(short = 'j', long, default_value_t = 1)]
+    #[arg(short = 'j', long, default_value_t = 1, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// How the memory limit is enforced.
     #[arg(long, value_enum, default_value_t = MemoryModeArg::Rss)]

@@ -8,6 +8,7 @@ pub mod judge;
 pub mod solve;
 pub mod verify_submissions;
 
+use std::io::Write;
 use std::path::Path;
 
 /// A failure that ends the command: a message for stderr and an exit code.
@@ -43,6 +44,30 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
             format!("cannot read {}: {e}", path.display()),
         )
     })
+}
+
+/// Writes `bytes` to stdout; a closed pipe is not an error, any other failure is
+/// [`exit::IO_ERROR`].
+pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::new(
+            exit::IO_ERROR,
+            format!("cannot write the output: {e}"),
+        )),
+    }
+}
+
+/// `-j N`: at least one worker (`-j 0` is a usage error, not "as many as cores").
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// How a path is named in messages (`<stdin>` for `-`).

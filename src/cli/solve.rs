@@ -6,11 +6,10 @@
 //! input that does not parse. Every solution is checked by the independent validators
 //! before it is written: a solver bug is an internal error (70), never a wrong output.
 
-use super::{display_name, exit, read_input, Failure};
+use super::{display_name, exit, read_input, write_stdout, Failure};
 use gridjudge::problem::{Answer, Puzzle, Rules};
 use gridjudge::solve::{count_case, solve_case, SolveError, SolverKind};
 use gridjudge::{format, verify, Problem};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `gridjudge solve`.
@@ -72,19 +71,6 @@ fn validate(problem: Problem, puzzle: &Puzzle, answer: &Answer) -> Result<(), St
             verify::kakuro::check_fill(b, f, distinct).map_err(|v| v.message)
         }
         _ => Err("answer of the wrong kind".to_string()),
-    }
-}
-
-fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        // A closed pipe (`| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::new(
-            exit::IO_ERROR,
-            format!("cannot write the output: {e}"),
-        )),
     }
 }
 
