@@ -225,7 +225,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         )
     } else if let Some(src) = &args.source {
         let description = src.display().to_string();
-        match compile::compile(src, &settings.launcher) {
+        let compiled = compile::compile(src, &settings.launcher)
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()));
+        match compiled {
             Ok(p) => (Subject::Program(p), description),
             Err(failure) => {
                 // Every problem gets the compile verdict.
@@ -244,6 +246,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         }
     } else {
         let program = Program::command(&args.command[0], &args.command[1..])
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
             .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
         (Subject::Program(program), args.command.join(" "))
     };

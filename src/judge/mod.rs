@@ -29,6 +29,7 @@
 //!
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup.
+//! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 
 pub mod cgroup;
 pub mod compile;
@@ -40,3 +41,4 @@ pub mod report;
 pub mod run;
 pub mod sandbox;
 pub mod session;
+pub mod stage;
