@@ -126,6 +126,11 @@ pub struct JudgeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
+    // --- citrack: baseline comparison and tracker outputs (src/cli/track.rs) ---
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub track: crate::cli::track::TrackArgs,
+    // --- end citrack ---
     /// The program to judge and its arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<String>,
@@ -213,6 +218,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         ));
     }
     let settings = args.options.checked_settings()?;
+    let baseline = args.track.load()?; // citrack
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
 
     let (subject, description) = if args.reference {
@@ -241,6 +247,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
                         program: description,
                         problems,
                     },
+                    &baseline,
                 );
             }
         }
@@ -291,6 +298,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             program: description,
             problems,
         },
+        &baseline,
     )
 }
 
@@ -318,10 +326,21 @@ pub fn failed_problem(
     ProblemReport::failed(name, title, limits, verdict, message)
 }
 
-fn finish(args: &JudgeArgs, session: Session) -> Result<u8, (u8, String)> {
+fn finish(
+    args: &JudgeArgs,
+    session: Session,
+    baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
+) -> Result<u8, (u8, String)> {
+    let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
     let text = match args.format {
-        Format::Table => report::table::render(&session),
-        Format::Json => report::json::render(&session),
+        Format::Table => {
+            let mut t = report::table::render(&session);
+            if let Some(c) = &comparison {
+                t.push_str(&c.render_text());
+            }
+            t
+        }
+        Format::Json => report::json::render_with(&session, comparison.as_ref()),
     };
     print!("{text}");
     if let Some(path) = &args.junit {
@@ -334,5 +353,7 @@ fn finish(args: &JudgeArgs, session: Session) -> Result<u8, (u8, String)> {
             )
         })?;
     }
-    Ok(exit_code(session.overall()))
+    Ok(args
+        .track
+        .exit_code(exit_code(session.overall()), comparison.as_ref()))
 }

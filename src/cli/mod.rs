@@ -6,6 +6,7 @@ pub mod check;
 pub mod exit;
 pub mod judge;
 pub mod solve;
+pub mod track;
 pub mod verify_submissions;
 
 use std::path::Path;

@@ -7,6 +7,7 @@
 //! it can neither drive a terminal (ANSI escapes) nor break an XML parser; the JSON
 //! report keeps it exactly (JSON escapes every character).
 
+pub mod baseline;
 pub mod json;
 pub mod junit;
 pub mod table;
