@@ -46,9 +46,8 @@ impl TrackArgs {
     /// The thresholds, checked (ratios at least 1, floors not negative).
     fn thresholds(&self) -> Result<Thresholds, (u8, String)> {
         let ok = |x: f64| x.is_finite() && x >= 0.0;
-        if !(self.time_threshold.is_finite() && self.time_threshold >= 1.0)
-            || !(self.memory_threshold.is_finite() && self.memory_threshold >= 1.0)
-        {
+        let ratio = |x: f64| x.is_finite() && x >= 1.0;
+        if !ratio(self.time_threshold) || !ratio(self.memory_threshold) {
             return Err((
                 exit::USAGE,
                 "thresholds must be ratios of at least 1".into(),
