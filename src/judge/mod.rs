@@ -29,6 +29,7 @@
 //!
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup.
+//! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
 //! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 
 pub mod cgroup;
@@ -37,6 +38,7 @@ pub mod config;
 pub mod confine;
 pub mod launcher;
 pub mod limits;
+pub mod margins;
 pub mod report;
 pub mod run;
 pub mod sandbox;
