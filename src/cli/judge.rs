@@ -21,6 +21,10 @@ pub enum Format {
     Table,
     /// One JSON document.
     Json,
+    /// Bencher Metric Format JSON (per case: cpu-time, wall-time ms; peak-memory bytes).
+    Bmf,
+    /// github-action-benchmark `customSmallerIsBetter` JSON.
+    Gab,
 }
 
 /// Memory limit mode.
@@ -341,6 +345,8 @@ fn finish(
             t
         }
         Format::Json => report::json::render_with(&session, comparison.as_ref()),
+        Format::Bmf => report::tracker::bmf(&session),
+        Format::Gab => report::tracker::gab(&session),
     };
     print!("{text}");
     if let Some(path) = &args.junit {
@@ -352,6 +358,10 @@ fn finish(
                 format!("cannot write {}: {e}", path.display()),
             )
         })?;
+    }
+    args.track.write_files(&session)?; // citrack
+    if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {
+        eprint!("{}", c.render_text()); // citrack: stdout holds the tracker document
     }
     Ok(args
         .track

@@ -1,10 +1,11 @@
 //! The tracking options of `gridjudge judge`: comparing with a baseline report
-//! (`--baseline`, thresholds, `--fail-on-slowdown`). They only read a finished
+//! (`--baseline`, thresholds, `--fail-on-slowdown`) and the tracker reports written to
+//! files next to the main one (`--bmf`, `--gab`). They only read a finished
 //! [`Session`] and the previous report; the writers live in `judge::report`.
 
 use crate::cli::exit;
 use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
-use gridjudge::judge::report::Session;
+use gridjudge::judge::report::{tracker, Session};
 use std::path::PathBuf;
 
 /// Options that compare a run with a previous one.
@@ -40,6 +41,12 @@ pub struct TrackArgs {
     /// Exit 1 when a case got slower or uses more memory beyond the thresholds.
     #[arg(long, requires = "baseline")]
     pub fail_on_slowdown: bool,
+    /// Also write the Bencher Metric Format report (as `--format bmf`) here.
+    #[arg(long, value_name = "FILE")]
+    pub bmf: Option<PathBuf>,
+    /// Also write the github-action-benchmark report (as `--format gab`) here.
+    #[arg(long, value_name = "FILE")]
+    pub gab: Option<PathBuf>,
 }
 
 impl TrackArgs {
@@ -82,6 +89,26 @@ impl TrackArgs {
         loaded
             .as_ref()
             .map(|(b, t)| baseline::compare(session, b, *t))
+    }
+
+    /// Writes the reports asked for with `--bmf` and `--gab` (exit 74 when a file cannot
+    /// be written).
+    pub fn write_files(&self, session: &Session) -> Result<(), (u8, String)> {
+        let files = [
+            (&self.bmf, tracker::bmf as fn(&Session) -> String),
+            (&self.gab, tracker::gab),
+        ];
+        for (path, render) in files {
+            if let Some(path) = path {
+                std::fs::write(path, render(session)).map_err(|e| {
+                    (
+                        exit::IO_ERROR,
+                        format!("cannot write {}: {e}", path.display()),
+                    )
+                })?;
+            }
+        }
+        Ok(())
     }
 
     /// The exit code after the comparison: `code` unless a verdict regression (or, with

@@ -1,4 +1,6 @@
-//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML.
+//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML;
+//! tracker formats (Bencher's BMF, github-action-benchmark's JSON) and the comparison
+//! with a baseline report.
 //! Reports only format [`ProblemReport`]s; they never judge.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
@@ -11,6 +13,7 @@ pub mod baseline;
 pub mod json;
 pub mod junit;
 pub mod table;
+pub mod tracker;
 
 use crate::judge::run::ProblemReport;
 use crate::Verdict;
