@@ -4,8 +4,8 @@
 # and "# <<< gridjudge-ci NAME" is extracted from the YAML and run with bash from the
 # repository root. The judge block runs twice (the second run finds the first as its
 # baseline), the criterion block once per file with a short CRITERION_ARGS. Then the
-# outputs are checked: JSON report (with "baseline" the second time), JUnit XML, BMF and
-# github-action-benchmark JSON for the judge cases and for criterion.
+# outputs are checked: JSON report (with "baseline" the second time), JUnit XML, the HTML
+# report (one row per case, no URL), BMF and github-action-benchmark JSON for the judge cases and for criterion.
 # The YAML files are also parsed (PyYAML), and each extracted block must be one of the
 # scripts the YAML really runs. Scratch output: gridjudge-out/, gridjudge-baseline/
 # (removed before and after).
@@ -78,9 +78,11 @@ for name, measures in bmf.items():
     assert all(isinstance(m["value"], (int, float)) for m in measures.values())
 gab = json.load(open("gridjudge-out/gab.json"))
 assert len(gab) == 3 * n and all({"name", "unit", "value"} <= set(e) for e in gab)
+page = open("gridjudge-out/report.html", encoding="utf-8").read()
+assert page.count('<tr class="case"') == n and "http://" not in page and "https://" not in page
 suites = ET.parse("gridjudge-out/junit.xml").getroot()
 assert sum(int(s.get("tests")) for s in suites.iter("testsuite")) == n
-print(f"outputs ok: {n} cases in JSON, BMF, gab and JUnit" + (", baseline compared" if want_baseline else ""))
+print(f"outputs ok: {n} cases in JSON, BMF, gab, JUnit and HTML" + (", baseline compared" if want_baseline else ""))
 PY
 }
 

@@ -359,7 +359,7 @@ fn finish(
             )
         })?;
     }
-    args.track.write_files(&session)?; // citrack
+    args.track.write_files(&session, comparison.as_ref())?; // citrack
     if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {
         eprint!("{}", c.render_text()); // citrack: stdout holds the tracker document
     }

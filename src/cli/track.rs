@@ -1,11 +1,11 @@
 //! The tracking options of `gridjudge judge`: comparing with a baseline report
 //! (`--baseline`, thresholds, `--fail-on-slowdown`) and the tracker reports written to
-//! files next to the main one (`--bmf`, `--gab`). They only read a finished
+//! files next to the main one (`--bmf`, `--gab`, `--html`). They only read a finished
 //! [`Session`] and the previous report; the writers live in `judge::report`.
 
 use crate::cli::exit;
 use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
-use gridjudge::judge::report::{tracker, Session};
+use gridjudge::judge::report::{html, tracker, Session};
 use std::path::PathBuf;
 
 /// Options that compare a run with a previous one.
@@ -47,6 +47,10 @@ pub struct TrackArgs {
     /// Also write the github-action-benchmark report (as `--format gab`) here.
     #[arg(long, value_name = "FILE")]
     pub gab: Option<PathBuf>,
+    /// Also write a self-contained HTML report here (verdicts in colour, CPU time and
+    /// memory as bars against the limits, messages on hover or expansion).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 impl TrackArgs {
@@ -91,16 +95,21 @@ impl TrackArgs {
             .map(|(b, t)| baseline::compare(session, b, *t))
     }
 
-    /// Writes the reports asked for with `--bmf` and `--gab` (exit 74 when a file cannot
+    /// Writes the reports asked for with `--bmf`, `--gab` and `--html` (exit 74 when a file cannot
     /// be written).
-    pub fn write_files(&self, session: &Session) -> Result<(), (u8, String)> {
+    pub fn write_files(
+        &self,
+        session: &Session,
+        comparison: Option<&Comparison>,
+    ) -> Result<(), (u8, String)> {
         let files = [
-            (&self.bmf, tracker::bmf as fn(&Session) -> String),
-            (&self.gab, tracker::gab),
+            (&self.bmf, tracker::bmf(session)),
+            (&self.gab, tracker::gab(session)),
+            (&self.html, html::render(session, comparison)),
         ];
-        for (path, render) in files {
+        for (path, text) in files {
             if let Some(path) = path {
-                std::fs::write(path, render(session)).map_err(|e| {
+                std::fs::write(path, text).map_err(|e| {
                     (
                         exit::IO_ERROR,
                         format!("cannot write {}: {e}", path.display()),
