@@ -58,7 +58,8 @@ pub struct RunOptions {
     #[arg(long, value_enum, default_value_t = MemoryModeArg::Rss)]
     pub memory_mode: MemoryModeArg,
     /// Run programs as the judge's own user: no uid drop, no process limit, no network
-    /// namespace (only needed when the sandbox user cannot reach the program).
+    /// namespace (programs in private folders do not need it: they are staged where the
+    /// sandbox user can read them).
     #[arg(long)]
     pub run_as_self: bool,
     /// Refuse to judge (exit 3) unless every confinement guarantee holds here (see
