@@ -149,7 +149,7 @@ pub fn render(session: &Session, comparison: Option<&Comparison>) -> String {
         if let Some((v, m)) = &p.failure {
             let _ = writeln!(
                 out,
-                "<p><span class=\"v\" style=\"background:{}\">{}</span> <pre>{}</pre></p>",
+                "<div class=\"failure\"><span class=\"v\" style=\"background:{}\">{}</span> <pre>{}</pre></div>",
                 colour(*v),
                 v.code(),
                 escape(&visible(m))
