@@ -119,7 +119,7 @@ fn the_launcher_and_the_child_close_what_the_caller_left_open() {
     let leaked = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_DUPFD, 700) };
     assert!(leaked >= 700);
     let stdin = empty_input(bins.path());
-    let isolation = gridjudge::judge::limits::Isolation::strongest(41);
+    let isolation = gridjudge::judge::limits::Isolation::strongest(54);
     let dirs = gridjudge::judge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, &probe, &[], &stdin, limits(), isolation, &[]);
     let outcome = gridjudge::judge::sandbox::run(&launcher(), &spec).unwrap();

@@ -366,13 +366,13 @@ fn of_etc_only_what_the_runtimes_read_is_readable() {
     let stdin = bins.path().join("paths.in");
     std::fs::write(&stdin, paths.join("\n")).unwrap();
     std::fs::set_permissions(&stdin, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let mut unconfined = Isolation::strongest(46);
+    let mut unconfined = Isolation::strongest(50);
     unconfined.confine = false;
     let (_, control) = run_with(&exe, &[], &stdin, limits(), unconfined, &[]);
     let control = String::from_utf8_lossy(&control);
     // The control: without confinement every one of these is world-readable.
     assert!(control.contains("/etc/passwd ok"), "{control}");
-    let (out, stdout) = run_with(&exe, &[], &stdin, limits(), Isolation::strongest(46), &[]);
+    let (out, stdout) = run_with(&exe, &[], &stdin, limits(), Isolation::strongest(50), &[]);
     if out.guarantees.landlock_abi.is_none() {
         skip(
             "of_etc_only_what_the_runtimes_read_is_readable",
@@ -418,7 +418,7 @@ fn python_starts_cleanly_with_the_narrow_etc() {
         &["-c", code],
         &empty_input(bins.path()),
         limits(),
-        Isolation::strongest(47),
+        Isolation::strongest(51),
         &[],
     );
     assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
@@ -445,10 +445,10 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
             .collect();
         (out, map)
     };
-    let mut unconfined = Isolation::strongest(48);
+    let mut unconfined = Isolation::strongest(52);
     unconfined.confine = false;
     let (_, control) = results(unconfined);
-    let (out, confined) = results(Isolation::strongest(48));
+    let (out, confined) = results(Isolation::strongest(52));
     if !out.guarantees.seccomp {
         skip(
             "the_system_call_filter_denies_each_call_and_leaves_fork_and_threads",
@@ -483,7 +483,11 @@ fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "fill_workdir");
     let stdin = empty_input(bins.path());
-    let l = limits(); // 1 MiB of output
+    let mut l = limits(); // 1 MiB of output
+                          // Creating 6,000 files on the host's disk takes 0.1 s on a quiet machine, over 1 s
+                          // of CPU on a busy one.
+    l.cpu = std::time::Duration::from_secs(10);
+    l.wall = std::time::Duration::from_secs(30);
     let parse = |stdout: &[u8]| -> (u64, u64) {
         let text = String::from_utf8_lossy(stdout).into_owned();
         let f: Vec<u64> = text
@@ -494,16 +498,17 @@ fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
         (f[0], f[1])
     };
     // The control: on the host's disk, 8 MiB in 32 files of 256 KiB and 6000 files.
-    let mut unconfined = Isolation::strongest(49);
+    let mut unconfined = Isolation::strongest(53);
     unconfined.confine = false;
-    let (_, control) = run_with(&exe, &["8", "6000"], &stdin, l, unconfined, &[]);
+    let (cout, control) = run_with(&exe, &["8", "6000"], &stdin, l, unconfined, &[]);
+    assert_eq!(cout.status, ExitStatus::Exited(0), "{cout:?}");
     assert_eq!(parse(&control), (8 << 20, 6000));
     let (out, stdout) = run_with(
         &exe,
         &["8", "6000"],
         &stdin,
         l,
-        Isolation::strongest(49),
+        Isolation::strongest(53),
         &[],
     );
     if !out.guarantees.private_workdir {

@@ -21,6 +21,10 @@ pub enum Format {
     Table,
     /// One JSON document.
     Json,
+    /// Bencher Metric Format JSON (per case: cpu-time, wall-time ms; peak-memory bytes).
+    Bmf,
+    /// github-action-benchmark `customSmallerIsBetter` JSON.
+    Gab,
 }
 
 /// Memory limit mode.
@@ -54,7 +58,8 @@ pub struct RunOptions {
     #[arg(long, value_enum, default_value_t = MemoryModeArg::Rss)]
     pub memory_mode: MemoryModeArg,
     /// Run programs as the judge's own user: no uid drop, no process limit, no network
-    /// namespace (only needed when the sandbox user cannot reach the program).
+    /// namespace (programs in private folders do not need it: they are staged where the
+    /// sandbox user can read them).
     #[arg(long)]
     pub run_as_self: bool,
     /// Refuse to judge (exit 3) unless every confinement guarantee holds here (see
@@ -126,6 +131,11 @@ pub struct JudgeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
+    // --- citrack: baseline comparison and tracker outputs (src/cli/track.rs) ---
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub track: crate::cli::track::TrackArgs,
+    // --- end citrack ---
     /// The program to judge and its arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<String>,
@@ -213,6 +223,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         ));
     }
     let settings = args.options.checked_settings()?;
+    let baseline = args.track.load()?; // citrack
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
 
     let (subject, description) = if args.reference {
@@ -225,7 +236,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         )
     } else if let Some(src) = &args.source {
         let description = src.display().to_string();
-        match compile::compile(src, &settings.launcher) {
+        let compiled = compile::compile(src, &settings.launcher)
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()));
+        match compiled {
             Ok(p) => (Subject::Program(p), description),
             Err(failure) => {
                 // Every problem gets the compile verdict.
@@ -239,11 +252,13 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
                         program: description,
                         problems,
                     },
+                    &baseline,
                 );
             }
         }
     } else {
         let program = Program::command(&args.command[0], &args.command[1..])
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
             .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
         (Subject::Program(program), args.command.join(" "))
     };
@@ -288,6 +303,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             program: description,
             problems,
         },
+        &baseline,
     )
 }
 
@@ -315,10 +331,23 @@ pub fn failed_problem(
     ProblemReport::failed(name, title, limits, verdict, message)
 }
 
-fn finish(args: &JudgeArgs, session: Session) -> Result<u8, (u8, String)> {
+fn finish(
+    args: &JudgeArgs,
+    session: Session,
+    baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
+) -> Result<u8, (u8, String)> {
+    let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
     let text = match args.format {
-        Format::Table => report::table::render(&session),
-        Format::Json => report::json::render(&session),
+        Format::Table => {
+            let mut t = report::table::render(&session);
+            if let Some(c) = &comparison {
+                t.push_str(&c.render_text());
+            }
+            t
+        }
+        Format::Json => report::json::render_with(&session, comparison.as_ref()),
+        Format::Bmf => report::tracker::bmf(&session),
+        Format::Gab => report::tracker::gab(&session),
     };
     print!("{text}");
     if let Some(path) = &args.junit {
@@ -331,5 +360,11 @@ fn finish(args: &JudgeArgs, session: Session) -> Result<u8, (u8, String)> {
             )
         })?;
     }
-    Ok(exit_code(session.overall()))
+    args.track.write_files(&session, comparison.as_ref())?; // citrack
+    if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {
+        eprint!("{}", c.render_text()); // citrack: stdout holds the tracker document
+    }
+    Ok(args
+        .track
+        .exit_code(exit_code(session.overall()), comparison.as_ref()))
 }

@@ -5,7 +5,9 @@
 pub mod check;
 pub mod exit;
 pub mod judge;
+pub mod margins;
 pub mod solve;
+pub mod track;
 pub mod verify_submissions;
 
 use std::io::Write;

@@ -26,6 +26,11 @@ pub struct VerifyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
+    // --- citrack: time-limit margins (src/cli/margins.rs) ---
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub margins: crate::cli::margins::MarginArgs,
+    // --- end citrack ---
 }
 
 /// One verified submission.
@@ -52,6 +57,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
     let mut rows = Vec::new();
     let mut judge_error = false;
+    let mut all_margins = Vec::new(); // citrack
     for dir in dirs {
         let problem = ProblemDir::load(&dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
         let mut submissions: Vec<(Verdict, PathBuf)> = Vec::new();
@@ -72,6 +78,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
             eprintln!("{}: no submissions", problem.name);
             continue;
         }
+        let mut margins = args.margins.start(&problem); // citrack
         let bar = progress_bar(submissions.len());
         for (expected, file) in submissions {
             let name = file
@@ -82,10 +89,17 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
             bar.set_message(name.clone());
             let (got, case, message) = match compile::compile(&file, &settings.launcher) {
                 Err(f) => (f.verdict, "compile".to_string(), f.message),
+                Ok(program) if expected == Verdict::TimeLimitExceeded => {
+                    // citrack: judged once under limit × margin (src/judge/margins.rs).
+                    margins.judge_tle(&name, &problem, &program, &settings)
+                }
                 Ok(program) => {
                     let quiet = |_: &CaseResult| {};
                     let report = run::judge_problem(&problem, &program, &settings, &quiet);
                     let overall = report.overall();
+                    if expected == Verdict::Accepted && overall == Verdict::Accepted {
+                        margins.record_ac(&name, &report); // citrack
+                    }
                     match report.cases.iter().find(|c| c.verdict != Verdict::Accepted) {
                         Some(c) => (c.verdict, c.case.clone(), c.message.clone()),
                         None => (overall, String::new(), String::new()),
@@ -106,6 +120,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
             bar.inc(1);
         }
         bar.finish_and_clear();
+        all_margins.push(margins); // citrack
     }
 
     let mut table = Table::new();
@@ -145,9 +160,10 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
         rows.len(),
         rows.len() - mismatches
     );
+    let margins_failed = args.margins.report(&all_margins); // citrack
     Ok(if judge_error {
         exit::JUDGE_FAILURE
-    } else if mismatches > 0 {
+    } else if mismatches > 0 || margins_failed {
         exit_code(Verdict::WrongAnswer)
     } else {
         exit::OK

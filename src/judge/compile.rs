@@ -49,6 +49,7 @@ pub struct Program {
     /// `argv[0]` and the arguments.
     pub argv: Vec<String>,
     _dir: Option<tempfile::TempDir>,
+    _staged: Option<tempfile::TempDir>,
 }
 
 impl Program {
@@ -77,6 +78,7 @@ impl Program {
             path,
             argv,
             _dir: Some(dir),
+            _staged: None,
         })
     }
 
@@ -89,7 +91,24 @@ impl Program {
             path: self.path.clone(),
             argv,
             _dir: None,
+            _staged: None,
         }
+    }
+
+    /// The same program with its executable and arguments replaced by staged copies
+    /// living in `dir` (see [`stage`](crate::judge::stage)); keeps the folders of both.
+    pub(crate) fn restaged(
+        mut self,
+        path: PathBuf,
+        argv: Vec<String>,
+        dir: Option<tempfile::TempDir>,
+    ) -> Program {
+        self.path = path;
+        self.argv = argv;
+        if dir.is_some() {
+            self._staged = dir;
+        }
+        self
     }
 
     /// An existing command: `command` is looked up in `PATH` unless it contains a `/`.
@@ -104,6 +123,7 @@ impl Program {
             path,
             argv,
             _dir: None,
+            _staged: None,
         })
     }
 }
@@ -240,6 +260,7 @@ pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure
                 path: py,
                 argv: vec!["python3".into(), s(&src)],
                 _dir: Some(dir),
+                _staged: None,
             });
         }
     };
@@ -254,6 +275,7 @@ pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure
         path: program,
         argv,
         _dir: Some(dir),
+        _staged: None,
     })
 }
 

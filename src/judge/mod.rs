@@ -33,6 +33,8 @@
 //!   namespaces, BPF, keyring, perf, io_uring, other ABIs).
 //! - [`descriptors`]: no descriptor the caller left open reaches a program (close-on-exec
 //!   at start-up, closed in the launcher, sealed again in the child before `exec`).
+//! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
+//! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 
 pub mod cgroup;
 pub mod compile;
@@ -41,8 +43,10 @@ pub mod confine;
 pub mod descriptors;
 pub mod launcher;
 pub mod limits;
+pub mod margins;
 pub mod report;
 pub mod run;
 pub mod sandbox;
 pub mod seccomp;
 pub mod session;
+pub mod stage;

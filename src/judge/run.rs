@@ -61,6 +61,13 @@ impl JudgeSettings {
         crate::judge::confine::probe(&self.launcher, isolation)
     }
 
+    /// Whether runs drop to a sandbox uid (root with isolation): then what runs must be
+    /// reachable by that uid (see [`stage`](crate::judge::stage)).
+    pub fn drops_uid(&self) -> bool {
+        // SAFETY: geteuid has no preconditions.
+        self.isolate && unsafe { libc::geteuid() } == 0
+    }
+
     /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
     fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
         if !self.isolate {

@@ -1,6 +1,6 @@
 //! The structure-aware target `report_writers`: the bytes, read through
 //! [`arbitrary::Unstructured`], build a judging [`Session`] of valid shape, full of
-//! hostile text, that the three report writers must render faithfully and safely.
+//! hostile text, that the report writers must render faithfully and safely.
 //!
 //! The session: a program description, 0..=3 problems, each with a name, a title,
 //! limits, an optional problem-level failure (`failure: Some(..)`, e.g. CE) and 0..=8
@@ -32,11 +32,15 @@
 //!   whose `message` is `CODE: ` + the visible headline and whose text is `CODE: ` + the
 //!   visible message; the `tests`/`failures`/`errors` counts agree.
 //!
-//! Files: `session.rs` builds the session, `check_table.rs`, `check_json.rs` and
-//! `check_junit.rs` hold the invariants of each writer, `xml.rs` the XML 1.0 reading the
+//! - HTML, BMF, gab: see `check_html.rs` (no tag but the writer's own, one row per
+//!   case; the tracker formats parse back as JSON with every case that ran).
+//!
+//! Files: `session.rs` builds the session, `check_table.rs`, `check_json.rs`,
+//! `check_junit.rs` and `check_html.rs` hold the invariants of each writer, `xml.rs` the XML 1.0 reading the
 //! JUnit checks rely on; what the reports must say (counts, overall verdicts) is computed
 //! here, independently of the writers.
 
+mod check_html;
 mod check_json;
 mod check_junit;
 mod check_table;
@@ -48,13 +52,15 @@ use crate::judge::run::ProblemReport;
 use crate::Verdict;
 use arbitrary::Unstructured;
 
-/// `report_writers`: a random judging session through the table, JSON and JUnit writers.
+/// `report_writers`: a random judging session through the table, JSON, JUnit, HTML,
+/// BMF and gab writers.
 pub fn report_writers(data: &[u8]) {
     let mut u = Unstructured::new(data);
     if let Ok(session) = session::random_session(&mut u) {
         check_table::invariants(&session);
         check_json::invariants(&session);
         check_junit::invariants(&session);
+        check_html::invariants(&session);
     }
 }
 

@@ -1,10 +1,16 @@
 //! The machine report: the whole session as one JSON document.
 
+use crate::judge::report::baseline::Comparison;
 use crate::judge::report::Session;
 
 /// Renders the session as pretty JSON with the overall verdict and the summary line.
 pub fn render(session: &Session) -> String {
-    let doc = serde_json::json!({
+    render_with(session, None)
+}
+
+/// [`render`], with the comparison with a baseline under `"baseline"` when there is one.
+pub fn render_with(session: &Session, comparison: Option<&Comparison>) -> String {
+    let mut doc = serde_json::json!({
         "program": session.program,
         "overall": session.overall(),
         "summary": session.summary(),
@@ -24,6 +30,12 @@ pub fn render(session: &Session) -> String {
             "cases": p.cases,
         })).collect::<Vec<_>>(),
     });
+    if let (Some(c), Some(map)) = (comparison, doc.as_object_mut()) {
+        map.insert(
+            "baseline".into(),
+            serde_json::to_value(c).unwrap_or(serde_json::Value::Null),
+        );
+    }
     let mut s =
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');

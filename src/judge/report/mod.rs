@@ -1,4 +1,6 @@
-//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML.
+//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML;
+//! tracker formats (Bencher's BMF, github-action-benchmark's JSON), a self-contained
+//! HTML page, and the comparison with a baseline report.
 //! Reports only format [`ProblemReport`]s; they never judge.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
@@ -7,9 +9,12 @@
 //! it can neither drive a terminal (ANSI escapes) nor break an XML parser; the JSON
 //! report keeps it exactly (JSON escapes every character).
 
+pub mod baseline;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod table;
+pub mod tracker;
 
 use crate::judge::run::ProblemReport;
 use crate::Verdict;

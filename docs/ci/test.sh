@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Runs the commands of the ready-to-copy CI jobs (docs/ci/github-actions.yml and
+# docs/ci/gitlab-ci.yml) here, as CI would: every block between "# >>> gridjudge-ci NAME"
+# and "# <<< gridjudge-ci NAME" is extracted from the YAML and run with bash from the
+# repository root. The judge block runs twice (the second run finds the first as its
+# baseline), the criterion block once per file with a short CRITERION_ARGS. Then the
+# outputs are checked: JSON report (with "baseline" the second time), JUnit XML, the HTML
+# report (one row per case, no URL), BMF and github-action-benchmark JSON for the judge cases and for criterion.
+# The YAML files are also parsed (PyYAML), and each extracted block must be one of the
+# scripts the YAML really runs. Scratch output: gridjudge-out/, gridjudge-baseline/
+# (removed before and after).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export CRITERION_ARGS="${CRITERION_ARGS:---warm-up-time 0.2 --measurement-time 0.5 big/dlx}"
+cleanup() { rm -rf gridjudge-out gridjudge-baseline; }
+trap cleanup EXIT
+scratch=$(mktemp -d)
+trap 'cleanup; rm -rf "$scratch"' EXIT
+
+extract() { # FILE NAME -> the block, unindented
+    python3 - "$1" "$2" <<'PY'
+import sys, textwrap
+path, name = sys.argv[1], sys.argv[2]
+lines = open(path, encoding="utf-8").read().split("\n")
+start = [i for i, l in enumerate(lines) if l.strip() == f"# >>> gridjudge-ci {name}"]
+end = [i for i, l in enumerate(lines) if l.strip() == f"# <<< gridjudge-ci {name}"]
+if len(start) != 1 or len(end) != 1 or end[0] <= start[0]:
+    sys.exit(f"{path}: no single '# >>> gridjudge-ci {name}' ... '# <<<' block")
+print(textwrap.dedent("\n".join(lines[start[0] + 1 : end[0]])))
+PY
+}
+
+check_yaml() { # FILE: parses, and every block is (part of) a script the YAML runs
+    python3 - "$1" <<'PY'
+import sys
+try:
+    import yaml
+except ImportError:
+    print(f"SKIPPED: PyYAML missing, {sys.argv[1]} not parsed")
+    sys.exit(0)
+doc = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+scripts = []
+def walk(x):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k in ("run", "script") and isinstance(v, (str, list)):
+                scripts.extend(v if isinstance(v, list) else [v])
+            else:
+                walk(v)
+    elif isinstance(x, list):
+        for v in x:
+            walk(v)
+walk(doc)
+for name in ("judge", "criterion"):
+    if not any(f"# >>> gridjudge-ci {name}" in s and f"# <<< gridjudge-ci {name}" in s for s in scripts):
+        sys.exit(f"{sys.argv[1]}: block {name} is not inside a run/script of the job")
+print(f"{sys.argv[1]}: YAML parses, {len(scripts)} script(s), blocks judge and criterion inside")
+PY
+}
+
+check_outputs() { # BASELINE_EXPECTED(0/1)
+    python3 - "$1" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+want_baseline = sys.argv[1] == "1"
+d = json.load(open("gridjudge-out/judge.json"))
+assert d["overall"] == "AC", d["summary"]
+n = sum(len(p["cases"]) for p in d["problems"])
+assert n > 0
+if want_baseline:
+    assert len(d["baseline"]["cases"]) == n, "every case compared with the first run"
+    assert d["baseline"]["thresholds"]["time"] == 1.5, "the jobs gate at 1.5x"
+else:
+    assert "baseline" not in d
+bmf = json.load(open("gridjudge-out/bmf.json"))
+assert len(bmf) == n, (len(bmf), n)
+for name, measures in bmf.items():
+    assert set(measures) == {"cpu-time", "wall-time", "peak-memory"}, name
+    assert all(isinstance(m["value"], (int, float)) for m in measures.values())
+gab = json.load(open("gridjudge-out/gab.json"))
+assert len(gab) == 3 * n and all({"name", "unit", "value"} <= set(e) for e in gab)
+page = open("gridjudge-out/report.html", encoding="utf-8").read()
+assert page.count('<tr class="case"') == n and "http://" not in page and "https://" not in page
+suites = ET.parse("gridjudge-out/junit.xml").getroot()
+assert sum(int(s.get("tests")) for s in suites.iter("testsuite")) == n
+print(f"outputs ok: {n} cases in JSON, BMF, gab, JUnit and HTML" + (", baseline compared" if want_baseline else ""))
+PY
+}
+
+check_criterion() {
+    python3 - <<'PY'
+import json
+bmf = json.load(open("gridjudge-out/criterion-bmf.json"))
+assert bmf and all(v["latency"]["value"] > 0 for v in bmf.values())
+gab = json.load(open("gridjudge-out/criterion-gab.json"))
+assert len(gab) == len(bmf) and all(e["unit"] == "ns" for e in gab)
+print(f"criterion ok: {len(bmf)} benchmark(s) in BMF and gab")
+PY
+}
+
+for yml in docs/ci/github-actions.yml docs/ci/gitlab-ci.yml; do
+    printf '\n==> %s\n' "$yml"
+    check_yaml "$yml"
+    cleanup
+    extract "$yml" judge > "$scratch/judge.sh"
+    extract "$yml" criterion > "$scratch/criterion.sh"
+    bash "$scratch/judge.sh"
+    check_outputs 0
+    rm -f gridjudge-out/*
+    bash "$scratch/judge.sh"
+    check_outputs 1
+    bash "$scratch/criterion.sh" > "$scratch/criterion.log" 2>&1 || { cat "$scratch/criterion.log"; exit 1; }
+    check_criterion
+done
+echo "docs/ci/test.sh: both CI jobs' commands ran and their outputs check out"

@@ -1,0 +1,372 @@
+//! Comparing a judging session with a baseline: a previous run's `--format json` report.
+//!
+//! Cases are matched by problem folder and case id. For each case present in both runs
+//! the comparison keeps the old and new verdict, CPU time and peak memory, and flags:
+//!
+//! - a **verdict change**; it is a **regression** when the case was AC and is not any
+//!   more (a fix, or a change between two rejections, is listed but not a regression);
+//! - a **slowdown**: new CPU time above `old × time threshold` *and* more than the
+//!   absolute floor above the old time (`1.25×` and 5 ms by default), so that the noise
+//!   of a 1 ms case is never a regression;
+//! - a **memory growth**: the same rule with the memory threshold and floor (1 MiB).
+//!
+//! Cases in only one of the two runs are counted, not flagged. The comparison only reads
+//! reports; the CLI decides the exit code (verdict regressions always fail, slowdowns
+//! with `--fail-on-slowdown`). The table report shows the flagged cases with their deltas
+//! ([`Comparison::render_text`]); the JSON report carries the whole comparison under
+//! `"baseline"` ([`Comparison`] is `Serialize`).
+
+use crate::judge::report::{visible_line, Session};
+use crate::Verdict;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// When a growth counts as a regression.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Thresholds {
+    /// New CPU time above `old × time` is a slowdown (when also above the floor).
+    pub time: f64,
+    /// Smallest CPU time growth that can be a slowdown, seconds.
+    pub time_floor_seconds: f64,
+    /// New peak memory above `old × memory` is a growth (when also above the floor).
+    pub memory: f64,
+    /// Smallest memory growth that can be a regression, bytes.
+    pub memory_floor_bytes: u64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            time: 1.25,
+            time_floor_seconds: 0.005,
+            memory: 1.25,
+            memory_floor_bytes: 1 << 20,
+        }
+    }
+}
+
+/// One case of a baseline report (the fields the comparison needs).
+#[derive(Debug, Clone, Deserialize)]
+struct BaseCase {
+    case: String,
+    verdict: Verdict,
+    #[serde(default)]
+    cpu_seconds: f64,
+    #[serde(default)]
+    memory_bytes: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct BaseProblem {
+    problem: String,
+    #[serde(default)]
+    cases: Vec<BaseCase>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct BaseReport {
+    problems: Vec<BaseProblem>,
+}
+
+/// A previous run's results, by problem and case.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    cases: HashMap<(String, String), BaseCase>,
+}
+
+impl Baseline {
+    /// Parses a `gridjudge judge --format json` report.
+    pub fn parse(text: &str) -> Result<Baseline, String> {
+        let report: BaseReport = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "not a gridjudge JSON report (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        let mut cases = HashMap::new();
+        for p in report.problems {
+            for c in p.cases {
+                cases.insert((p.problem.clone(), c.case.clone()), c);
+            }
+        }
+        Ok(Baseline { cases })
+    }
+
+    /// Reads and parses the report at `path`; the error names the file.
+    pub fn load(path: &Path) -> Result<Baseline, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// One case present in both runs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaseDelta {
+    /// Problem folder.
+    pub problem: String,
+    /// Case id.
+    pub case: String,
+    /// Verdict in the baseline.
+    pub old_verdict: Verdict,
+    /// Verdict now.
+    pub new_verdict: Verdict,
+    /// CPU seconds in the baseline.
+    pub old_cpu_seconds: f64,
+    /// CPU seconds now.
+    pub new_cpu_seconds: f64,
+    /// `new / old` CPU time (`null` when the old time was 0).
+    pub cpu_ratio: Option<f64>,
+    /// Peak memory in the baseline, bytes.
+    pub old_memory_bytes: u64,
+    /// Peak memory now, bytes.
+    pub new_memory_bytes: u64,
+    /// `new / old` peak memory (`null` when the old one was 0).
+    pub memory_ratio: Option<f64>,
+    /// The verdict differs.
+    pub verdict_changed: bool,
+    /// The case was AC and is not any more.
+    pub verdict_regressed: bool,
+    /// CPU time grew beyond the threshold and the floor.
+    pub slower: bool,
+    /// Peak memory grew beyond the threshold and the floor.
+    pub more_memory: bool,
+}
+
+impl CaseDelta {
+    /// Whether anything is worth listing.
+    pub fn flagged(&self) -> bool {
+        self.verdict_changed || self.slower || self.more_memory
+    }
+}
+
+/// A session compared with a baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    /// The thresholds used.
+    pub thresholds: Thresholds,
+    /// Every case present in both runs, in the session's order.
+    pub cases: Vec<CaseDelta>,
+    /// Cases judged now that the baseline does not have.
+    pub new_cases: usize,
+    /// Cases of the baseline not judged now.
+    pub missing_cases: usize,
+}
+
+fn ratio(new: f64, old: f64) -> Option<f64> {
+    (old > 0.0).then(|| new / old)
+}
+
+/// Compares `session` with `baseline`.
+pub fn compare(session: &Session, baseline: &Baseline, thresholds: Thresholds) -> Comparison {
+    let mut cases = Vec::new();
+    let mut new_cases = 0;
+    for p in &session.problems {
+        for c in &p.cases {
+            let Some(old) = baseline.cases.get(&(p.problem.clone(), c.case.clone())) else {
+                new_cases += 1;
+                continue;
+            };
+            let verdict_changed = old.verdict != c.verdict;
+            let grew_time = c.cpu_seconds - old.cpu_seconds;
+            let grew_memory = c.memory_bytes.saturating_sub(old.memory_bytes);
+            cases.push(CaseDelta {
+                problem: p.problem.clone(),
+                case: c.case.clone(),
+                old_verdict: old.verdict,
+                new_verdict: c.verdict,
+                old_cpu_seconds: old.cpu_seconds,
+                new_cpu_seconds: c.cpu_seconds,
+                cpu_ratio: ratio(c.cpu_seconds, old.cpu_seconds),
+                old_memory_bytes: old.memory_bytes,
+                new_memory_bytes: c.memory_bytes,
+                memory_ratio: ratio(c.memory_bytes as f64, old.memory_bytes as f64),
+                verdict_changed,
+                verdict_regressed: verdict_changed && old.verdict == Verdict::Accepted,
+                slower: grew_time > thresholds.time_floor_seconds
+                    && c.cpu_seconds > old.cpu_seconds * thresholds.time,
+                more_memory: grew_memory > thresholds.memory_floor_bytes
+                    && c.memory_bytes as f64 > old.memory_bytes as f64 * thresholds.memory,
+            });
+        }
+    }
+    let matched = cases.len();
+    Comparison {
+        thresholds,
+        cases,
+        new_cases,
+        missing_cases: baseline.cases.len().saturating_sub(matched),
+    }
+}
+
+impl Comparison {
+    /// Cases that were AC and are not any more.
+    pub fn verdict_regressions(&self) -> usize {
+        self.cases.iter().filter(|c| c.verdict_regressed).count()
+    }
+
+    /// Cases that got slower or bigger beyond the thresholds.
+    pub fn slowdowns(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| c.slower || c.more_memory)
+            .count()
+    }
+
+    /// One summary line.
+    pub fn summary(&self) -> String {
+        let changed = self.cases.iter().filter(|c| c.verdict_changed).count();
+        format!(
+            "baseline: {} case(s) compared, {changed} verdict change(s) ({} regression(s)), \
+             {} slower (> {:.2}× and > {:.0} ms CPU), {} using more memory (> {:.2}× and > \
+             {:.1} MiB); {} new, {} missing",
+            self.cases.len(),
+            self.verdict_regressions(),
+            self.cases.iter().filter(|c| c.slower).count(),
+            self.thresholds.time,
+            self.thresholds.time_floor_seconds * 1000.0,
+            self.cases.iter().filter(|c| c.more_memory).count(),
+            self.thresholds.memory,
+            self.thresholds.memory_floor_bytes as f64 / (1u64 << 20) as f64,
+            self.new_cases,
+            self.missing_cases,
+        )
+    }
+
+    /// The flagged cases as text lines with their deltas, then the summary line.
+    pub fn render_text(&self) -> String {
+        let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+        let times = |r: Option<f64>| r.map(|r| format!(" ×{r:.2}")).unwrap_or_default();
+        let mut out = String::new();
+        for c in self.cases.iter().filter(|c| c.flagged()) {
+            let mut parts = Vec::new();
+            if c.verdict_changed {
+                parts.push(format!(
+                    "verdict {} → {}{}",
+                    c.old_verdict.code(),
+                    c.new_verdict.code(),
+                    if c.verdict_regressed {
+                        " REGRESSION"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            parts.push(format!(
+                "CPU {:.3} → {:.3} s{}{}",
+                c.old_cpu_seconds,
+                c.new_cpu_seconds,
+                times(c.cpu_ratio),
+                if c.slower { " SLOWER" } else { "" }
+            ));
+            parts.push(format!(
+                "memory {:.1} → {:.1} MiB{}{}",
+                mib(c.old_memory_bytes),
+                mib(c.new_memory_bytes),
+                times(c.memory_ratio),
+                if c.more_memory { " MORE MEMORY" } else { "" }
+            ));
+            out.push_str(&format!(
+                "  {}/{}: {}\n",
+                visible_line(&c.problem),
+                visible_line(&c.case),
+                parts.join("; ")
+            ));
+        }
+        out.push_str(&self.summary());
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::report::test_support::{case, session};
+
+    fn baseline(cases: &[(&str, &str, f64, u64)]) -> Baseline {
+        let cases: Vec<_> = cases
+            .iter()
+            .map(|(name, v, cpu, mem)| {
+                serde_json::json!({"case": name, "verdict": v, "cpu_seconds": cpu, "memory_bytes": mem})
+            })
+            .collect();
+        let doc = serde_json::json!({"problems": [{"problem": "p", "cases": cases}]});
+        Baseline::parse(&doc.to_string()).unwrap()
+    }
+
+    fn timed(name: &str, v: Verdict, cpu: f64, mem: u64) -> crate::judge::run::CaseResult {
+        let mut c = case(name, v, "", cpu);
+        c.cpu_seconds = cpu;
+        c.memory_bytes = mem;
+        c
+    }
+
+    #[test]
+    fn flags_verdict_regressions_slowdowns_and_growth_above_the_floor() {
+        let b = baseline(&[
+            ("a", "AC", 0.100, 10 << 20),
+            ("b", "AC", 0.001, 10 << 20),
+            ("c", "WA", 0.100, 10 << 20),
+            ("d", "AC", 0.100, 10 << 20),
+            ("gone", "AC", 0.1, 0),
+        ]);
+        let s = session(
+            "x",
+            "p",
+            vec![
+                timed("a", Verdict::Accepted, 0.200, 10 << 20),
+                // 3× but only 2 ms more: noise.
+                timed("b", Verdict::Accepted, 0.003, (10 << 20) + 1000),
+                timed("c", Verdict::Accepted, 0.100, 30 << 20),
+                timed("d", Verdict::TimeLimitExceeded, 0.110, 10 << 20),
+                timed("new", Verdict::Accepted, 0.1, 0),
+            ],
+            None,
+        );
+        let cmp = compare(&s, &b, Thresholds::default());
+        let flags: Vec<_> = cmp
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.case.as_str(),
+                    c.verdict_regressed,
+                    c.slower,
+                    c.more_memory,
+                )
+            })
+            .collect();
+        assert_eq!(
+            flags,
+            [
+                ("a", false, true, false),
+                ("b", false, false, false),
+                ("c", false, false, true),
+                ("d", true, false, false),
+            ]
+        );
+        assert_eq!(cmp.verdict_regressions(), 1);
+        assert_eq!(cmp.slowdowns(), 2);
+        assert_eq!((cmp.new_cases, cmp.missing_cases), (1, 1));
+        assert!(cmp.cases[2].verdict_changed);
+        let text = cmp.render_text();
+        assert!(
+            text.contains("p/a: CPU 0.100 → 0.200 s ×2.00 SLOWER"),
+            "{text}"
+        );
+        assert!(text.contains("p/d: verdict AC → TLE REGRESSION"), "{text}");
+        assert!(!text.contains("p/b:"), "{text}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_report_is_a_clear_error() {
+        let e = Baseline::parse("{\"problems\": 3}").unwrap_err();
+        assert!(
+            e.starts_with("not a gridjudge JSON report (line 1, column"),
+            "{e}"
+        );
+    }
+}

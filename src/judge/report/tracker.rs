@@ -1,0 +1,122 @@
+//! Reports for performance trackers, so that a submission's (or the reference solver's)
+//! numbers can be charted commit by commit:
+//!
+//! - [`bmf`]: Bencher Metric Format JSON, for `bencher run --adapter json`: one benchmark
+//!   per case named `PROBLEM/CASE`, with three measures: `cpu-time` and `wall-time` in
+//!   milliseconds, `peak-memory` in bytes.
+//! - [`gab`]: github-action-benchmark's `customSmallerIsBetter` JSON: an array of
+//!   `{name, unit, value, extra}`, three entries per case (`PROBLEM/CASE cpu-time` in
+//!   `ms`, `… wall-time` in `ms`, `… peak-memory` in `MiB`), the verdict in `extra`.
+//!
+//! Only cases that ran are reported (a case that did not run has no numbers). The
+//! script `benches/criterion_to_bmf.py` writes the same two formats from criterion's
+//! results, so the project's own benches feed the same trackers.
+
+use crate::judge::report::Session;
+use serde_json::{json, Map, Value};
+
+/// `seconds` in milliseconds, rounded to the microsecond (no float noise in the JSON).
+fn micros(seconds: f64) -> f64 {
+    (seconds * 1e6).round() / 1000.0
+}
+
+/// `(problem/case, cpu ms, wall ms, peak bytes, verdict)` of every case that ran.
+fn measured(session: &Session) -> Vec<(String, f64, f64, u64, String)> {
+    session
+        .problems
+        .iter()
+        .flat_map(|p| {
+            p.cases.iter().filter(|c| c.status.is_some()).map(|c| {
+                (
+                    format!("{}/{}", p.problem, c.case),
+                    micros(c.cpu_seconds),
+                    micros(c.wall_seconds),
+                    c.memory_bytes,
+                    c.verdict.code().to_string(),
+                )
+            })
+        })
+        .collect()
+}
+
+fn pretty(doc: &Value) -> String {
+    let mut s =
+        serde_json::to_string_pretty(doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}
+
+/// The session as Bencher Metric Format JSON.
+pub fn bmf(session: &Session) -> String {
+    let mut doc = Map::new();
+    for (name, cpu, wall, mem, _) in measured(session) {
+        doc.insert(
+            name,
+            json!({
+                "cpu-time": {"value": cpu},
+                "wall-time": {"value": wall},
+                "peak-memory": {"value": mem as f64},
+            }),
+        );
+    }
+    pretty(&Value::Object(doc))
+}
+
+/// The session as github-action-benchmark `customSmallerIsBetter` JSON.
+pub fn gab(session: &Session) -> String {
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let entries: Vec<Value> = measured(session)
+        .into_iter()
+        .flat_map(|(name, cpu, wall, mem, verdict)| {
+            let extra = format!("verdict {verdict}; program {}", session.program);
+            [
+                json!({"name": format!("{name} cpu-time"), "unit": "ms", "value": cpu, "extra": extra}),
+                json!({"name": format!("{name} wall-time"), "unit": "ms", "value": wall, "extra": extra}),
+                json!({"name": format!("{name} peak-memory"), "unit": "MiB", "value": mib(mem), "extra": extra}),
+            ]
+        })
+        .collect();
+    pretty(&Value::Array(entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::report::test_support::{case, session};
+    use crate::Verdict;
+
+    fn sample() -> Session {
+        let mut ran = case("sample/1", Verdict::Accepted, "", 0.004);
+        ran.cpu_seconds = 0.0025;
+        ran.memory_bytes = 3 << 20;
+        ran.status = Some("exit 0".into());
+        let not_run = case("secret/2", Verdict::JudgeError, "cannot read", 0.0);
+        session("./a.out \"x\"", "poj3074", vec![ran, not_run], None)
+    }
+
+    #[test]
+    fn bmf_has_three_measures_per_case_that_ran() {
+        let doc: Value = serde_json::from_str(&bmf(&sample())).unwrap();
+        assert_eq!(
+            doc,
+            json!({"poj3074/sample/1": {
+                "cpu-time": {"value": 2.5},
+                "wall-time": {"value": 4.0},
+                "peak-memory": {"value": 3145728.0},
+            }})
+        );
+    }
+
+    #[test]
+    fn gab_is_custom_smaller_is_better_entries() {
+        let doc: Value = serde_json::from_str(&gab(&sample())).unwrap();
+        let entries = doc.as_array().unwrap();
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries[0]["name"], "poj3074/sample/1 cpu-time");
+        assert_eq!(entries[0]["unit"], "ms");
+        assert_eq!(entries[0]["value"], 2.5);
+        assert_eq!(entries[2]["unit"], "MiB");
+        assert_eq!(entries[2]["value"], 3.0);
+        assert_eq!(entries[1]["extra"], "verdict AC; program ./a.out \"x\"");
+    }
+}
