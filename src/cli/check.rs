@@ -14,9 +14,9 @@ pub struct CheckArgs {
     /// Problem id.
     #[arg(value_enum)]
     pub problem: Problem,
-    /// The judge input.
+    /// The judge input (`-` for stdin).
     pub input: PathBuf,
-    /// The contestant's output (`-` for stdin).
+    /// The contestant's output (`-` for stdin; at most one of the three can be `-`).
     pub output: PathBuf,
     /// The jury answer (optional; validated when given: an invalid one is a judge failure).
     pub answer: Option<PathBuf>,
@@ -34,6 +34,17 @@ pub struct ValidateArgs {
 
 /// Runs `check`; returns the exit code after printing the verdict line on stderr.
 pub fn run_check(args: &CheckArgs) -> Result<u8, Failure> {
+    let stdin_uses = [Some(&args.input), Some(&args.output), args.answer.as_ref()]
+        .into_iter()
+        .flatten()
+        .filter(|p| p.as_os_str() == "-")
+        .count();
+    if stdin_uses > 1 {
+        return Err(Failure::new(
+            exit::USAGE,
+            "only one of INPUT, OUTPUT and ANSWER can be `-` (standard input is read once)",
+        ));
+    }
     let input = read_input(&args.input)?;
     let puzzles = format::validate_input(args.problem, &input).map_err(|e| {
         Failure::new(

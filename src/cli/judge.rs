@@ -177,12 +177,24 @@ pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, 
             }
         }
         None => {
-            let dirs =
-                ProblemDir::discover(root).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
+            // A missing or empty folder is the caller's mistake, as for one problem.
+            if !root.is_dir() {
+                return Err((
+                    exit::USAGE,
+                    format!(
+                        "no judge-cases folder {} (run from the repository, or give --cases DIR)",
+                        root.display()
+                    ),
+                ));
+            }
+            let dirs = ProblemDir::discover(root).map_err(|e| (exit::NO_INPUT, e.to_string()))?;
             if dirs.is_empty() {
                 return Err((
-                    exit::JUDGE_FAILURE,
-                    format!("no problem folders under {}", root.display()),
+                    exit::USAGE,
+                    format!(
+                        "no problem folders (with a problem.toml) under {}",
+                        root.display()
+                    ),
                 ));
             }
             Ok(dirs)
@@ -221,6 +233,32 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         return Err(usage(
             "say what to judge: --reference, --source FILE, or -- CMD [ARGS...]",
         ));
+    }
+    if let Some(src) = &args.source {
+        if gridjudge::judge::compile::Language::from_path(src).is_none() {
+            return Err(usage(&format!(
+                "{}: unsupported language (--source takes .c, .cpp, .cc, .cxx, .rs or .py)",
+                src.display()
+            )));
+        }
+        std::fs::File::open(src).map_err(|e| {
+            (
+                exit::NO_INPUT,
+                format!("cannot read {}: {e}", src.display()),
+            )
+        })?;
+    }
+    // Every report file is writable before any judging starts (exit 74 at once).
+    for path in [
+        &args.junit,
+        &args.track.bmf,
+        &args.track.gab,
+        &args.track.html,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        crate::cli::check_writable(path).map_err(|f| (f.code, f.message))?;
     }
     let settings = args.options.checked_settings()?;
     let baseline = args.track.load()?; // citrack

@@ -63,6 +63,24 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     }
 }
 
+/// Checks, before any work, that a report can be written to `path`: the file is
+/// created (or opened for appending, leaving its contents) and closed; the report
+/// replaces it at the end. An unwritable place is [`exit::IO_ERROR`], told at once
+/// rather than after judging everything.
+pub fn check_writable(path: &Path) -> Result<(), Failure> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(drop)
+        .map_err(|e| {
+            Failure::new(
+                exit::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })
+}
+
 /// `-j N`: at least one worker (`-j 0` is a usage error, not "as many as cores").
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
