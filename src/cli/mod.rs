@@ -4,8 +4,10 @@
 
 pub mod check;
 pub mod exit;
+pub mod gen; // issue 16: gen, generate
 pub mod judge;
 pub mod solve;
+pub mod stress; // issue 16: stress
 pub mod verify_submissions;
 
 use std::path::Path;
