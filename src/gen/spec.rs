@@ -153,7 +153,7 @@ pub enum GenError {
 }
 
 /// Fresh layouts tried per Sudoku puzzle for `--clues` or `--grade`.
-pub const MAX_ATTEMPTS: u64 = 200;
+pub const MAX_ATTEMPTS: u64 = 3000;
 /// Largest Kakuro side.
 pub const MAX_SIDE: usize = 100;
 /// Most cases per invocation.
