@@ -335,3 +335,142 @@ fn empty_sudoku_is_a_valid_shrink_result() {
     let bytes = format::write_input(Problem::Poj3074, &[Puzzle::Sudoku(empty)]);
     assert!(format::validate_input(Problem::Poj3074, &bytes).is_ok());
 }
+
+/// A poj2676 solver written for this test, wrong on purpose: it resets its row and
+/// column masks for each puzzle but not its box masks, so only a file of two or more
+/// puzzles can break it.
+const STALE_BOXES: &str = r#"
+#include <stdio.h>
+#include <string.h>
+int g[9][9], rm[9], cm[9], bm[9];
+int solve(int k) {
+    if (k == 81) return 1;
+    int r = k / 9, c = k % 9, b = r / 3 * 3 + c / 3;
+    if (g[r][c]) return solve(k + 1);
+    for (int d = 1; d <= 9; d++) {
+        int m = 1 << d;
+        if ((rm[r] | cm[c] | bm[b]) & m) continue;
+        g[r][c] = d; rm[r] |= m; cm[c] |= m; bm[b] |= m;
+        if (solve(k + 1)) return 1;
+        g[r][c] = 0; rm[r] &= ~m; cm[c] &= ~m; bm[b] &= ~m;
+    }
+    return 0;
+}
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 0;
+    while (t--) {
+        memset(rm, 0, sizeof rm); memset(cm, 0, sizeof cm);
+        for (int r = 0; r < 9; r++) {
+            char s[16];
+            if (scanf("%15s", s) != 1) return 0;
+            for (int c = 0; c < 9; c++) {
+                g[r][c] = s[c] - '0';
+                if (g[r][c]) { int m = 1 << g[r][c]; rm[r] |= m; cm[c] |= m; bm[r / 3 * 3 + c / 3] |= m; }
+            }
+        }
+        solve(0);
+        for (int r = 0; r < 9; r++) { for (int c = 0; c < 9; c++) putchar('0' + g[r][c]); putchar('\n'); }
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
+    let bin = env!("CARGO_BIN_EXE_gridjudge");
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("stale.c");
+    std::fs::write(&src, STALE_BOXES).unwrap();
+    let out_dir = tmp.path().join("found");
+    let cases = root().join("judge-cases");
+    let good = cases.join("poj2676/submissions/accepted/dfs_bitmask.c");
+    let out = Command::new(bin)
+        .args(["stress", "poj2676", "--iterations", "50", "--cases"])
+        .arg(&cases)
+        .arg("--out")
+        .arg(&out_dir)
+        .arg("--source")
+        .arg(&src)
+        .arg("--against-source")
+        .arg(&good)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("FAILED at iteration"), "{stdout}");
+    // Two puzzles are needed, and no givens at all: the smallest case that shows it.
+    let minimal = std::fs::read_to_string(out_dir.join("data/secret/minimal.in")).unwrap();
+    assert!(minimal.starts_with("2\n"), "{minimal}");
+    assert!(
+        !minimal.lines().skip(1).any(|l| l != "000000000"),
+        "{minimal}"
+    );
+    let checker = std::fs::read_to_string(out_dir.join("checker.txt")).unwrap();
+    assert!(checker.starts_with("WA case 2"), "{checker}");
+    let against = std::fs::read_to_string(out_dir.join("checker-against.txt")).unwrap();
+    assert!(against.starts_with("AC"), "{against}");
+    assert!(out_dir.join("output.txt").is_file() && out_dir.join("original.in").is_file());
+    // The saved command judges the minimal case again, with the same verdict.
+    let script = std::fs::read_to_string(out_dir.join("reproduce.sh")).unwrap();
+    let line = script
+        .lines()
+        .find(|l| l.starts_with("gridjudge judge "))
+        .unwrap_or_else(|| panic!("{script}"));
+    let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+    let again = Command::new(bin).args(&words).output().unwrap();
+    let table = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{table}");
+    assert!(
+        table.contains("secret/minimal") && table.contains("WA"),
+        "{table}"
+    );
+
+    // A correct program: no failure, exit 0.
+    let out = Command::new(bin)
+        .args([
+            "stress",
+            "poj2676",
+            "--iterations",
+            "20",
+            "-j",
+            "2",
+            "--cases",
+        ])
+        .arg(&cases)
+        .arg("--out")
+        .arg(tmp.path().join("none"))
+        .arg("--source")
+        .arg(&good)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("no failure in 20 iterations"), "{stdout}");
+    assert!(!tmp.path().join("none").exists());
+
+    // Usage errors: one line, exit 64.
+    // Usage errors of gridjudge's own (not clap's): one line, exit 64.
+    for args in [
+        vec!["poj2676"],
+        vec!["poj2676", "--gen", "kakuro --rows 4 --cols 4", "--", "true"],
+        vec!["poj2676", "--gen", "sudoku --clues", "--", "true"],
+        vec!["nosuch", "--", "true"],
+    ] {
+        let out = Command::new(bin)
+            .arg("stress")
+            .arg("--cases")
+            .arg(&cases)
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(64), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

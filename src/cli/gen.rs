@@ -83,7 +83,7 @@ pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
     let fail = |code: u8, m: String| Failure::new(code, format!("gridjudge generate: {m}"));
     let plan = recipe::Recipe::load(&args.problem_dir).map_err(|e| {
         let code = match e {
-            recipe::RecipeError::Read { .. } => exit::NO_INPUT,
+            recipe::RecipeError::Read { .. } | recipe::RecipeError::Problem(_) => exit::NO_INPUT,
             _ => exit::USAGE,
         };
         fail(code, e.to_string())

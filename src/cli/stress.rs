@@ -90,6 +90,10 @@ fn compile_or_command(
     launcher: &Path,
 ) -> Result<Program, (u8, String)> {
     match source {
+        Some(src) if !src.is_file() => Err((
+            exit::NO_INPUT,
+            format!("cannot read {}: no such file", src.display()),
+        )),
         Some(src) => compile::compile(src, launcher).map_err(|f| {
             let code = if f.verdict == Verdict::CompileError {
                 exit::REJECTED

@@ -74,6 +74,9 @@ pub enum RecipeError {
         /// Why.
         message: String,
     },
+    /// The problem folder's `problem.toml` is missing or invalid.
+    #[error("{0}")]
+    Problem(String),
     /// The recipe is malformed.
     #[error("{path}: {message}")]
     Invalid {
@@ -129,10 +132,7 @@ impl Recipe {
     /// Reads `dir/problem.toml` and `dir/generators.toml`.
     pub fn load(dir: &Path) -> Result<Recipe, RecipeError> {
         let problem = ProblemDir::load(dir)
-            .map_err(|e| RecipeError::Read {
-                path: dir.join("problem.toml"),
-                message: e.to_string(),
-            })?
+            .map_err(|e| RecipeError::Problem(e.to_string()))?
             .config
             .problem;
         let path = dir.join(RECIPE_FILE);
