@@ -247,7 +247,8 @@ fn shrink_found(
 ) {
     let start = Instant::now();
     'steps: loop {
-        for candidate in shrink::candidates(&found.minimal) {
+        let current = found.minimal.clone();
+        for candidate in shrink::candidates(&current) {
             if found.shrink_runs >= opts.shrink_runs || start.elapsed() >= opts.shrink_time {
                 found.shrink_budget_hit = true;
                 break 'steps;

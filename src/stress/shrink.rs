@@ -8,98 +8,161 @@
 //!    halving first, or delete one interior row or column);
 //! 3. per case, fewer givens / white cells: chunks of half, a quarter, … down to one
 //!    cell at a time;
-//! 4. per case, smaller numbers (Kakuro: each digit lowered to the smallest value the
-//!    rules allow, which lowers its two clues).
+//! 4. per case, smaller numbers (Kakuro: each digit lowered to 1, to half, or by one,
+//!    which lowers its two clues).
 //!
 //! Every candidate comes with its answer ([`CaseSet`]) and is checked by
-//! [`CaseSet::is_valid`] before it costs a run. The order puts the biggest cuts first,
+//! [`CaseSet::is_valid`] before it costs a run. Candidates are made lazily from a list
+//! of cheap moves, so a 100×100 board does not build tens of thousands of boards up
+//! front. The order puts the biggest cuts first,
 //! so most runs are spent where they remove the most.
 
 use super::case_set::{CaseSet, Item};
 use crate::model::KakuroFill;
 
-/// The candidates one step smaller than `set`, biggest cuts first, valid ones only.
-pub fn candidates(set: &CaseSet) -> Vec<CaseSet> {
-    let mut out = Vec::new();
+/// One way to make a case set smaller; cheap to hold, applied only when its turn comes.
+#[derive(Debug, Clone)]
+enum Move {
+    /// Keep only case `i`.
+    Only(usize),
+    /// Drop case `i`.
+    Without(usize),
+    /// Case `item`: a smaller Kakuro board.
+    Board(usize, Cut),
+    /// Case `item`: empty these cells (Sudoku givens, Kakuro white cells).
+    Clear(usize, Vec<usize>),
+    /// Case `item`: Kakuro cell `cell` gets the smaller digit `to`.
+    Digit(usize, usize, u8),
+}
+
+/// A smaller Kakuro board.
+#[derive(Debug, Clone, Copy)]
+enum Cut {
+    /// The top-left `rows × cols` corner.
+    Crop(usize, usize),
+    /// Row `r` deleted.
+    Row(usize),
+    /// Column `c` deleted.
+    Col(usize),
+}
+
+/// The candidates one step smaller than a case set, biggest cuts first; only valid
+/// candidates come out. Lazy: a candidate is built and validated only when asked for,
+/// so a large case set does not pay for candidates that are never tried.
+#[derive(Debug)]
+pub struct Candidates<'a> {
+    set: &'a CaseSet,
+    moves: std::vec::IntoIter<Move>,
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = CaseSet;
+
+    fn next(&mut self) -> Option<CaseSet> {
+        for m in self.moves.by_ref() {
+            let c = apply(self.set, &m);
+            if c.is_valid() {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
+/// The candidates one step smaller than `set`.
+pub fn candidates(set: &CaseSet) -> Candidates<'_> {
+    let mut moves = Vec::new();
     let n = set.items.len();
     if n > 1 {
-        for i in 0..n {
-            out.push(with_items(set, vec![set.items[i].clone()]));
-        }
-        for i in 0..n {
-            let mut items = set.items.clone();
-            items.remove(i);
-            out.push(with_items(set, items));
+        moves.extend((0..n).map(Move::Only));
+        moves.extend((0..n).map(Move::Without));
+    }
+    for (i, item) in set.items.iter().enumerate() {
+        if let Item::Kakuro(fill) = item {
+            moves.extend(board_cuts(fill).into_iter().map(|c| Move::Board(i, c)));
         }
     }
     for (i, item) in set.items.iter().enumerate() {
-        let mut replace = |new: Item| {
-            let mut s = set.clone();
-            s.items[i] = new;
-            out.push(s);
+        let cells: Vec<usize> = match item {
+            Item::Sudoku { puzzle, .. } => (0..puzzle.len())
+                .filter(|&c| puzzle.cells()[c] != 0)
+                .collect(),
+            Item::Kakuro(fill) => (0..fill.digits.len())
+                .filter(|&c| fill.digits[c] != 0)
+                .collect(),
         };
-        match item {
-            Item::Sudoku { puzzle, solution } => {
-                let givens: Vec<usize> = (0..puzzle.len())
-                    .filter(|&c| puzzle.cells()[c] != 0)
-                    .collect();
-                for chunk in chunks(&givens) {
-                    let mut p = puzzle.clone();
-                    let side = p.side();
-                    for &c in chunk {
-                        p.set(c / side, c % side, 0);
-                    }
-                    replace(Item::Sudoku {
-                        puzzle: p,
-                        solution: solution.clone(),
-                    });
-                }
-            }
-            Item::Kakuro(fill) => {
-                for f in smaller_boards(fill) {
-                    replace(Item::Kakuro(f));
-                }
-                let whites: Vec<usize> = (0..fill.digits.len())
-                    .filter(|&c| fill.digits[c] != 0)
-                    .collect();
-                for chunk in chunks(&whites) {
-                    let mut f = fill.clone();
-                    for &c in chunk {
-                        f.digits[c] = 0;
-                    }
-                    replace(Item::Kakuro(f));
-                }
-                for &c in &whites {
-                    for d in 1..fill.digits[c] {
-                        let mut f = fill.clone();
-                        f.digits[c] = d;
-                        replace(Item::Kakuro(f));
-                    }
-                }
+        moves.extend(
+            chunks(&cells)
+                .into_iter()
+                .map(|ch| Move::Clear(i, ch.to_vec())),
+        );
+    }
+    for (i, item) in set.items.iter().enumerate() {
+        if let Item::Kakuro(fill) = item {
+            for (c, &d) in fill.digits.iter().enumerate() {
+                // The smallest digit first, then halfway, then one less.
+                let mut tos = vec![1, d / 2, d.saturating_sub(1)];
+                tos.retain(|&t| t >= 1 && t < d);
+                tos.dedup();
+                moves.extend(tos.into_iter().map(|t| Move::Digit(i, c, t)));
             }
         }
     }
-    out.retain(CaseSet::is_valid);
-    out
-}
-
-fn with_items(set: &CaseSet, items: Vec<Item>) -> CaseSet {
-    CaseSet {
-        problem: set.problem,
-        items,
+    Candidates {
+        set,
+        moves: moves.into_iter(),
     }
 }
 
-/// `cells` split into chunks of half, a quarter, … one element, in that order.
+fn apply(set: &CaseSet, m: &Move) -> CaseSet {
+    let mut out = set.clone();
+    match m {
+        Move::Only(i) => out.items = vec![set.items[*i].clone()],
+        Move::Without(i) => {
+            out.items.remove(*i);
+        }
+        Move::Board(i, cut) => {
+            if let Item::Kakuro(f) = &mut out.items[*i] {
+                *f = match *cut {
+                    Cut::Crop(r, c) => crop(f, r, c),
+                    Cut::Row(r) => delete_row(f, r),
+                    Cut::Col(c) => transpose(&delete_row(&transpose(f), c)),
+                };
+            }
+        }
+        Move::Clear(i, cells) => match &mut out.items[*i] {
+            Item::Sudoku { puzzle, .. } => {
+                let side = puzzle.side();
+                for &c in cells {
+                    puzzle.set(c / side, c % side, 0);
+                }
+            }
+            Item::Kakuro(f) => {
+                for &c in cells {
+                    f.digits[c] = 0;
+                }
+            }
+        },
+        Move::Digit(i, c, to) => {
+            if let Item::Kakuro(f) = &mut out.items[*i] {
+                f.digits[*c] = *to;
+            }
+        }
+    }
+    out
+}
+
+/// `cells` split into chunks of half, a quarter, … one element, in that order (the
+/// whole list first).
 fn chunks(cells: &[usize]) -> Vec<&[usize]> {
     let mut out = Vec::new();
-    let mut size = cells.len().div_ceil(2).max(1);
     if cells.is_empty() {
         return out;
     }
     if cells.len() > 1 {
         out.push(cells);
     }
+    let mut size = cells.len().div_ceil(2).max(1);
     loop {
         out.extend(cells.chunks(size));
         if size == 1 {
@@ -110,29 +173,32 @@ fn chunks(cells: &[usize]) -> Vec<&[usize]> {
     out
 }
 
-/// Smaller boards from a fill: the top-left corner with about half the rows or columns,
-/// then one row or column fewer (the last one, or an interior one deleted).
-fn smaller_boards(fill: &KakuroFill) -> Vec<KakuroFill> {
+/// Smaller boards: the top-left corner with about half the rows or columns, then one
+/// row or column fewer (the last one, or an interior one deleted).
+fn board_cuts(fill: &KakuroFill) -> Vec<Cut> {
     let (rows, cols) = (fill.rows, fill.cols);
     let mut out = Vec::new();
-    let mut crop_to = |r: usize, c: usize| {
-        if (r, c) != (rows, cols) && r >= 2 && c >= 2 {
-            out.push(crop(fill, r, c));
-        }
-    };
-    crop_to(rows.div_ceil(2).max(2), cols);
-    crop_to(rows, cols.div_ceil(2).max(2));
-    crop_to(rows - 1, cols);
-    crop_to(rows, cols - 1);
-    if rows > 2 {
-        for r in 1..rows - 1 {
-            out.push(delete_row(fill, r));
+    for (r, c) in [
+        (rows.div_ceil(2).max(2), cols),
+        (rows, cols.div_ceil(2).max(2)),
+        (rows - 1, cols),
+        (rows, cols - 1),
+    ] {
+        if (r, c) != (rows, cols)
+            && r >= 2
+            && c >= 2
+            && !out
+                .iter()
+                .any(|x| matches!(x, Cut::Crop(a, b) if (*a, *b) == (r, c)))
+        {
+            out.push(Cut::Crop(r, c));
         }
     }
+    if rows > 2 {
+        out.extend((1..rows - 1).map(Cut::Row));
+    }
     if cols > 2 {
-        for c in 1..cols - 1 {
-            out.push(transpose(&delete_row(&transpose(fill), c)));
-        }
+        out.extend((1..cols - 1).map(Cut::Col));
     }
     out
 }
@@ -190,7 +256,7 @@ mod tests {
         ] {
             let s = set(line);
             let size = s.size();
-            let cands = candidates(&s);
+            let cands: Vec<CaseSet> = candidates(&s).collect();
             assert!(!cands.is_empty());
             for c in &cands {
                 assert!(c.is_valid());
@@ -212,7 +278,7 @@ mod tests {
                 .any(|i| matches!(i, Item::Kakuro(f) if f.digits.contains(&9)))
         };
         assert!(fails(&s));
-        while let Some(c) = candidates(&s).into_iter().find(|c| fails(c)) {
+        while let Some(c) = candidates(&s).find(|c| fails(c)) {
             s = c;
         }
         assert_eq!(s.items.len(), 1);
