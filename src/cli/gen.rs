@@ -97,13 +97,18 @@ pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
         recipe::write(&args.problem_dir, &built).map_err(|e| fail(exit::IO_ERROR, e))?
     };
     let mut differ = false;
+    let mut text = String::new();
     for (name, status) in &report {
         differ |= matches!(
             status,
             FileStatus::Differs | FileStatus::Missing | FileStatus::Stale
         );
-        println!("{status:>9}  data/secret/{name}");
+        text += &format!("{status:>9}  data/secret/{name}\n");
     }
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| fail(exit::IO_ERROR, format!("stdout: {e}")))?;
     Ok(if args.check && differ {
         exit::REJECTED
     } else {

@@ -181,15 +181,15 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
     bar.finish_and_clear();
     let rate = report.iterations as f64 / report.search_time.as_secs_f64().max(1e-9);
     let Some(found) = report.found else {
-        println!(
-            "no failure in {} iterations ({:.1} s, {rate:.0} iterations/s); generator: {gen_line}",
+        emit(&format!(
+            "no failure in {} iterations ({:.1} s, {rate:.0} iterations/s); generator: {gen_line}\n",
             report.iterations,
             report.search_time.as_secs_f64()
-        );
+        ))?;
         return Ok(exit::OK);
     };
-    println!(
-        "FAILED at iteration {} (seed {}) after {:.1} s ({rate:.0} iterations/s)",
+    let headline = format!(
+        "FAILED at iteration {} (seed {}) after {:.1} s ({rate:.0} iterations/s)\n",
         found.iteration + 1,
         found.seed,
         report.search_time.as_secs_f64()
@@ -200,13 +200,22 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
         problem: pid,
     };
     save(&args.out, dir, &found, &how).map_err(|e| (exit::IO_ERROR, e))?;
-    print_found(&found, &args.out, &how);
+    emit(&(headline + &found_text(&found, &args.out, &how)))?;
     let verdicts = stress::signature(&found.minimal_trials);
     Ok(if verdicts.contains(&Verdict::JudgeError) {
         exit::JUDGE_FAILURE
     } else {
         exit::REJECTED
     })
+}
+
+/// Writes the report on stdout; a closed or failing stdout is exit 74.
+fn emit(text: &str) -> Result<(), (u8, String)> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| (exit::IO_ERROR, format!("cannot write the report: {e}")))
 }
 
 fn progress_bar() -> ProgressBar {
@@ -317,10 +326,13 @@ fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Resul
     Ok(())
 }
 
-fn print_found(found: &Found, out: &Path, how: &Reproduce) {
+fn found_text(found: &Found, out: &Path, how: &Reproduce) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
     let names = ["program", "against"];
     for (k, t) in found.original_trials.iter().enumerate() {
-        println!(
+        let _ = writeln!(
+            s,
             "  original ({}), {}: {} {}",
             found.original.size(),
             names[k.min(1)],
@@ -328,7 +340,8 @@ fn print_found(found: &Found, out: &Path, how: &Reproduce) {
             t.message
         );
     }
-    println!(
+    let _ = writeln!(
+        s,
         "shrunk in {} steps ({} runs{}) to {}:",
         found.shrink_steps,
         found.shrink_runs,
@@ -340,18 +353,20 @@ fn print_found(found: &Found, out: &Path, how: &Reproduce) {
         found.minimal.size()
     );
     let input = String::from_utf8_lossy(&found.minimal.input()).into_owned();
-    println!(
+    let _ = writeln!(
+        s,
         "--- minimal input ({}/data/secret/minimal.in)",
         out.display()
     );
-    print!("{}", limit_lines(&input, 40));
+    s += &limit_lines(&input, 40);
     for (k, t) in found.minimal_trials.iter().enumerate() {
-        println!("--- {} output", names[k.min(1)]);
-        print!("{}", limit_lines(&String::from_utf8_lossy(&t.output), 40));
-        println!("--- {}: {} {}", names[k.min(1)], t.verdict, t.message);
+        let _ = writeln!(s, "--- {} output", names[k.min(1)]);
+        s += &limit_lines(&String::from_utf8_lossy(&t.output), 40);
+        let _ = writeln!(s, "--- {}: {} {}", names[k.min(1)], t.verdict, t.message);
     }
-    println!("--- reproduce ({}/reproduce.sh)", out.display());
-    println!("{}", how.judge_command(out));
+    let _ = writeln!(s, "--- reproduce ({}/reproduce.sh)", out.display());
+    let _ = writeln!(s, "{}", how.judge_command(out));
+    s
 }
 
 fn limit_lines(text: &str, n: usize) -> String {

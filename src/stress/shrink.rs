@@ -3,7 +3,8 @@
 //! budget runs out. Greedy and deterministic, like delta debugging (ddmin) on each
 //! dimension in turn:
 //!
-//! 1. fewer cases: each case alone, then the set without one case;
+//! 1. fewer cases: halves, quarters, … of the file, each case alone, then the file
+//!    without one case;
 //! 2. per case, a smaller board (Kakuro: keep the top-left `r × c` corner of the fill,
 //!    halving first, or delete one interior row or column);
 //! 3. per case, fewer givens / white cells: chunks of half, a quarter, … down to one
@@ -23,6 +24,8 @@ use crate::model::KakuroFill;
 /// One way to make a case set smaller; cheap to hold, applied only when its turn comes.
 #[derive(Debug, Clone)]
 enum Move {
+    /// Keep only cases `a..b`.
+    Range(usize, usize),
     /// Keep only case `i`.
     Only(usize),
     /// Drop case `i`.
@@ -74,6 +77,16 @@ pub fn candidates(set: &CaseSet) -> Candidates<'_> {
     let mut moves = Vec::new();
     let n = set.items.len();
     if n > 1 {
+        // Halves, quarters, … of the cases (down to pairs), then each case alone.
+        let mut size = n.div_ceil(2);
+        while size > 1 {
+            moves.extend(
+                (0..n)
+                    .step_by(size)
+                    .map(|a| Move::Range(a, (a + size).min(n))),
+            );
+            size = size.div_ceil(2);
+        }
         moves.extend((0..n).map(Move::Only));
         moves.extend((0..n).map(Move::Without));
     }
@@ -117,6 +130,7 @@ pub fn candidates(set: &CaseSet) -> Candidates<'_> {
 fn apply(set: &CaseSet, m: &Move) -> CaseSet {
     let mut out = set.clone();
     match m {
+        Move::Range(a, b) => out.items = set.items[*a..*b].to_vec(),
         Move::Only(i) => out.items = vec![set.items[*i].clone()],
         Move::Without(i) => {
             out.items.remove(*i);
