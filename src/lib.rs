@@ -18,6 +18,9 @@
 //! - [`solve`]: the reference solvers (dancing links, DFS, max-flow, search).
 //! - [`judge`]: running contestant programs under limits, verdicts, reports.
 //! - [`verdict`]: the closed set of verdicts everything above speaks.
+//! - [`gen`]: seeded generators of judge data (unique graded Sudoku, Kakuro) and the
+//!   `generators.toml` recipes; [`stress`]: find a failing case by random testing in the
+//!   judge's sandbox and shrink it.
 //! - [`fuzzing`]: the bodies of the cargo-fuzz targets, shared with the stable replay test.
 
 #![deny(missing_docs)]
@@ -30,6 +33,7 @@ pub mod judge;
 pub mod model;
 pub mod problem;
 pub mod solve;
+pub mod stress; // issue 16
 pub mod verdict;
 pub mod verify;
 

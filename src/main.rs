@@ -33,6 +33,17 @@ enum Command {
     Judge(cli::judge::JudgeArgs),
     /// Compile and judge every example submission; fail if a verdict differs from its folder.
     VerifySubmissions(cli::verify_submissions::VerifyArgs),
+    // --- issue 16: generators and stress testing ---
+    /// Generate judge input: `gen sudoku --box 3 --clues 30 --seed 7 --count 20`,
+    /// `gen kakuro --rows 10 --cols 10 --variant classic --unique` (same arguments, same bytes).
+    Gen(cli::gen::GenArgs),
+    /// Rebuild a problem's generated `data/secret/gen-*` files from its `generators.toml`.
+    Generate(cli::gen::GenerateArgs),
+    /// Run a program on random cases until one fails, then shrink that case to a minimal one.
+    ///
+    /// `stress PROBLEM [--gen ARGS] -- CMD [ARGS...]`, `stress PROBLEM --source FILE`.
+    Stress(cli::stress::StressArgs),
+    // --- end issue 16 ---
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
     ///
     /// bash: `gridjudge completions bash > ~/.local/share/bash-completion/completions/gridjudge`
@@ -53,6 +64,9 @@ fn run(command: Command) -> Result<u8, Failure> {
         Command::Count(args) => cli::solve::run_count(&args),
         Command::Judge(args) => cli::judge::run(args),
         Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
+        Command::Gen(args) => cli::gen::run_gen(&args),
+        Command::Generate(args) => cli::gen::run_generate(&args),
+        Command::Stress(args) => cli::stress::run(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gridjudge", &mut out);

@@ -4,9 +4,11 @@
 
 pub mod check;
 pub mod exit;
+pub mod gen; // issue 16: gen, generate
 pub mod judge;
 pub mod margins;
 pub mod solve;
+pub mod stress; // issue 16: stress
 pub mod track;
 pub mod verify_submissions;
 

@@ -6,11 +6,19 @@
 //! determined by its parameters and its seed: property tests feed the seed and the
 //! size parameters from proptest strategies, and shrinking acts on those.
 //!
-//! The generators build answers by construction (a permuted pattern grid, a fill with
-//! clues computed from it); they never call a solver, so they can test the solvers.
+//! The generators [`sudoku`] and [`kakuro`] build answers by construction (a permuted
+//! pattern grid, a fill with clues computed from it); they never call a solver, so they
+//! can test the solvers. The judge-data generators on top of them do use the exact
+//! counters: [`unique`] (Sudoku with one solution, graded), [`kakuro_unique`] (classic
+//! boards with one fill), and [`spec`], the `gen` arguments shared by `gridjudge gen`,
+//! `generate` and `stress`, and [`recipe`], a problem's `generators.toml`.
 
 pub mod kakuro;
+pub mod kakuro_unique;
+pub mod recipe;
+pub mod spec;
 pub mod sudoku;
+pub mod unique;
 
 /// A small deterministic pseudo-random generator (SplitMix64). Not cryptographic;
 /// the same seed always gives the same sequence, on every platform.

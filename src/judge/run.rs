@@ -69,7 +69,7 @@ impl JudgeSettings {
     }
 
     /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
-    fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
+    pub fn isolation(&self, slot: usize) -> (Isolation, Option<UidLease>) {
         if !self.isolate {
             return (Isolation::NONE, None);
         }
@@ -265,6 +265,12 @@ impl Worker {
             session: LaunchSession::new(launcher),
             dirs: None,
         }
+    }
+
+    /// The standard output file of the last case this worker ran (valid until its
+    /// next case); `None` before the first.
+    pub fn last_stdout(&self) -> Option<PathBuf> {
+        self.dirs.as_ref().map(CaseDirs::stdout)
     }
 }
 

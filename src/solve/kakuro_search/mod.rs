@@ -310,6 +310,21 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
         Err(_) => 0,
     }
 }
+/// As [`count`], but gives up (`None`: undecided) after about `max_dead_ends` dead
+/// ends. Used by the generators (`gen::kakuro_unique`) to keep their effort bounded.
+pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
+    if limit == 0 {
+        return Some(0);
+    }
+    match Search::new(board) {
+        Ok(mut search) => match search.run(limit, max_dead_ends) {
+            Outcome::Done(found) => Some(found),
+            Outcome::OutOfBudget => None,
+        },
+        Err(_) => Some(0),
+    }
+}
+
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 300, 300,
 /// 600, 300, 300, 600, 1200, … dead ends. Chosen in session 5 (with the current
 /// branching and value order) on 16 generated 100×100 classic boards

@@ -1,0 +1,379 @@
+//! `gridjudge stress PROBLEM [--gen ARGS] [--iterations N | --time SECS] [-j N] -- CMD`
+//! (or `--source FILE`; `--against CMD2` / `--against-source FILE` for differential
+//! testing): random cases until the program fails, then the failure shrunk to a
+//! minimal case, saved as a problem folder that `gridjudge judge` reproduces.
+//!
+//! Exit codes: 0 no failure found, 1 a failure found (and saved), 3 judge failure,
+//! 64 usage. The engine is [`gridjudge::stress`].
+
+use super::judge::{problem_dirs, RunOptions};
+use super::{exit, Failure};
+use gridjudge::gen::spec::GenSpec;
+use gridjudge::judge::compile::{self, Program};
+use gridjudge::judge::config::ProblemDir;
+use gridjudge::stress::{self, Found, Progress, StressOptions, Subjects};
+use gridjudge::{Problem, Verdict};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// `gridjudge stress` arguments.
+#[derive(Debug, clap::Args)]
+pub struct StressArgs {
+    /// The problem folder under --cases (e.g. poj3074): its limits and checker are used.
+    pub problem: String,
+    /// Generator arguments, as for `gridjudge gen` (`"sudoku --clues 30 --count 3"`);
+    /// --seed is replaced per iteration. Default: small cases of the problem's kind.
+    #[arg(long, value_name = "ARGS")]
+    pub gen: Option<String>,
+    /// Seed of the first iteration (iteration i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many iterations (default 1000 unless --time is given).
+    #[arg(long)]
+    pub iterations: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Compile this source and stress it.
+    #[arg(long, conflicts_with = "command")]
+    pub source: Option<PathBuf>,
+    /// Differential testing: also run this command (words split on spaces); a failure
+    /// is any case where the two verdicts differ.
+    #[arg(long, value_name = "CMD", conflicts_with = "against_source")]
+    pub against: Option<String>,
+    /// Differential testing against this source file.
+    #[arg(long, value_name = "FILE")]
+    pub against_source: Option<PathBuf>,
+    /// Where to save the minimal failing case (a problem folder), its output and message.
+    #[arg(long, default_value = "stress-out")]
+    pub out: PathBuf,
+    /// Most runs spent shrinking.
+    #[arg(long, default_value_t = 3000)]
+    pub shrink_runs: usize,
+    /// Most seconds spent shrinking.
+    #[arg(long, default_value_t = 120.0)]
+    pub shrink_time: f64,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: RunOptions,
+    /// The program to stress and its arguments (after `--`).
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+/// The default generator of a problem: small cases, quick to make and to shrink.
+pub fn default_gen(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Poj3074 | Problem::Poj2676 => "sudoku --box 3 --clues 32 --count 3",
+        Problem::Poj3076 => "sudoku --box 4 --clues 170 --count 1",
+        Problem::Hdu3338 => "kakuro --rows 6 --cols 6 --variant extension --count 3",
+        Problem::Kakuro => "kakuro --rows 6 --cols 6 --variant classic --count 3",
+    }
+}
+
+/// Runs `gridjudge stress`.
+pub fn run(args: StressArgs) -> Result<u8, Failure> {
+    stress_cmd(args)
+        .map_err(|(code, message)| Failure::new(code, format!("gridjudge stress: {message}")))
+}
+
+fn secs(what: &str, v: f64) -> Result<Duration, (u8, String)> {
+    Duration::try_from_secs_f64(v)
+        .map_err(|_| (exit::USAGE, format!("{what} {v}: not a number of seconds")))
+}
+
+fn compile_or_command(
+    source: Option<&Path>,
+    command: &[String],
+    launcher: &Path,
+) -> Result<Program, (u8, String)> {
+    match source {
+        Some(src) if !src.is_file() => Err((
+            exit::NO_INPUT,
+            format!("cannot read {}: no such file", src.display()),
+        )),
+        Some(src) => compile::compile(src, launcher).map_err(|f| {
+            let code = if f.verdict == Verdict::CompileError {
+                exit::REJECTED
+            } else {
+                exit::JUDGE_FAILURE
+            };
+            (code, format!("{}: {}", src.display(), f))
+        }),
+        None => Program::command(&command[0], &command[1..])
+            .map_err(|f| (exit::JUDGE_FAILURE, f.message)),
+    }
+}
+
+fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
+    let usage = |m: String| (exit::USAGE, m);
+    if args.source.is_none() == args.command.is_empty() {
+        return Err(usage(
+            "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),
+        ));
+    }
+    let dirs = problem_dirs(&args.options.cases, Some(&args.problem))?;
+    let dir = &dirs[0];
+    let problem = ProblemDir::load(dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
+    let pid = problem.config.problem;
+    let gen_line = args
+        .gen
+        .clone()
+        .unwrap_or_else(|| default_gen(pid).to_string());
+    let gen = GenSpec::parse_line(&gen_line)
+        .map_err(|m| usage(format!("--gen: {m}")))?
+        .for_problem(pid)
+        .map_err(|e| usage(format!("--gen: {e}")))?;
+    let time = args.time.map(|t| secs("--time", t)).transpose()?;
+    let opts = StressOptions {
+        gen,
+        first_seed: args.seed,
+        iterations: args
+            .iterations
+            .or(if time.is_none() { Some(1000) } else { None }),
+        time,
+        jobs: args.options.jobs.max(1),
+        shrink_runs: args.shrink_runs,
+        shrink_time: secs("--shrink-time", args.shrink_time)?,
+    };
+    let settings = args.options.checked_settings()?;
+    let program = compile_or_command(args.source.as_deref(), &args.command, &settings.launcher)?;
+    let against_words: Vec<String> = args
+        .against
+        .as_deref()
+        .map(|a| a.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    if args.against.is_some() && against_words.is_empty() {
+        return Err(usage("--against: an empty command".into()));
+    }
+    let against = if args.against_source.is_some() || !against_words.is_empty() {
+        Some(compile_or_command(
+            args.against_source.as_deref(),
+            &against_words,
+            &settings.launcher,
+        )?)
+    } else {
+        None
+    };
+    let subjects = Subjects {
+        program: &program,
+        against: against.as_ref(),
+    };
+
+    let bar = progress_bar();
+    let started = Instant::now();
+    let tick = |p: Progress| match p {
+        Progress::Searched(n) => {
+            if n % 16 == 0 {
+                let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!("{n} iterations, {rate:.0}/s, all AC so far"));
+            }
+        }
+        Progress::Failed(size) => bar.set_message(format!("failed on {size}; shrinking")),
+        Progress::Shrinking(runs, size) => {
+            bar.set_message(format!("shrinking: {runs} runs, best so far {size}"))
+        }
+    };
+    let report = stress::stress(&problem, &settings, subjects, &opts, &tick)
+        .map_err(|e| (exit::JUDGE_FAILURE, e))?;
+    bar.finish_and_clear();
+    let rate = report.iterations as f64 / report.search_time.as_secs_f64().max(1e-9);
+    let Some(found) = report.found else {
+        emit(&format!(
+            "no failure in {} iterations ({:.1} s, {rate:.0} iterations/s); generator: {gen_line}\n",
+            report.iterations,
+            report.search_time.as_secs_f64()
+        ))?;
+        return Ok(exit::OK);
+    };
+    let headline = format!(
+        "FAILED at iteration {} (seed {}) after {:.1} s ({rate:.0} iterations/s)\n",
+        found.iteration + 1,
+        found.seed,
+        report.search_time.as_secs_f64()
+    );
+    let how = Reproduce {
+        args: &args,
+        gen_line: &gen_line,
+        problem: pid,
+    };
+    save(&args.out, dir, &found, &how).map_err(|e| (exit::IO_ERROR, e))?;
+    emit(&(headline + &found_text(&found, &args.out, &how)))?;
+    let verdicts = stress::signature(&found.minimal_trials);
+    Ok(if verdicts.contains(&Verdict::JudgeError) {
+        exit::JUDGE_FAILURE
+    } else {
+        exit::REJECTED
+    })
+}
+
+/// Writes the report on stdout; a closed or failing stdout is exit 74.
+fn emit(text: &str) -> Result<(), (u8, String)> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| (exit::IO_ERROR, format!("cannot write the report: {e}")))
+}
+
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// What the reproduction commands need.
+struct Reproduce<'a> {
+    args: &'a StressArgs,
+    gen_line: &'a str,
+    problem: Problem,
+}
+
+fn shell_word(w: &str) -> String {
+    if !w.is_empty()
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:+,@%".contains(&b))
+    {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
+}
+
+fn abs(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+impl Reproduce<'_> {
+    fn program_words(&self) -> String {
+        match &self.args.source {
+            Some(src) => format!("--source {}", shell_word(&abs(src).display().to_string())),
+            None => {
+                let words: Vec<String> = self.args.command.iter().map(|w| shell_word(w)).collect();
+                format!("-- {}", words.join(" "))
+            }
+        }
+    }
+
+    /// `gridjudge judge` on the saved folder: the same sandbox, limits and checker.
+    fn judge_command(&self, out: &Path) -> String {
+        let out = abs(out);
+        let parent = out.parent().unwrap_or(Path::new("/"));
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        format!(
+            "gridjudge judge --cases {} {} {}",
+            shell_word(&parent.display().to_string()),
+            shell_word(&name),
+            self.program_words()
+        )
+    }
+
+    /// The original case, regenerated.
+    fn gen_command(&self, seed: u64) -> String {
+        let words: Vec<&str> = self
+            .gen_line
+            .split_whitespace()
+            .filter(|w| !w.starts_with("--seed"))
+            .collect();
+        format!("gridjudge gen {} --seed {seed}", words.join(" "))
+    }
+}
+
+fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Result<(), String> {
+    let w = |path: PathBuf, bytes: &[u8]| {
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let secret = out.join("data").join("secret");
+    std::fs::create_dir_all(&secret)
+        .map_err(|e| format!("cannot create {}: {e}", secret.display()))?;
+    // The folder is a problem folder: `gridjudge judge` reruns the minimal case.
+    let toml = std::fs::read(problem_dir.join("problem.toml"))
+        .map_err(|e| format!("cannot read {}: {e}", problem_dir.display()))?;
+    w(out.join("problem.toml"), &toml)?;
+    w(secret.join("minimal.in"), &found.minimal.input())?;
+    w(secret.join("minimal.ans"), &found.minimal.answer())?;
+    w(out.join("original.in"), &found.original.input())?;
+    for (k, t) in found.minimal_trials.iter().enumerate() {
+        let suffix = if k == 0 { "" } else { "-against" };
+        w(out.join(format!("output{suffix}.txt")), &t.output)?;
+        w(
+            out.join(format!("checker{suffix}.txt")),
+            format!("{} {}\n", t.verdict, t.message).as_bytes(),
+        )?;
+    }
+    let script = format!(
+        "#!/bin/sh\n# gridjudge stress {}: the minimal failing case of {} (found at seed {}).\n\
+         # Judge it again, in the same sandbox with the same limits and checker:\n{}\n\
+         # The original (unshrunk) case:\n# {}\n",
+        how.problem,
+        how.program_words(),
+        found.seed,
+        how.judge_command(out),
+        how.gen_command(found.seed),
+    );
+    w(out.join("reproduce.sh"), script.as_bytes())?;
+    Ok(())
+}
+
+fn found_text(found: &Found, out: &Path, how: &Reproduce) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let names = ["program", "against"];
+    for (k, t) in found.original_trials.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "  original ({}), {}: {} {}",
+            found.original.size(),
+            names[k.min(1)],
+            t.verdict,
+            t.message
+        );
+    }
+    let _ = writeln!(
+        s,
+        "shrunk in {} steps ({} runs{}) to {}:",
+        found.shrink_steps,
+        found.shrink_runs,
+        if found.shrink_budget_hit {
+            ", budget reached"
+        } else {
+            ""
+        },
+        found.minimal.size()
+    );
+    let input = String::from_utf8_lossy(&found.minimal.input()).into_owned();
+    let _ = writeln!(
+        s,
+        "--- minimal input ({}/data/secret/minimal.in)",
+        out.display()
+    );
+    s += &limit_lines(&input, 40);
+    for (k, t) in found.minimal_trials.iter().enumerate() {
+        let _ = writeln!(s, "--- {} output", names[k.min(1)]);
+        s += &limit_lines(&String::from_utf8_lossy(&t.output), 40);
+        let _ = writeln!(s, "--- {}: {} {}", names[k.min(1)], t.verdict, t.message);
+    }
+    let _ = writeln!(s, "--- reproduce ({}/reproduce.sh)", out.display());
+    let _ = writeln!(s, "{}", how.judge_command(out));
+    s
+}
+
+fn limit_lines(text: &str, n: usize) -> String {
+    let mut out: String = text.lines().take(n).map(|l| format!("{l}\n")).collect();
+    let total = text.lines().count();
+    if total > n {
+        out += &format!("... ({} more lines)\n", total - n);
+    }
+    out
+}

@@ -1,0 +1,150 @@
+//! Classic Kakuro boards with exactly one fill: a generated board ([`super::kakuro`])
+//! is adjusted until the classic counter finds one solution.
+//!
+//! A board here is always a function of its fill (clues = run sums, see
+//! [`board_from_fill`]), so the fill stays a solution whatever is changed. While the
+//! board has two or more fills, the reference search finds one; where it differs from
+//! ours, turning one of the differing cells black (our fill loses that digit, runs are
+//! split or shortened, clues recomputed) removes that second fill and usually many
+//! others. When the search happens to return our own fill, a random white cell goes
+//! black instead. Each step makes the board smaller, so the loop ends; it gives up
+//! (and the caller tries a fresh layout) when more than half of the white cells had to
+//! go. Effort is bounded: every counter or solver call gets [`DEAD_ENDS_PER_CALL`]
+//! dead ends (an undecided count is treated like "several fills": a random cell goes
+//! black), and one board gets at most [`CALLS_PER_CELL`] calls per cell over at most
+//! [`MAX_LAYOUTS`] layouts before generation fails with a clear message. Boards up to
+//! about 20×20 become unique in well under a second; much larger classic boards with
+//! long runs usually exhaust the budget.
+
+use super::kakuro::{board_from_fill, generate, Generated, Params};
+use super::Rng;
+use crate::solve::kakuro_search;
+
+/// Layouts tried before giving up.
+pub const MAX_LAYOUTS: usize = 50;
+/// Dead ends allowed to one count or solve of the reference search.
+pub const DEAD_ENDS_PER_CALL: u64 = 20_000;
+/// Counter and solver calls allowed for one board, over all its layouts, per cell of
+/// the board (one layout needs at most two per white cell).
+pub const CALLS_PER_CELL: usize = 2;
+
+/// Why no unique board was made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no classic {rows}x{cols} board with a unique fill after {layouts} layouts and {calls} counter calls of at most {DEAD_ENDS_PER_CALL} dead ends each; try a smaller board, a lower --white, or another --seed")]
+pub struct NotUnique {
+    /// Rows asked for.
+    pub rows: usize,
+    /// Columns asked for.
+    pub cols: usize,
+    /// Layouts tried.
+    pub layouts: usize,
+    /// Counter and solver calls made.
+    pub calls: usize,
+}
+
+/// A classic board (`p.distinct` must be true) with exactly one fill.
+pub fn unique_classic(p: &Params, rng: &mut Rng) -> Result<Generated, NotUnique> {
+    let mut calls = 0;
+    let mut layouts = 0;
+    let max_calls = CALLS_PER_CELL * p.rows * p.cols + 100;
+    while layouts < MAX_LAYOUTS && calls < max_calls {
+        layouts += 1;
+        let g = generate(p, rng);
+        if let Some(u) = make_unique(g, rng, &mut calls, max_calls) {
+            return Ok(u);
+        }
+    }
+    Err(NotUnique {
+        rows: p.rows,
+        cols: p.cols,
+        layouts,
+        calls,
+    })
+}
+
+/// Blackens cells of `g` until it has one classic fill; `None` when more than half of
+/// its white cells would have to go or the call budget (`calls`, shared) runs out.
+fn make_unique(
+    g: Generated,
+    rng: &mut Rng,
+    calls: &mut usize,
+    max_calls: usize,
+) -> Option<Generated> {
+    let start = g.board.white_count();
+    let mut fill = g.fill;
+    let mut board = g.board;
+    loop {
+        if *calls >= max_calls {
+            return None;
+        }
+        *calls += 1;
+        if kakuro_search::count_within(&board, 2, DEAD_ENDS_PER_CALL) == Some(1) {
+            return Some(Generated { board, fill });
+        }
+        if board.white_count() * 2 < start || board.white_count() == 0 {
+            return None;
+        }
+        *calls += 1;
+        let other = kakuro_search::solve_within(&board, DEAD_ENDS_PER_CALL).ok();
+        let differing: Vec<usize> = match &other {
+            Some(o) => (0..fill.digits.len())
+                .filter(|&i| fill.digits[i] != 0 && o.digits[i] != fill.digits[i])
+                .collect(),
+            None => Vec::new(),
+        };
+        let pool: Vec<usize> = if differing.is_empty() {
+            board.white_cells().collect()
+        } else {
+            differing
+        };
+        let cell = pool[rng.below(pool.len())];
+        fill.digits[cell] = 0;
+        board = board_from_fill(fill.rows, fill.cols, &fill.digits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::kakuro::check_fill;
+
+    #[test]
+    fn unique_boards_have_one_fill_and_it_is_theirs() {
+        for seed in 0..10 {
+            let p = Params {
+                rows: 7,
+                cols: 7,
+                white_percent: 70,
+                max_run: 9,
+                distinct: true,
+            };
+            let g = unique_classic(&p, &mut Rng::new(seed)).unwrap();
+            assert_eq!(kakuro_search::count(&g.board, 3), 1);
+            check_fill(&g.board, &g.fill, true).unwrap();
+            assert!(g.board.white_count() > 0);
+        }
+    }
+
+    #[test]
+    fn bounded_count_agrees_with_the_exact_count() {
+        for seed in 0..20 {
+            let p = Params {
+                rows: 8,
+                cols: 8,
+                white_percent: 80,
+                max_run: 9,
+                distinct: true,
+            };
+            let g = generate(&p, &mut Rng::new(seed));
+            let exact = kakuro_search::count(&g.board, 5);
+            assert!(exact >= 1);
+            assert_eq!(
+                kakuro_search::count_within(&g.board, 5, u64::MAX),
+                Some(exact)
+            );
+            // With a budget of one dead end the answer is either exact or undecided.
+            let tiny = kakuro_search::count_within(&g.board, 5, 1);
+            assert!(tiny.is_none() || tiny == Some(exact), "seed {seed}");
+        }
+    }
+}

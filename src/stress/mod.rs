@@ -1,0 +1,268 @@
+//! Stress testing: generate a random case set, run the program on it under the
+//! problem's limits in the judge's sandbox, check it; stop at the first failure; then
+//! shrink that case set while the failure persists.
+//!
+//! - [`case_set`]: a judge input as cases with known answers, so every shrunk
+//!   candidate is valid, solvable judge data without a solver call.
+//! - [`shrink`]: the candidates one step smaller, biggest cuts first.
+//! - [`runner`]: one thread's runs, through the judge's own [`judge_case`]
+//!   (launcher session, sandbox, limits, checker).
+//!
+//! A failure is a *signature*: the verdict of the program (not AC), or with a second
+//! program (`--against`, differential testing) the pair of verdicts when they differ —
+//! for example WA for the program under test and AC for a trusted one. Shrinking keeps
+//! a candidate only when it gives exactly the same signature, so the minimal case
+//! fails the same way as the original.
+//!
+//! Iteration `i` uses the generator with seed `first_seed + i`, so the original
+//! failing case is `gridjudge gen ... --seed S` again. The search runs on `jobs`
+//! threads (one runner, launcher and sandbox uid each); shrinking is sequential and
+//! deterministic, bounded by a number of runs and a time budget.
+//!
+//! [`judge_case`]: crate::judge::run::judge_case
+
+pub mod case_set;
+pub mod runner;
+pub mod shrink;
+
+use crate::gen::spec::GenSpec;
+use crate::judge::compile::Program;
+use crate::judge::config::ProblemDir;
+use crate::judge::run::JudgeSettings;
+use crate::Verdict;
+use case_set::{CaseSet, Size};
+use runner::{Runner, Trial};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What to stress and for how long.
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    /// The generator (already forced to the problem's format); its seed is replaced.
+    pub gen: GenSpec,
+    /// Seed of iteration 0.
+    pub first_seed: u64,
+    /// Stop after this many iterations.
+    pub iterations: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Threads for the search.
+    pub jobs: usize,
+    /// Most runs spent shrinking.
+    pub shrink_runs: usize,
+    /// Most time spent shrinking.
+    pub shrink_time: Duration,
+}
+
+/// The program under test and, for differential testing, the one it is compared with.
+#[derive(Debug, Clone, Copy)]
+pub struct Subjects<'a> {
+    /// The program under test.
+    pub program: &'a Program,
+    /// A second program: a failure is then a difference of verdicts.
+    pub against: Option<&'a Program>,
+}
+
+impl Subjects<'_> {
+    fn run(&self, runner: &mut Runner, set: &CaseSet) -> Vec<Trial> {
+        let mut trials = vec![runner.run(self.program, set)];
+        if let Some(other) = self.against {
+            trials.push(runner.run(other, set));
+        }
+        trials
+    }
+
+    fn fails(&self, trials: &[Trial]) -> bool {
+        match trials {
+            [a, b] => a.verdict != b.verdict,
+            [a] => a.verdict != Verdict::Accepted,
+            _ => false,
+        }
+    }
+}
+
+/// The verdicts of a run, one per program.
+pub fn signature(trials: &[Trial]) -> Vec<Verdict> {
+    trials.iter().map(|t| t.verdict).collect()
+}
+
+/// A failure found and shrunk.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// Iteration that failed.
+    pub iteration: u64,
+    /// Its generator seed.
+    pub seed: u64,
+    /// The case set as generated.
+    pub original: CaseSet,
+    /// The runs on it.
+    pub original_trials: Vec<Trial>,
+    /// The smallest case set with the same signature.
+    pub minimal: CaseSet,
+    /// The runs on it.
+    pub minimal_trials: Vec<Trial>,
+    /// Runs spent shrinking.
+    pub shrink_runs: usize,
+    /// Accepted shrink steps.
+    pub shrink_steps: usize,
+    /// Whether shrinking stopped on its budget rather than at a case no candidate beats.
+    pub shrink_budget_hit: bool,
+}
+
+/// The end of a stress session.
+#[derive(Debug, Clone)]
+pub struct StressReport {
+    /// Iterations run in the search.
+    pub iterations: u64,
+    /// Time the search took.
+    pub search_time: Duration,
+    /// The failure, if one was found.
+    pub found: Option<Found>,
+}
+
+/// What the progress callback is told.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// Iterations finished so far in the search.
+    Searched(u64),
+    /// A failure was found at this size; shrinking starts.
+    Failed(Size),
+    /// Shrinking: runs spent, size of the best (smallest) failing case so far.
+    Shrinking(usize, Size),
+}
+
+/// (iteration, seed, case set, trials) of the earliest failure of the search.
+type FirstFailure = (u64, u64, CaseSet, Vec<Trial>);
+
+/// Runs a stress session.
+pub fn stress(
+    problem: &ProblemDir,
+    settings: &JudgeSettings,
+    subjects: Subjects<'_>,
+    opts: &StressOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<StressReport, String> {
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let first: Mutex<Option<FirstFailure>> = Mutex::new(None);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let jobs = opts.jobs.max(1);
+    std::thread::scope(|scope| {
+        for slot in 0..jobs {
+            let (next, done, stop, first, error) = (&next, &done, &stop, &first, &error);
+            scope.spawn(move || {
+                let mut runner = match Runner::new(problem, settings, slot) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        if let Ok(mut slot) = error.lock() {
+                            slot.get_or_insert(e);
+                        }
+                        stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                };
+                loop {
+                    if stop.load(Ordering::SeqCst)
+                        || opts.time.is_some_and(|t| start.elapsed() >= t)
+                    {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if opts.iterations.is_some_and(|n| i >= n) {
+                        break;
+                    }
+                    let seed = opts.first_seed.wrapping_add(i);
+                    let set = match opts.gen.with_seed(seed).generate() {
+                        Ok(g) => CaseSet::from_generated(&g),
+                        Err(e) => {
+                            if let Ok(mut slot) = error.lock() {
+                                slot.get_or_insert(format!("generator (seed {seed}): {e}"));
+                            }
+                            stop.store(true, Ordering::SeqCst);
+                            break;
+                        }
+                    };
+                    let trials = subjects.run(&mut runner, &set);
+                    if subjects.fails(&trials) {
+                        if let Ok(mut f) = first.lock() {
+                            if f.as_ref().is_none_or(|(j, ..)| i < *j) {
+                                *f = Some((i, seed, set, trials));
+                            }
+                        }
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    progress(Progress::Searched(done.fetch_add(1, Ordering::SeqCst) + 1));
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let iterations = done.load(Ordering::SeqCst);
+    let search_time = start.elapsed();
+    let Some((iteration, seed, original, original_trials)) = first.into_inner().ok().flatten()
+    else {
+        return Ok(StressReport {
+            iterations,
+            search_time,
+            found: None,
+        });
+    };
+    progress(Progress::Failed(original.size()));
+    let target = signature(&original_trials);
+    let mut found = Found {
+        iteration,
+        seed,
+        minimal: original.clone(),
+        minimal_trials: original_trials.clone(),
+        original,
+        original_trials,
+        shrink_runs: 0,
+        shrink_steps: 0,
+        shrink_budget_hit: false,
+    };
+    // A judge error is the judge's trouble, not the program's: nothing to shrink.
+    if !target.contains(&Verdict::JudgeError) {
+        let mut runner = Runner::new(problem, settings, 0)?;
+        shrink_found(&mut found, &mut runner, subjects, &target, opts, progress);
+    }
+    Ok(StressReport {
+        iterations,
+        search_time,
+        found: Some(found),
+    })
+}
+
+fn shrink_found(
+    found: &mut Found,
+    runner: &mut Runner,
+    subjects: Subjects<'_>,
+    target: &[Verdict],
+    opts: &StressOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) {
+    let start = Instant::now();
+    'steps: loop {
+        let current = found.minimal.clone();
+        for candidate in shrink::candidates(&current) {
+            if found.shrink_runs >= opts.shrink_runs || start.elapsed() >= opts.shrink_time {
+                found.shrink_budget_hit = true;
+                break 'steps;
+            }
+            let trials = subjects.run(runner, &candidate);
+            found.shrink_runs += 1;
+            if signature(&trials) == target {
+                found.minimal = candidate;
+                found.minimal_trials = trials;
+                found.shrink_steps += 1;
+                progress(Progress::Shrinking(found.shrink_runs, found.minimal.size()));
+                continue 'steps;
+            }
+        }
+        break;
+    }
+}
