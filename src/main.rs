@@ -10,7 +10,14 @@ use std::process::ExitCode;
 /// gridjudge — solve, check and judge grid-logic puzzle problems
 /// (poj3074, poj2676, hdu3338, poj3076, kakuro).
 #[derive(Parser)]
-#[command(name = "gridjudge", version, about, max_term_width = 100)]
+#[command(
+    name = "gridjudge",
+    version,
+    about,
+    max_term_width = 100,
+    after_help = "Formats, limits and checker rules of the five problems: docs/problems.md in the \
+                  gridjudge repository; exit codes: README.md (\"Exit codes\")."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

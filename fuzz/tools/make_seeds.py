@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Writes the committed seed files under fuzz/regressions/TARGET/ (seed-*; crash files found
 by fuzzing are named crash-* and are never touched here). Sources: tests/data/samples/ (the
-spec samples) and /work/shared/data (first few puzzles / first cases only), plus hand-made
+spec samples) and the puzzle sets in benches/data (first few puzzles / first cases only), plus hand-made
 malformed inputs. Re-run: python3 fuzz/tools/make_seeds.py [DATA_DIR]."""
 import os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DATA = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data"
+DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "benches", "data")
 SAMPLES = os.path.join(ROOT, "tests/data/samples")
 REG = os.path.join(ROOT, "fuzz/regressions")
 

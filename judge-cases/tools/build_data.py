@@ -1,7 +1,10 @@
 """Builds every judge-cases/P/data/{sample,secret}/*.in|.ans file and every
-judge-cases/P/PROVENANCE.md from /work/shared/data (read-only) and the spec samples.
+judge-cases/P/PROVENANCE.md from the public puzzle sets (read-only; the repository keeps
+byte-identical copies in benches/data, with their provenance in SOURCES.md there) and
+the problems' samples.
 
-Run from anywhere: `python3 judge-cases/tools/build_data.py [--data DIR] [--skip16]`.
+Run from anywhere: `python3 judge-cases/tools/build_data.py [--data DIR] [--skip16]`,
+where DIR holds `sudoku/` and `kakuro/` laid out like benches/data (the default).
 Deterministic: running it twice gives byte-identical files (the 16x16 puzzles come from
 gen16.py with fixed seeds; `--skip16` keeps the existing poj3076 secret files, which take
 a few minutes to regenerate).
@@ -42,8 +45,8 @@ POJ3076_SAMPLE_ROWS = (
     "K---J----H-A-P-L / --B--P--E--K--A- / -H--B--K--FI-C-- / --F---C--D--H-N-"
 ).split(" / ")
 
-SUDOKU_SOURCE = "/work/shared/data/sudoku/SOURCES.md"
-KAKURO_SOURCE = "/work/shared/data/kakuro/SOURCES.md"
+SUDOKU_SOURCE = "benches/data/sudoku/SOURCES.md"
+KAKURO_SOURCE = "benches/data/kakuro/SOURCES.md"
 
 # Upstream of each shared data file, as recorded in the SOURCES.md next to it.
 UPSTREAM = {
@@ -122,7 +125,7 @@ def sudoku_sets(data):
     forum = load("forum_hardest_1106.txt")
     def src(name):
         digest = md5(os.path.join(d, name))
-        return f"`/work/shared/data/sudoku/{name}` (md5 {digest}); upstream: {UPSTREAM[name]} (see {SUDOKU_SOURCE})"
+        return f"`benches/data/sudoku/{name}` (md5 {digest}); upstream: {UPSTREAM[name]} (see {SUDOKU_SOURCE})"
 
     sets = [("01_top95", top95, src("top95.txt"), "all 95 lines")]
     k = 3
@@ -237,11 +240,11 @@ def build_kakuro_family(data, problem):
     base = os.path.join(ROOT, problem)
     d = os.path.join(data, "kakuro")
     rules = "classic rules (distinct digits per run)" if distinct else "extension rules (repeats allowed)"
-    prov = Prov(problem, f"Format: HDU 3338. Every `.ans` is the solution given in /work/shared/data/kakuro (one valid solution per case; special judge). Every case was re-checked by `tools/kakuro.py` under the {rules}. `handmade_infeasible.in` is not used (it breaks the has-a-solution promise).")
+    prov = Prov(problem, f"Format: HDU 3338. Every `.ans` is the solution given in benches/data/kakuro (one valid solution per case; special judge). Every case was re-checked by `tools/kakuro.py` under the {rules}. `handmade_infeasible.in` is not used (it breaks the has-a-solution promise).")
 
     def src(stem, ext):
         p = os.path.join(d, stem + ext)
-        return f"`/work/shared/data/kakuro/{stem}{ext}` (md5 {md5(p)}); upstream: {UPSTREAM[stem]} (see {KAKURO_SOURCE})"
+        return f"`benches/data/kakuro/{stem}{ext}` (md5 {md5(p)}); upstream: {UPSTREAM[stem]} (see {KAKURO_SOURCE})"
 
     def emit(rel_stem, stem, pick, label_in, label_ans):
         with open(os.path.join(d, stem + ".in")) as f:
@@ -278,10 +281,21 @@ def build_kakuro_family(data, problem):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default="/work/shared/data")
-    ap.add_argument("--skip16", action="store_true")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(
+        prog="build_data.py",
+        description="Rebuild every judge-cases/P/data file and PROVENANCE.md (deterministic).",
+    )
+    ap.add_argument(
+        "--data",
+        default=os.path.normpath(os.path.join(here, "..", "..", "benches", "data")),
+        help="folder with sudoku/ and kakuro/ puzzle sets (default: the repository's benches/data)",
+    )
+    ap.add_argument("--skip16", action="store_true", help="keep the poj3076 secret files (slow to make)")
     args = ap.parse_args()
+    for sub in ("sudoku", "kakuro"):
+        if not os.path.isdir(os.path.join(args.data, sub)):
+            ap.error(f"{args.data} has no {sub}/ folder (give --data DIR)")
     build_poj3074(args.data)
     build_poj2676(args.data)
     build_poj3076(args.skip16)

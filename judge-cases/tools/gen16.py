@@ -100,8 +100,19 @@ def make_puzzle(rng: random.Random, target: int):
 
 
 def main(argv):
-    seed, count, target, prefix = argv[1], int(argv[2]), int(argv[3]), argv[4]
-    start = int(argv[5]) if len(argv) > 5 else 0
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="gen16.py",
+        description="Unique 16x16 Sudoku puzzles (POJ 3076 format) into PREFIX.in and PREFIX.ans.",
+    )
+    ap.add_argument("seed", help="seed text: puzzle k uses random.Random(f'{seed}:{k}')")
+    ap.add_argument("count", type=int, help="number of puzzles")
+    ap.add_argument("target", type=int, help="givens to stop at (0 = minimal)")
+    ap.add_argument("prefix", help="output path without extension")
+    ap.add_argument("start", type=int, nargs="?", default=0, help="first puzzle index k (default 0)")
+    args = ap.parse_args(argv[1:])
+    seed, count, target, prefix, start = args.seed, args.count, args.target, args.prefix, args.start
     ins, anss = [], []
     for k in range(start, start + count):
         rng = random.Random(f"{seed}:{k}")

@@ -1,6 +1,6 @@
 """Quick stand-alone checker for the judge-case tools: reads a problem's input file and a
 contestant output and prints AC, PE or WA (with a reason), following the whitespace rule
-of /work/shared/spec/problems.md:
+of docs/problems.md:
 
 1. lenient: drop every blank (space, tab, CR, LF), read the remaining characters cell by
    cell as the grids; wrong count, wrong character, broken rule or changed given -> WA;
@@ -122,11 +122,24 @@ def check(problem, input_text, output: bytes):
 
 
 def main(argv):
-    problem, inp, outp = argv[1], argv[2], argv[3]
-    with open(inp) as f:
-        input_text = f.read()
-    with open(outp, "rb") as f:
-        output = f.read()
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="validate.py",
+        description="AC, PE or WA of one output (exit 0, 2, 1), independent of gridjudge's checker.",
+    )
+    ap.add_argument("problem", choices=["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"])
+    ap.add_argument("input", help="the judge input")
+    ap.add_argument("output", help="the contestant's output")
+    args = ap.parse_args(argv[1:])
+    problem, inp, outp = args.problem, args.input, args.output
+    try:
+        with open(inp) as f:
+            input_text = f.read()
+        with open(outp, "rb") as f:
+            output = f.read()
+    except OSError as e:
+        ap.exit(66, f"validate.py: {e}\n")
     verdict, why = check(problem, input_text, output)
     print(verdict, why)
     return {"AC": 0, "WA": 1, "PE": 2}[verdict]
