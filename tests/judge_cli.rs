@@ -219,36 +219,45 @@ fn copy_problem(root: &Path) {
 }
 
 #[test]
-fn broken_case_data_is_a_judge_error() {
+fn broken_case_data_is_a_judge_error_and_a_missing_answer_is_not() {
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
-    std::fs::remove_file(root.path().join("poj3074/data/secret/top95-first3.ans")).unwrap();
+    let ans = root.path().join("poj3074/data/secret/top95-first3.ans");
     let src = submission("accepted/bitmask.c");
-    let out = gridjudge(&[
-        "judge",
-        "poj3074",
-        "--cases",
-        root.path().to_str().unwrap(),
-        "--source",
-        src.to_str().unwrap(),
-    ]);
+    let judge = || {
+        gridjudge(&[
+            "judge",
+            "poj3074",
+            "--cases",
+            root.path().to_str().unwrap(),
+            "--source",
+            src.to_str().unwrap(),
+        ])
+    };
+    // An invalid jury answer: JE.
+    std::fs::write(&ans, "not an answer\n").unwrap();
+    let out = judge();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(text.contains("JE"), "{text}");
-    assert!(text.contains("missing"), "{text}");
+    // No jury answer: every checker is a special judge, the output is judged alone.
+    std::fs::remove_file(&ans).unwrap();
+    let out = judge();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
 }
 
 #[test]
-fn unknown_key_in_problem_toml_is_a_judge_error() {
+fn every_problem_toml_mistake_is_one_usage_error() {
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
     let toml = root.path().join("poj3074/problem.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(
-        &toml,
-        text.replace("memory_mib = 64", "memory_mib = 64\nstack_mib = 8"),
-    )
-    .unwrap();
+    let broken = text
+        .replace("memory_mib = 64", "memory_mib = 64\nstack_mib = 8")
+        .replace("time_seconds = 1.0", "time_seconds = -1")
+        .replace("title = ", "name = ");
+    std::fs::write(&toml, broken).unwrap();
     let out = gridjudge(&[
         "judge",
         "--all",
@@ -257,9 +266,18 @@ fn unknown_key_in_problem_toml_is_a_judge_error() {
         "--",
         "/bin/cat",
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{stdout}");
-    assert!(stdout.contains("stack_mib"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(64), "{stderr}");
+    assert!(out.stdout.is_empty(), "judged anyway");
+    for part in [
+        "stack_mib",
+        "time_seconds",
+        "missing `title`",
+        "unknown key `name`",
+    ] {
+        assert!(stderr.contains(part), "{part}: {stderr}");
+    }
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
 
 #[test]

@@ -49,8 +49,10 @@ impl From<MemoryModeArg> for MemoryMode {
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
     /// Folder holding one folder per problem (`PROBLEM/problem.toml`, `PROBLEM/data/…`).
-    #[arg(long, default_value = "judge-cases")]
-    pub cases: PathBuf,
+    /// Default: $GRIDJUDGE_CASES, else ./judge-cases, else the bundled judge-cases of the
+    /// checkout gridjudge was built from.
+    #[arg(long, value_name = "DIR")]
+    pub cases: Option<PathBuf>,
     /// Judge this many cases in parallel (time is still measured per process).
     #[arg(short = 'j', long, default_value_t = 1, value_parser = super::parse_jobs)]
     pub jobs: usize,
@@ -69,6 +71,28 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
+    /// The judge-cases folder: `--cases`, else `$GRIDJUDGE_CASES`, else `./judge-cases`,
+    /// else the bundled folder of the checkout this binary was built from (so an
+    /// installed `gridjudge` judges the bundled problems from anywhere while that
+    /// checkout exists); else `./judge-cases`, which the error message then names.
+    pub fn cases_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.cases {
+            return dir.clone();
+        }
+        if let Some(dir) = std::env::var_os("GRIDJUDGE_CASES") {
+            return PathBuf::from(dir);
+        }
+        let here = PathBuf::from("judge-cases");
+        if here.is_dir() {
+            return here;
+        }
+        let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases");
+        if bundled.is_dir() {
+            return bundled;
+        }
+        here
+    }
+
     /// Judge settings with this process as the launcher.
     pub fn settings(&self) -> Result<JudgeSettings, String> {
         let launcher = std::env::current_exe()
@@ -116,6 +140,16 @@ pub struct JudgeArgs {
     /// run) and how it is enforced, then exit 0.
     #[arg(long)]
     pub explain_sandbox: bool,
+    /// Override the CPU time limit of problem.toml, seconds (the wall limit becomes at
+    /// least 3 times this).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
+    pub time_limit: Option<f64>,
+    /// Override the memory limit of problem.toml, MiB.
+    #[arg(long, value_name = "MIB", value_parser = positive_number)]
+    pub memory_limit: Option<f64>,
+    /// Judge only this case: its name (`01_top95`) or `group/name` (`secret/01_top95`).
+    #[arg(long, value_name = "NAME")]
+    pub case: Option<String>,
     /// Judge gridjudge's own reference solver (`gridjudge solve PROBLEM`).
     #[arg(long, conflicts_with_all = ["source", "command"])]
     pub reference: bool,
@@ -139,6 +173,59 @@ pub struct JudgeArgs {
     /// The program to judge and its arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<String>,
+}
+
+/// A limit given on the command line: a finite number above 0.
+fn positive_number(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(v),
+        Ok(v) => Err(format!("{v} is not in (0, 1000000]")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Loads every problem folder, with the command line's overrides and case filter. A
+/// broken `problem.toml` or a missing layout is the caller's configuration (64, every
+/// problem listed); an unreadable folder is 66.
+fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<ProblemDir>, (u8, String)> {
+    use gridjudge::judge::config::ConfigError;
+    let mut problems = Vec::new();
+    let mut errors = Vec::new();
+    let mut code = exit::USAGE;
+    for dir in dirs {
+        match ProblemDir::load(dir) {
+            Ok(mut p) => {
+                let limits = &mut p.config.limits;
+                if let Some(t) = args.time_limit {
+                    limits.time_seconds = t;
+                    limits.wall_seconds = limits.wall_seconds.map(|w| w.max(3.0 * t));
+                }
+                if let Some(m) = args.memory_limit {
+                    limits.memory_mib = m;
+                }
+                if let Some(want) = &args.case {
+                    p.cases.retain(|c| &c.name == want || &c.id() == want);
+                    if p.cases.is_empty() {
+                        continue;
+                    }
+                }
+                problems.push(p);
+            }
+            Err(e) => {
+                if matches!(e, ConfigError::Read { .. }) {
+                    code = exit::NO_INPUT;
+                }
+                errors.push(e.to_string());
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err((code, errors.join(" | ")));
+    }
+    if let (Some(want), true) = (&args.case, problems.is_empty()) {
+        return Err((exit::USAGE, format!("no case named {want}")));
+    }
+    Ok(problems)
 }
 
 /// What to run.
@@ -172,7 +259,10 @@ pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, 
             } else {
                 Err((
                     exit::USAGE,
-                    format!("no problem folder {} (with a problem.toml)", dir.display()),
+                    format!(
+                        "no problem folder {} (with a problem.toml; give --cases DIR or set GRIDJUDGE_CASES)",
+                        dir.display()
+                    ),
                 ))
             }
         }
@@ -182,7 +272,7 @@ pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, 
                 return Err((
                     exit::USAGE,
                     format!(
-                        "no judge-cases folder {} (run from the repository, or give --cases DIR)",
+                        "no judge-cases folder {} (give --cases DIR or set GRIDJUDGE_CASES)",
                         root.display()
                     ),
                 ));
@@ -262,7 +352,8 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     }
     let settings = args.options.checked_settings()?;
     let baseline = args.track.load()?; // citrack
-    let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
+    let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
+    let loaded = load_problems(&args, &dirs)?;
 
     let (subject, description) = if args.reference {
         // A copy the sandbox user can reach wherever the checkout lives, made once.
@@ -301,26 +392,10 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         (Subject::Program(program), args.command.join(" "))
     };
 
-    let loaded: Vec<Result<ProblemDir, (PathBuf, String)>> = dirs
-        .iter()
-        .map(|d| ProblemDir::load(d).map_err(|e| (d.clone(), e.to_string())))
-        .collect();
-    let total: usize = loaded.iter().flatten().map(|p| p.cases.len()).sum();
+    let total: usize = loaded.iter().map(|p| p.cases.len()).sum();
     let bar = progress_bar(total);
     let mut problems = Vec::new();
-    for entry in loaded {
-        let problem = match entry {
-            Ok(p) => p,
-            Err((dir, message)) => {
-                problems.push(failed_problem(
-                    &dir,
-                    &settings,
-                    Verdict::JudgeError,
-                    message,
-                ));
-                continue;
-            }
-        };
+    for problem in loaded {
         bar.set_message(problem.name.clone());
         let reference;
         let program = match &subject {

@@ -114,7 +114,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
             "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),
         ));
     }
-    let dirs = problem_dirs(&args.options.cases, Some(&args.problem))?;
+    let dirs = problem_dirs(&args.options.cases_dir(), Some(&args.problem))?;
     let dir = &dirs[0];
     let problem = ProblemDir::load(dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
     let pid = problem.config.problem;

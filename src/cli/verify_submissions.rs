@@ -54,7 +54,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
-    let dirs = problem_dirs(&args.options.cases, args.problem.as_deref())?;
+    let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
     let mut rows = Vec::new();
     let mut judge_error = false;
     let mut all_margins = Vec::new(); // citrack

@@ -104,40 +104,32 @@ pub enum ConfigError {
 
 impl ProblemToml {
     /// Parses and validates `problem.toml` text; `path` is only used in messages.
+    ///
+    /// Everything wrong is reported at once, `; `-separated: each missing key, unknown
+    /// key, value of the wrong type or out of range, by its dotted name. Only a file that
+    /// is not TOML at all stops at its first syntax error (with line and column).
     pub fn parse(text: &str, path: &Path) -> Result<ProblemToml, ConfigError> {
-        let parsed: ProblemToml = toml::from_str(text).map_err(|e| ConfigError::Parse {
-            path: path.to_path_buf(),
-            message: e.to_string().trim_end().replace('\n', " "),
-        })?;
-        let invalid = |message: String| ConfigError::Invalid {
-            path: path.to_path_buf(),
-            message,
-        };
-        let l = &parsed.limits;
-        let positive = |name: &str, v: f64, max: f64| {
-            if v.is_finite() && v > 0.0 && v <= max {
-                Ok(())
-            } else {
-                Err(invalid(format!(
-                    "limits.{name} = {v}: must be in (0, {max}]"
-                )))
-            }
-        };
-        positive("time_seconds", l.time_seconds, 3600.0)?;
-        positive("memory_mib", l.memory_mib, 1024.0 * 1024.0)?;
-        if let Some(o) = l.output_mib {
-            positive("output_mib", o, 1024.0 * 1024.0)?;
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| ConfigError::Parse {
+                path: path.to_path_buf(),
+                message: e.to_string().trim_end().replace('\n', " "),
+            })?;
+        let problems = schema_problems(&table);
+        if !problems.is_empty() {
+            return Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                message: problems.join("; "),
+            });
         }
-        if let Some(w) = l.wall_seconds {
-            positive("wall_seconds", w, 3.0 * 3600.0)?;
-            if w < l.time_seconds {
-                return Err(invalid(format!(
-                    "limits.wall_seconds = {w} is below time_seconds = {}",
-                    l.time_seconds
-                )));
-            }
-        }
-        Ok(parsed)
+        // The schema check above has seen every key: what is left cannot fail, but a
+        // failure would still be a located message, not a panic.
+        table
+            .try_into::<ProblemToml>()
+            .map_err(|e| ConfigError::Parse {
+                path: path.to_path_buf(),
+                message: e.to_string().trim_end().replace('\n', " "),
+            })
     }
 
     /// The limits a run gets, in the given memory mode.
@@ -156,6 +148,145 @@ impl ProblemToml {
         limits.memory_mode = memory_mode;
         limits
     }
+}
+
+/// The cases of one folder: every `*.in`, sorted by name, each with its `.ans` if any.
+fn cases_in(folder: &Path, group: Group) -> Result<Vec<Case>, ConfigError> {
+    let entries = std::fs::read_dir(folder).map_err(|source| ConfigError::Read {
+        path: folder.to_path_buf(),
+        source,
+    })?;
+    let mut inputs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    Ok(inputs
+        .into_iter()
+        .map(|input| {
+            let name = input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let ans = input.with_extension("ans");
+            Case {
+                group,
+                name,
+                answer: ans.is_file().then_some(ans),
+                input,
+            }
+        })
+        .collect())
+}
+
+/// Every problem of a parsed `problem.toml` against the schema, in file order: missing
+/// and unknown keys, wrong types, values out of range.
+fn schema_problems(table: &toml::Table) -> Vec<String> {
+    use toml::Value;
+    let mut out = Vec::new();
+    let known_top = ["problem", "title", "source", "limits", "checker"];
+    for key in table.keys() {
+        if !known_top.contains(&key.as_str()) {
+            out.push(format!(
+                "unknown key `{key}` (known: {})",
+                known_top.join(", ")
+            ));
+        }
+    }
+    match table.get("problem") {
+        None => out.push(format!(
+            "missing `problem` (one of: {})",
+            crate::Problem::ALL
+                .iter()
+                .map(|p| p.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        Some(Value::String(id)) if crate::Problem::from_id(id).is_some() => {}
+        Some(v) => out.push(format!(
+            "`problem` = {v}: not a problem id (one of: {})",
+            crate::Problem::ALL
+                .iter()
+                .map(|p| p.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+    for key in ["title", "source"] {
+        match table.get(key) {
+            None if key == "title" => out.push("missing `title` (a string)".to_string()),
+            None | Some(Value::String(_)) => {}
+            Some(v) => out.push(format!("`{key}` = {v}: must be a string")),
+        }
+    }
+    match table.get("limits") {
+        None => out.push("missing table [limits] (time_seconds, memory_mib)".to_string()),
+        Some(Value::Table(limits)) => {
+            let known = ["time_seconds", "memory_mib", "output_mib", "wall_seconds"];
+            for key in limits.keys() {
+                if !known.contains(&key.as_str()) {
+                    out.push(format!(
+                        "unknown key `limits.{key}` (known: {})",
+                        known.join(", ")
+                    ));
+                }
+            }
+            let number = |key: &str| match limits.get(key) {
+                Some(Value::Float(f)) => Some(Ok(*f)),
+                Some(Value::Integer(i)) => Some(Ok(*i as f64)),
+                Some(v) => Some(Err(format!("`limits.{key}` = {v}: must be a number"))),
+                None => None,
+            };
+            let mut check = |key: &str, required: bool, max: f64| -> Option<f64> {
+                match number(key) {
+                    None if required => {
+                        out.push(format!("missing `limits.{key}` (a number in (0, {max}])"));
+                        None
+                    }
+                    None => None,
+                    Some(Err(e)) => {
+                        out.push(e);
+                        None
+                    }
+                    Some(Ok(v)) if v.is_finite() && v > 0.0 && v <= max => Some(v),
+                    Some(Ok(v)) => {
+                        out.push(format!("`limits.{key}` = {v}: must be in (0, {max}]"));
+                        None
+                    }
+                }
+            };
+            let time = check("time_seconds", true, 3600.0);
+            check("memory_mib", true, 1024.0 * 1024.0);
+            check("output_mib", false, 1024.0 * 1024.0);
+            let wall = check("wall_seconds", false, 3.0 * 3600.0);
+            if let (Some(t), Some(w)) = (time, wall) {
+                if w < t {
+                    out.push(format!(
+                        "`limits.wall_seconds` = {w} is below `limits.time_seconds` = {t}"
+                    ));
+                }
+            }
+        }
+        Some(v) => out.push(format!("`limits` = {v}: must be a table [limits]")),
+    }
+    match table.get("checker") {
+        None => out.push("missing table [checker] (type = \"builtin\")".to_string()),
+        Some(Value::Table(checker)) => {
+            for key in checker.keys() {
+                if key != "type" {
+                    out.push(format!("unknown key `checker.{key}` (known: type)"));
+                }
+            }
+            match checker.get("type") {
+                Some(Value::String(t)) if t == "builtin" => {}
+                None => out.push("missing `checker.type` (\"builtin\")".to_string()),
+                Some(v) => out.push(format!("`checker.type` = {v}: must be \"builtin\"")),
+            }
+        }
+        Some(v) => out.push(format!("`checker` = {v}: must be a table [checker]")),
+    }
+    out
 }
 
 /// A test-data group, in judging order.
@@ -187,7 +318,8 @@ pub struct Case {
     pub name: String,
     /// The `.in` file.
     pub input: PathBuf,
-    /// The `.ans` file; `None` when missing (the case then judges as JE).
+    /// The `.ans` file; `None` when there is none (all five checkers are special judges:
+    /// the output is then judged alone).
     pub answer: Option<PathBuf>,
 }
 
@@ -212,7 +344,9 @@ pub struct ProblemDir {
 }
 
 impl ProblemDir {
-    /// Loads `dir/problem.toml` and lists `dir/data/{sample,secret}/*.in`.
+    /// Loads `dir/problem.toml` and lists `dir/data/{sample,secret}/*.in` (or, without
+    /// those folders, the `.in` files of `dir/data/` or `dir/`); no case at all is an
+    /// error that shows the expected layout.
     pub fn load(dir: &Path) -> Result<ProblemDir, ConfigError> {
         let toml_path = dir.join("problem.toml");
         let text = std::fs::read_to_string(&toml_path).map_err(|source| ConfigError::Read {
@@ -221,36 +355,31 @@ impl ProblemDir {
         })?;
         let config = ProblemToml::parse(&text, &toml_path)?;
         let mut cases = Vec::new();
+        let mut grouped = false;
         for group in [Group::Sample, Group::Secret] {
             let folder = dir.join("data").join(group.name());
-            if !folder.is_dir() {
-                continue;
+            if folder.is_dir() {
+                grouped = true;
+                cases.extend(cases_in(&folder, group)?);
             }
-            let mut inputs = Vec::new();
-            let entries = std::fs::read_dir(&folder).map_err(|source| ConfigError::Read {
-                path: folder.clone(),
-                source,
-            })?;
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.extension().is_some_and(|e| e == "in") {
-                    inputs.push(path);
+        }
+        // Without data/{sample,secret}: `.in` files directly in data/, or in the problem
+        // folder itself, are the secret cases (a flat folder of inputs).
+        if !grouped {
+            for flat in [dir.join("data"), dir.to_path_buf()] {
+                if cases.is_empty() && flat.is_dir() {
+                    cases = cases_in(&flat, Group::Secret)?;
                 }
             }
-            inputs.sort();
-            for input in inputs {
-                let name = input
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let ans = input.with_extension("ans");
-                cases.push(Case {
-                    group,
-                    name,
-                    answer: ans.is_file().then_some(ans),
-                    input,
-                });
-            }
+        }
+        if cases.is_empty() {
+            return Err(ConfigError::Invalid {
+                path: dir.to_path_buf(),
+                message: "no judge cases: expected PROBLEM/data/sample/*.in and/or \
+                          PROBLEM/data/secret/*.in (each with an optional .ans beside it), or \
+                          a flat folder of .in files in PROBLEM/data/ or PROBLEM/"
+                    .to_string(),
+            });
         }
         let name = dir
             .file_name()

@@ -293,20 +293,19 @@ pub fn judge_case(
             )
         }
     };
-    let Some(answer_path) = &case.answer else {
-        return CaseResult::judge_error(
-            case,
-            format!("missing {}", case.input.with_extension("ans").display()),
-        );
-    };
-    let answer = match std::fs::read(answer_path) {
-        Ok(b) => b,
-        Err(e) => {
-            return CaseResult::judge_error(
-                case,
-                format!("cannot read {}: {e}", answer_path.display()),
-            )
-        }
+    // All five checkers are special judges: a jury answer, when there is one, is
+    // validated (an invalid one is JE); without one the output alone is judged.
+    let answer = match &case.answer {
+        None => None,
+        Some(path) => match std::fs::read(path) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                return CaseResult::judge_error(
+                    case,
+                    format!("cannot read {}: {e}", path.display()),
+                )
+            }
+        },
     };
     let made = match dirs.as_mut() {
         Some(d) => d.renew(isolation.run_as),
@@ -380,7 +379,8 @@ pub fn judge_case(
     } else {
         match read_capped(&dirs.stdout(), limits.output_bytes) {
             Ok(output) => {
-                let checked = check::check(problem.config.problem, &input, &output, Some(&answer));
+                let checked =
+                    check::check(problem.config.problem, &input, &output, answer.as_deref());
                 result.verdict = checked.verdict;
                 result.message = checked.message;
             }
