@@ -147,6 +147,9 @@ pub struct JudgeArgs {
     /// Override the memory limit of problem.toml, MiB.
     #[arg(long, value_name = "MIB", value_parser = positive_number)]
     pub memory_limit: Option<f64>,
+    /// Also judge the opt-in `data/stress` cases (harder than the problem asks for).
+    #[arg(long)]
+    pub with_stress: bool,
     /// Judge only this case: its name (`01_top95`) or `group/name` (`secret/01_top95`).
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
@@ -195,6 +198,13 @@ fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<ProblemDir>, 
     for dir in dirs {
         match ProblemDir::load(dir) {
             Ok(mut p) => {
+                if args.with_stress {
+                    if let Err(e) = p.add_stress() {
+                        code = exit::NO_INPUT;
+                        errors.push(e.to_string());
+                        continue;
+                    }
+                }
                 let limits = &mut p.config.limits;
                 if let Some(t) = args.time_limit {
                     limits.time_seconds = t;

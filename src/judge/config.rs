@@ -297,6 +297,9 @@ pub enum Group {
     Sample,
     /// `data/secret`.
     Secret,
+    /// `data/stress`: opt-in data harder than the problem asks for (the hardest known
+    /// puzzle sets), judged only when asked (`gridjudge judge --with-stress`).
+    Stress,
 }
 
 impl Group {
@@ -305,6 +308,7 @@ impl Group {
         match self {
             Group::Sample => "sample",
             Group::Secret => "secret",
+            Group::Stress => "stress",
         }
     }
 }
@@ -391,6 +395,15 @@ impl ProblemDir {
             config,
             cases,
         })
+    }
+
+    /// Appends the opt-in `data/stress/*.in` cases (none when the folder is missing).
+    pub fn add_stress(&mut self) -> Result<(), ConfigError> {
+        let folder = self.dir.join("data").join(Group::Stress.name());
+        if folder.is_dir() {
+            self.cases.extend(cases_in(&folder, Group::Stress)?);
+        }
+        Ok(())
     }
 
     /// Every problem folder (a folder with a `problem.toml`) under `root`, sorted by name.
