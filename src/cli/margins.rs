@@ -46,21 +46,27 @@ impl MarginArgs {
         }
     }
 
-    /// Prints every problem's margins line, the warnings and (with `--suggest-limits`)
-    /// the suggestions; true when `--strict` turns a warning into a failure.
-    pub fn report(&self, all: &[Gathering]) -> bool {
+    /// The margin report: one line per problem (slowest AC, fastest TLE against the
+    /// limit), a WARNING (ERROR with `--strict`) per margin that does not hold, the
+    /// suggested limits with `--suggest-limits`; and whether `--strict` fails. The table
+    /// report prints the lines after the table, the JSON report carries them.
+    pub fn report_lines(&self, all: &[Gathering]) -> (Vec<String>, bool) {
         let mut warnings = 0;
+        let mut lines = Vec::new();
         for g in all {
-            println!("{}", g.margins.line());
+            lines.push(g.margins.line());
             for w in g.margins.warnings() {
                 warnings += 1;
-                println!("{}: {w}", if self.strict { "ERROR" } else { "WARNING" });
+                lines.push(format!(
+                    "{}: {w}",
+                    if self.strict { "ERROR" } else { "WARNING" }
+                ));
             }
             if self.suggest_limits {
-                println!("{}", g.margins.suggestion());
+                lines.push(g.margins.suggestion());
             }
         }
-        self.strict && warnings > 0
+        (lines, self.strict && warnings > 0)
     }
 }
 

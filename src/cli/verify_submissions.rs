@@ -26,11 +26,29 @@ pub struct VerifyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
+    /// Report format on stdout: the table, or one JSON document (every submission with
+    /// its expected and actual verdict, case and whole message, and the counts).
+    #[arg(long, value_enum, default_value_t = VerifyFormat::Table)]
+    pub format: VerifyFormat,
+    /// Also write a JUnit XML report here: one test suite per problem, one test case per
+    /// submission, failing when its verdict differs from its folder (checked writable
+    /// before anything is compiled).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     // --- citrack: time-limit margins (src/cli/margins.rs) ---
     #[command(flatten)]
     #[allow(missing_docs)]
     pub margins: crate::cli::margins::MarginArgs,
     // --- end citrack ---
+}
+
+/// Report formats of `verify-submissions`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum VerifyFormat {
+    /// A table and a summary line.
+    Table,
+    /// One JSON document.
+    Json,
 }
 
 /// One verified submission.
@@ -52,6 +70,9 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 }
 
 fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
+    if let Some(path) = &args.junit {
+        crate::cli::check_writable(path).map_err(|f| (f.code, f.message))?;
+    }
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
     let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
@@ -154,13 +175,50 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
             message,
         ]);
     }
-    println!("{table}");
-    println!(
+    let summary = format!(
         "{} submission(s), {} as expected, {mismatches} mismatch(es)",
         rows.len(),
         rows.len() - mismatches
     );
-    let margins_failed = args.margins.report(&all_margins); // citrack
+    let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins); // citrack
+    match args.format {
+        VerifyFormat::Table => {
+            println!("{table}");
+            println!("{summary}");
+            for l in &margin_lines {
+                println!("{l}");
+            }
+        }
+        VerifyFormat::Json => {
+            let doc = serde_json::json!({
+                "submissions": rows.iter().map(|r| serde_json::json!({
+                    "problem": r.problem,
+                    "submission": r.submission,
+                    "expected": r.expected,
+                    "got": r.got,
+                    "ok": r.expected == r.got,
+                    "case": r.case,
+                    "message": r.message,
+                })).collect::<Vec<_>>(),
+                "total": rows.len(),
+                "mismatches": mismatches,
+                "judge_error": judge_error,
+                "summary": summary,
+                "margins": margin_lines,
+            });
+            let text = serde_json::to_string_pretty(&doc)
+                .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
+            println!("{text}");
+        }
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, junit(&rows)?).map_err(|e| {
+            (
+                exit::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })?;
+    }
     Ok(if judge_error {
         exit::JUDGE_FAILURE
     } else if mismatches > 0 || margins_failed {
@@ -168,4 +226,48 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     } else {
         exit::OK
     })
+}
+
+/// The JUnit report: a suite per problem, a case per submission (class: the problem),
+/// a failure of type `expected-got` when the verdict differs from the folder, an error
+/// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
+fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new("gridjudge verify-submissions");
+    let mut suites: Vec<TestSuite> = Vec::new();
+    for r in rows {
+        let problem = visible_line(&r.problem).into_owned();
+        if suites.last().is_none_or(|s| s.name.as_str() != problem) {
+            suites.push(TestSuite::new(problem.as_str()));
+        }
+        let status = if r.expected == r.got {
+            TestCaseStatus::success()
+        } else {
+            let kind = if r.got == Verdict::JudgeError {
+                NonSuccessKind::Error
+            } else {
+                NonSuccessKind::Failure
+            };
+            let mut st = TestCaseStatus::non_success(kind);
+            st.set_type(format!("{}-{}", r.expected.code(), r.got.code()));
+            st.set_message(format!(
+                "expected {}, got {} at {}: {}",
+                r.expected.code(),
+                r.got.code(),
+                visible_line(&r.case),
+                visible_line(gridjudge::judge::compile::headline(&r.message))
+            ));
+            st.set_description(gridjudge::judge::report::visible(&r.message).into_owned());
+            st
+        };
+        let mut case = TestCase::new(visible_line(&r.submission).into_owned(), status);
+        case.set_classname(problem.as_str());
+        if let Some(suite) = suites.last_mut() {
+            suite.add_test_case(case);
+        }
+    }
+    report.add_test_suites(suites);
+    report
+        .to_string()
+        .map_err(|e| (exit::INTERNAL, format!("JUnit report: {e}")))
 }

@@ -287,16 +287,32 @@ fn rename_source(mut failure: CompileFailure, copy: &Path, original: &Path) -> C
     failure
 }
 
-/// The most telling line of a compiler message: the first that mentions an error,
-/// else the first line.
+/// The most telling line of a compiler message: the first that names an error
+/// (`error:`, `error[E…]`, a linker's `undefined reference to`, Python's `…Error:`),
+/// passing over the summaries that only say that something failed (`collect2: error:
+/// ld returned 1 exit status`, rustc's `error: aborting due to …`); else the first line.
 pub fn headline(message: &str) -> &str {
+    let summary = |l: &str| {
+        l.contains("ld returned")
+            || l.contains("aborting due to")
+            || l.contains("could not compile")
+            || l.trim_start().starts_with("compilation terminated")
+    };
+    let names_error = |l: &str| {
+        [
+            "error:",
+            "error[",
+            "Error:",
+            "Error(",
+            "undefined reference to",
+        ]
+        .iter()
+        .any(|e| l.contains(e))
+    };
     message
         .lines()
-        .find(|l| {
-            ["error:", "error[", "Error:", "Error("]
-                .iter()
-                .any(|e| l.contains(e))
-        })
+        .find(|l| names_error(l) && !summary(l))
+        .or_else(|| message.lines().find(|l| names_error(l)))
         .or_else(|| message.lines().next())
         .unwrap_or("")
 }
@@ -360,4 +376,28 @@ fn run_compiler(
         verdict: Verdict::CompileError,
         message,
     })
+}
+
+#[cfg(test)]
+mod headline_tests {
+    use super::headline;
+
+    #[test]
+    fn the_line_naming_the_problem_not_the_summary() {
+        let ld = "/usr/bin/ld: /usr/lib/x86_64-linux-gnu/crt1.o: in function `_start':\n\
+                  (.text+0x1b): undefined reference to `main'\n\
+                  collect2: error: ld returned 1 exit status";
+        assert_eq!(headline(ld), "(.text+0x1b): undefined reference to `main'");
+        let gcc = "main.c: In function 'main':\nmain.c:3:5: error: 'x' undeclared\n";
+        assert_eq!(headline(gcc), "main.c:3:5: error: 'x' undeclared");
+        let rustc = "error[E0425]: cannot find value `x`\n --> main.rs:1:13\n\
+                     error: aborting due to 1 previous error";
+        assert_eq!(headline(rustc), "error[E0425]: cannot find value `x`");
+        assert_eq!(
+            headline("collect2: error: ld returned 1 exit status"),
+            "collect2: error: ld returned 1 exit status"
+        );
+        assert_eq!(headline("just text\nmore"), "just text");
+        assert_eq!(headline(""), "");
+    }
 }
