@@ -31,6 +31,7 @@ pub mod fuzzing;
 pub mod gen;
 pub mod judge;
 pub mod model;
+pub mod package;
 pub mod problem;
 pub mod solve;
 pub mod stress; // issue 16

@@ -131,7 +131,7 @@ impl RunOptions {
 #[derive(Debug, clap::Args)]
 pub struct JudgeArgs {
     /// The problem folder under --cases (e.g. poj3074).
-    #[arg(required_unless_present_any = ["all", "explain_sandbox"], conflicts_with = "all")]
+    #[arg(required_unless_present_any = ["all", "explain_sandbox", "package"], conflicts_with_all = ["all", "package"])]
     pub problem: Option<String>,
     /// Judge every problem folder under --cases.
     #[arg(long)]
@@ -147,6 +147,10 @@ pub struct JudgeArgs {
     /// Override the memory limit of problem.toml, MiB.
     #[arg(long, value_name = "MIB", value_parser = positive_number)]
     pub memory_limit: Option<f64>,
+    /// Judge against a Kattis/ICPC problem package (legacy or 2023-07 format) instead of
+    /// a gridjudge problem: its data, limits and output validator.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["all", "reference"])]
+    pub package: Option<PathBuf>,
     /// Also judge the opt-in `data/stress` cases (harder than the problem asks for).
     #[arg(long)]
     pub with_stress: bool,
@@ -362,6 +366,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     }
     let settings = args.options.checked_settings()?;
     let baseline = args.track.load()?; // citrack
+    if let Some(dir) = &args.package {
+        return judge_package(&args, dir, &settings, &baseline);
+    }
     let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
     let loaded = load_problems(&args, &dirs)?;
 
@@ -427,6 +434,70 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             problems,
         },
         &baseline,
+    )
+}
+
+/// `judge --package DIR`: the package's cases, limits and output validator.
+fn judge_package(
+    args: &JudgeArgs,
+    dir: &Path,
+    settings: &JudgeSettings,
+    baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
+) -> Result<u8, (u8, String)> {
+    use crate::cli::package;
+    let pkg = package::load(dir)?;
+    let limit =
+        package::stated_time_limit(&pkg, args.time_limit).unwrap_or(package::DEFAULT_TIME_LIMIT);
+    let mut problem = package::problem_dir(&pkg, &settings.launcher, limit)?;
+    if let Some(m) = args.memory_limit {
+        problem.config.limits.memory_mib = m;
+    }
+    if let Some(want) = &args.case {
+        problem.cases.retain(|c| &c.name == want || &c.id() == want);
+        if problem.cases.is_empty() {
+            return Err((
+                exit::USAGE,
+                format!("no case named {want} in {}", dir.display()),
+            ));
+        }
+    }
+    let (program, description) = if let Some(src) = &args.source {
+        match compile::compile(src, &settings.launcher)
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
+        {
+            Ok(p) => (p, src.display().to_string()),
+            Err(f) => {
+                let report = ProblemReport::failed(
+                    problem.name.clone(),
+                    problem.config.title.clone(),
+                    problem.config.run_limits(settings.memory_mode),
+                    f.verdict,
+                    f.message,
+                );
+                let session = Session {
+                    program: src.display().to_string(),
+                    problems: vec![report],
+                };
+                return finish(args, session, baseline);
+            }
+        }
+    } else {
+        let p = Program::command(&args.command[0], &args.command[1..])
+            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
+            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+        (p, args.command.join(" "))
+    };
+    let bar = progress_bar(problem.cases.len());
+    let tick = |_: &CaseResult| bar.inc(1);
+    let report = run::judge_problem(&problem, &program, settings, &tick);
+    bar.finish_and_clear();
+    finish(
+        args,
+        Session {
+            program: description,
+            problems: vec![report],
+        },
+        baseline,
     )
 }
 

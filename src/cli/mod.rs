@@ -7,6 +7,7 @@ pub mod exit;
 pub mod gen; // issue 16: gen, generate
 pub mod judge;
 pub mod margins;
+pub mod package;
 pub mod solve;
 pub mod stress; // issue 16: stress
 pub mod track;

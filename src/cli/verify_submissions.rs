@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
     /// The problem folder under --cases (e.g. poj3074).
-    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    #[arg(required_unless_present_any = ["all", "package"], conflicts_with_all = ["all", "package"])]
     pub problem: Option<String>,
     /// Verify the submissions of every problem folder.
     #[arg(long)]
@@ -26,6 +26,14 @@ pub struct VerifyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
+    /// Verify the submissions of a Kattis/ICPC problem package (legacy or 2023-07)
+    /// instead: every program under DIR/submissions/<verdict>/.
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub package: Option<PathBuf>,
+    /// With --package: the time limit, seconds (default: the package's, else
+    /// problemtools' rule from the accepted submissions).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
     /// Report format on stdout: the table, or one JSON document (every submission with
     /// its expected and actual verdict, case and whole message, and the counts).
     #[arg(long, value_enum, default_value_t = VerifyFormat::Table)]
@@ -72,6 +80,9 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     if let Some(path) = &args.junit {
         crate::cli::check_writable(path).map_err(|f| (f.code, f.message))?;
+    }
+    if let Some(dir) = &args.package {
+        return verify_package(&args, dir);
     }
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
@@ -270,4 +281,123 @@ fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
     report
         .to_string()
         .map_err(|e| (exit::INTERNAL, format!("JUnit report: {e}")))
+}
+
+/// `verify-submissions --package DIR`.
+fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, String)> {
+    use crate::cli::package;
+    if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+        return Err((
+            exit::USAGE,
+            "--time-limit must be a number of seconds above 0".into(),
+        ));
+    }
+    let settings = args.options.checked_settings()?;
+    let pkg = package::load(dir)?;
+    let (found, skipped) = package::submissions(&pkg);
+    if found.is_empty() {
+        return Err((
+            exit::USAGE,
+            format!(
+                "{}: no submissions under submissions/<verdict>/",
+                dir.display()
+            ),
+        ));
+    }
+    let package::Verified {
+        rows: verified,
+        limit,
+        how,
+    } = package::verify(&pkg, &settings, args.time_limit)?;
+    let rows: Vec<Row> = verified
+        .iter()
+        .map(|r| Row {
+            problem: pkg.short_name.clone(),
+            submission: r.submission.clone(),
+            expected: r.expected,
+            got: r.got,
+            case: r.case.clone(),
+            message: r.message.clone(),
+        })
+        .collect();
+    let mismatches = rows.iter().filter(|r| r.expected != r.got).count();
+    let judge_error = rows
+        .iter()
+        .any(|r| r.got == Verdict::JudgeError && r.expected != Verdict::JudgeError);
+    let summary = format!(
+        "{} submission(s), {} as expected, {mismatches} mismatch(es); time limit {limit:.3} s ({how})",
+        rows.len(),
+        rows.len() - mismatches
+    );
+    match args.format {
+        VerifyFormat::Table => {
+            let mut table = Table::new();
+            table.load_style(UTF8_FULL_CONDENSED);
+            table.set_header([
+                "submission",
+                "expected",
+                "got",
+                "ok",
+                "max CPU s",
+                "case",
+                "message",
+            ]);
+            for (r, v) in rows.iter().zip(&verified) {
+                table.add_row(vec![
+                    visible_line(&r.submission).into_owned(),
+                    r.expected.code().to_string(),
+                    r.got.code().to_string(),
+                    if r.expected == r.got {
+                        "ok"
+                    } else {
+                        "MISMATCH"
+                    }
+                    .to_string(),
+                    format!("{:.3}", v.max_cpu),
+                    visible_line(&r.case).into_owned(),
+                    visible_line(gridjudge::judge::compile::headline(&r.message))
+                        .chars()
+                        .take(80)
+                        .collect(),
+                ]);
+            }
+            println!("{table}");
+            println!("{summary}");
+            for s in &skipped {
+                println!("skipped: {s}");
+            }
+        }
+        VerifyFormat::Json => {
+            let doc = serde_json::json!({
+                "package": pkg.dir.display().to_string(),
+                "name": pkg.name,
+                "time_limit_seconds": limit,
+                "time_limit_from": how,
+                "submissions": verified,
+                "total": rows.len(),
+                "mismatches": mismatches,
+                "judge_error": judge_error,
+                "skipped": skipped,
+                "summary": summary,
+            });
+            let text = serde_json::to_string_pretty(&doc)
+                .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
+            println!("{text}");
+        }
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, junit(&rows)?).map_err(|e| {
+            (
+                exit::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })?;
+    }
+    Ok(if judge_error {
+        exit::JUDGE_FAILURE
+    } else if mismatches > 0 {
+        exit_code(Verdict::WrongAnswer)
+    } else {
+        exit::OK
+    })
 }

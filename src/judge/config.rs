@@ -334,6 +334,24 @@ impl Case {
     }
 }
 
+/// Judges a program's output for one case, instead of gridjudge's built-in checker (a
+/// Kattis package's default or custom output validator, see [`crate::package`]).
+pub trait OutputChecker: Send + Sync + std::fmt::Debug {
+    /// The verdict (AC, WA, or JE for the checker's own failure) and its message for the
+    /// output in the file `output` (already within the output limit).
+    fn check(&self, case: &Case, output: &Path) -> (crate::Verdict, String);
+}
+
+/// Which checker judges a problem's outputs.
+#[derive(Debug, Clone, Default)]
+pub enum Checker {
+    /// gridjudge's checker for `problem.toml`'s problem.
+    #[default]
+    Builtin,
+    /// Another one (a package's validator).
+    External(std::sync::Arc<dyn OutputChecker>),
+}
+
 /// A problem folder: its configuration and its cases, sample then secret, sorted by name.
 #[derive(Debug, Clone)]
 pub struct ProblemDir {
@@ -345,6 +363,8 @@ pub struct ProblemDir {
     pub config: ProblemToml,
     /// The cases in judging order.
     pub cases: Vec<Case>,
+    /// What judges the outputs (the built-in checker for a gridjudge problem folder).
+    pub checker: Checker,
 }
 
 impl ProblemDir {
@@ -394,6 +414,7 @@ impl ProblemDir {
             name,
             config,
             cases,
+            checker: Checker::Builtin,
         })
     }
 

@@ -377,14 +377,22 @@ pub fn judge_case(
             }
         }
     } else {
-        match read_capped(&dirs.stdout(), limits.output_bytes) {
-            Ok(output) => {
+        match (
+            &problem.checker,
+            read_capped(&dirs.stdout(), limits.output_bytes),
+        ) {
+            (crate::judge::config::Checker::External(checker), Ok(_)) => {
+                let (verdict, message) = checker.check(case, &dirs.stdout());
+                result.verdict = verdict;
+                result.message = message;
+            }
+            (crate::judge::config::Checker::Builtin, Ok(output)) => {
                 let checked =
                     check::check(problem.config.problem, &input, &output, answer.as_deref());
                 result.verdict = checked.verdict;
                 result.message = checked.message;
             }
-            Err(e) => {
+            (_, Err(e)) => {
                 result.verdict = Verdict::JudgeError;
                 result.message = format!("cannot read the program's output: {e}");
             }

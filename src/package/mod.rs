@@ -1,0 +1,461 @@
+//! Kattis / ICPC problem packages: reading one so that gridjudge judges any program, or
+//! verifies the package's own submissions, against it (`gridjudge judge --package DIR`,
+//! `gridjudge verify-submissions --package DIR`).
+//!
+//! Both format versions are read:
+//!
+//! - **legacy** (what problemtools reads; no `problem_format_version`): `problem.yaml`
+//!   with `name`, `limits: {time_multiplier, time_safety_margin, memory, output}`,
+//!   `validation: default | custom [interactive | score]`, `validator_flags`; the time
+//!   limit is not in the package (DOMjudge leaves it in a `.timelimit` file; problemtools
+//!   derives it from the accepted submissions);
+//! - **2023-07 and later** (`problem_format_version: 2023-07`, `draft`, …): `type:
+//!   pass-fail | scoring | interactive | multi-pass` (a list allowed), `limits:
+//!   {time_limit, time_multipliers: {ac_to_time_limit, time_limit_to_tle}, memory,
+//!   output}`, output validator arguments in `test_group.yaml` (`output_validator_args`).
+//!
+//! Test data: every `.in` under `data/sample` and `data/secret`, test-group subfolders
+//! included, sample first, each folder's files and subfolders in name order (the
+//! specification's order); an `.ans` beside each. Validator flags come from the nearest
+//! `testdata.yaml` / `test_group.yaml` up from the case's folder (`output_validator_flags`,
+//! `output_validator_args`), else from `problem.yaml`'s `validator_flags`.
+//!
+//! Outputs are judged by the default output validator ([`default_validator`]) or by the
+//! package's own output validator ([`validator`]). Interactive, scoring and multi-pass
+//! problems are refused with the reason (exit 64): gridjudge does not run them.
+
+pub mod default_validator;
+pub mod validator;
+
+use crate::judge::config::{Case, Group};
+use std::path::{Path, PathBuf};
+use yaml_rust2::{Yaml, YamlLoader};
+
+/// Why a package cannot be judged.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PackageError {
+    /// A file or folder could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A YAML file is broken or says something gridjudge cannot use.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The path.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A kind of problem gridjudge does not judge.
+    #[error("{path}: {message}")]
+    Unsupported {
+        /// The package.
+        path: PathBuf,
+        /// What and why.
+        message: String,
+    },
+}
+
+/// The package format version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatVersion {
+    /// No `problem_format_version` (problemtools' legacy format).
+    Legacy,
+    /// `2023-07` or later (`draft` included).
+    Modern,
+}
+
+/// How outputs are validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Validation {
+    /// The default output validator.
+    Default,
+    /// The package's own output validator, from this folder or file.
+    Custom(PathBuf),
+}
+
+/// One judge case of a package, with its validator flags.
+#[derive(Debug, Clone)]
+pub struct PackageCase {
+    /// The case (group `sample` or `secret`, name = the path below it, `group1/03`).
+    pub case: Case,
+    /// Output validator flags for this case.
+    pub flags: Vec<String>,
+}
+
+/// A package, read.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Short name (the folder's name).
+    pub short_name: String,
+    /// `name` of problem.yaml (the folder's name when absent).
+    pub name: String,
+    /// The format version.
+    pub version: FormatVersion,
+    /// The time limit the package states (2023-07 `limits.time_limit`, or a DOMjudge
+    /// `.timelimit` file), seconds.
+    pub time_limit: Option<f64>,
+    /// Time limit = slowest accepted submission × this (problemtools default 5).
+    pub time_multiplier: f64,
+    /// TLE submissions must still run at limit × this (default 2).
+    pub time_safety_margin: f64,
+    /// Memory limit, MiB (default 2048, as problemtools).
+    pub memory_mib: f64,
+    /// Output limit, MiB (default 8, as problemtools).
+    pub output_mib: f64,
+    /// How outputs are validated.
+    pub validation: Validation,
+    /// The cases in judging order.
+    pub cases: Vec<PackageCase>,
+}
+
+fn read_yaml(path: &Path) -> Result<Option<Yaml>, PackageError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(PackageError::Read {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let docs = YamlLoader::load_from_str(&text).map_err(|e| PackageError::Invalid {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    Ok(Some(docs.into_iter().next().unwrap_or(Yaml::Null)))
+}
+
+/// A YAML number (integer or real).
+fn num(y: &Yaml) -> Option<f64> {
+    match y {
+        Yaml::Real(_) => y.as_f64(),
+        Yaml::Integer(i) => Some(*i as f64),
+        Yaml::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// Flags given as a string (`"float_tolerance 1e-6"`) or a list of words.
+fn words(y: &Yaml) -> Option<Vec<String>> {
+    match y {
+        Yaml::String(s) => Some(s.split_whitespace().map(str::to_string).collect()),
+        Yaml::Array(v) => Some(
+            v.iter()
+                .filter_map(|w| match w {
+                    Yaml::String(s) => Some(s.clone()),
+                    Yaml::Integer(i) => Some(i.to_string()),
+                    Yaml::Real(r) => Some(r.clone()),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+impl Package {
+    /// Reads the package in `dir`.
+    pub fn load(dir: &Path) -> Result<Package, PackageError> {
+        let yaml_path = dir.join("problem.yaml");
+        if !dir.is_dir() {
+            return Err(PackageError::Read {
+                path: dir.to_path_buf(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
+            });
+        }
+        let doc = read_yaml(&yaml_path)?.ok_or_else(|| PackageError::Invalid {
+            path: yaml_path.clone(),
+            message: "missing: a problem package has a problem.yaml".into(),
+        })?;
+        let invalid = |message: String| PackageError::Invalid {
+            path: yaml_path.clone(),
+            message,
+        };
+        let short_name = dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "package".into());
+        let version = match &doc["problem_format_version"] {
+            Yaml::BadValue | Yaml::Null => FormatVersion::Legacy,
+            Yaml::String(v) if v == "legacy" || v.starts_with("legacy") => FormatVersion::Legacy,
+            _ => FormatVersion::Modern,
+        };
+        let name = match &doc["name"] {
+            Yaml::String(s) => s.clone(),
+            Yaml::Hash(h) => h
+                .get(&Yaml::String("en".into()))
+                .and_then(Yaml::as_str)
+                .or_else(|| h.values().find_map(Yaml::as_str))
+                .unwrap_or(&short_name)
+                .to_string(),
+            _ => short_name.clone(),
+        };
+        // Kinds gridjudge does not judge.
+        let unsupported = |what: &str| PackageError::Unsupported {
+            path: dir.to_path_buf(),
+            message: format!(
+                "{what} problems are not supported: gridjudge judges pass-fail problems \
+                 with a default or custom output validator"
+            ),
+        };
+        let validation_text = doc["validation"].as_str().unwrap_or("default").to_string();
+        for kind in ["interactive", "score", "multi-pass"] {
+            if validation_text.split_whitespace().any(|w| w == kind) {
+                return Err(unsupported(kind));
+            }
+        }
+        let types: Vec<String> = words(&doc["type"]).unwrap_or_default();
+        for t in &types {
+            if t != "pass-fail" {
+                return Err(unsupported(t));
+            }
+        }
+        let limits = &doc["limits"];
+        let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
+            match v {
+                None => Ok(None),
+                Some(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
+                Some(x) => Err(invalid(format!("limits.{key} = {x}: must be above 0"))),
+            }
+        };
+        let mut time_limit = positive("time_limit", num(&limits["time_limit"]))?;
+        if time_limit.is_none() {
+            // DOMjudge's export keeps the limit in a file of its own.
+            let file = dir.join(".timelimit");
+            if let Ok(text) = std::fs::read_to_string(&file) {
+                let t: f64 = text.trim().parse().map_err(|_| PackageError::Invalid {
+                    path: file.clone(),
+                    message: format!("{:?} is not a number of seconds", text.trim()),
+                })?;
+                time_limit = positive("time_limit", Some(t))?;
+            }
+        }
+        let multipliers = &limits["time_multipliers"];
+        let time_multiplier = positive(
+            "time_multiplier",
+            num(&multipliers["ac_to_time_limit"]).or(num(&limits["time_multiplier"])),
+        )?
+        .unwrap_or(if version == FormatVersion::Modern {
+            2.0
+        } else {
+            5.0
+        });
+        let time_safety_margin = positive(
+            "time_safety_margin",
+            num(&multipliers["time_limit_to_tle"]).or(num(&limits["time_safety_margin"])),
+        )?
+        .unwrap_or(if version == FormatVersion::Modern {
+            1.5
+        } else {
+            2.0
+        });
+        let memory_mib = positive("memory", num(&limits["memory"]))?.unwrap_or(2048.0);
+        let output_mib = positive("output", num(&limits["output"]))?.unwrap_or(8.0);
+        let validation = if validation_text.split_whitespace().any(|w| w == "custom")
+            || version == FormatVersion::Modern && validator_source(dir).is_some()
+        {
+            Validation::Custom(validator_source(dir).ok_or_else(|| {
+                invalid("validation: custom, but no output_validators/ or output_validator/".into())
+            })?)
+        } else {
+            Validation::Default
+        };
+        let problem_flags = words(&doc["validator_flags"]).unwrap_or_default();
+        let mut cases = Vec::new();
+        for group in [Group::Sample, Group::Secret] {
+            let folder = dir.join("data").join(group.name());
+            if folder.is_dir() {
+                let inherited = group_flags(&dir.join("data"))?.unwrap_or(problem_flags.clone());
+                walk(&folder, &folder, group, &inherited, &mut cases)?;
+            }
+        }
+        if cases.is_empty() {
+            return Err(invalid(
+                "no test data: expected data/sample/*.in and/or data/secret/**/*.in".into(),
+            ));
+        }
+        Ok(Package {
+            dir: dir.to_path_buf(),
+            short_name,
+            name,
+            version,
+            time_limit,
+            time_multiplier,
+            time_safety_margin,
+            memory_mib,
+            output_mib,
+            validation,
+            cases,
+        })
+    }
+}
+
+/// The package's output validator: `output_validators/` (legacy: one folder or source
+/// file inside) or `output_validator/` (2023-07).
+fn validator_source(dir: &Path) -> Option<PathBuf> {
+    let modern = dir.join("output_validator");
+    if modern.is_dir() {
+        return Some(modern);
+    }
+    let legacy = dir.join("output_validators");
+    let mut inside: Vec<PathBuf> = std::fs::read_dir(&legacy)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    inside.sort();
+    match inside.as_slice() {
+        [one] => Some(one.clone()),
+        [] => None,
+        _ => Some(legacy),
+    }
+}
+
+/// Validator flags a folder's `testdata.yaml` / `test_group.yaml` sets, if any.
+fn group_flags(folder: &Path) -> Result<Option<Vec<String>>, PackageError> {
+    for file in ["test_group.yaml", "testdata.yaml"] {
+        if let Some(doc) = read_yaml(&folder.join(file))? {
+            for key in ["output_validator_args", "output_validator_flags"] {
+                if let Some(w) = words(&doc[key]) {
+                    return Ok(Some(w));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Adds the cases of `folder` (and its subfolders, in name order) to `out`.
+fn walk(
+    root: &Path,
+    folder: &Path,
+    group: Group,
+    inherited: &[String],
+    out: &mut Vec<PackageCase>,
+) -> Result<(), PackageError> {
+    let flags = group_flags(folder)?.unwrap_or_else(|| inherited.to_vec());
+    let entries = std::fs::read_dir(folder).map_err(|source| PackageError::Read {
+        path: folder.to_path_buf(),
+        source,
+    })?;
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            walk(root, &path, group, &flags, out)?;
+        } else if path.extension().is_some_and(|e| e == "in") {
+            let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+            let ans = path.with_extension("ans");
+            out.push(PackageCase {
+                case: Case {
+                    group,
+                    name: rel.to_string_lossy().into_owned(),
+                    answer: ans.is_file().then_some(ans),
+                    input: path,
+                },
+                flags: flags.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, rel: &str, text: &str) {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    #[test]
+    fn legacy_and_modern_packages_read_as_the_formats_say() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path();
+        write(
+            p,
+            "problem.yaml",
+            "name: Hello\nlimits:\n  memory: 256\nvalidator_flags: float_tolerance 1e-6\n",
+        );
+        write(p, "data/sample/1.in", "1\n");
+        write(p, "data/sample/1.ans", "1\n");
+        write(p, "data/secret/b/2.in", "2\n");
+        write(p, "data/secret/a.in", "3\n");
+        write(
+            p,
+            "data/secret/b/testdata.yaml",
+            "output_validator_flags: case_sensitive\n",
+        );
+        write(p, ".timelimit", "2.5\n");
+        let pkg = Package::load(p).unwrap();
+        assert_eq!(pkg.version, FormatVersion::Legacy);
+        assert_eq!(pkg.name, "Hello");
+        assert_eq!(pkg.time_limit, Some(2.5));
+        assert_eq!((pkg.time_multiplier, pkg.time_safety_margin), (5.0, 2.0));
+        assert_eq!((pkg.memory_mib, pkg.output_mib), (256.0, 8.0));
+        let ids: Vec<String> = pkg.cases.iter().map(|c| c.case.id()).collect();
+        assert_eq!(ids, ["sample/1", "secret/a", "secret/b/2"]);
+        assert_eq!(pkg.cases[1].flags, ["float_tolerance", "1e-6"]);
+        assert_eq!(pkg.cases[2].flags, ["case_sensitive"]);
+        assert_eq!(pkg.validation, Validation::Default);
+
+        write(p, "problem.yaml", "problem_format_version: 2023-07-draft\nname: {en: Hi}\ntype: pass-fail\nlimits: {time_limit: 1.5, time_multipliers: {ac_to_time_limit: 3, time_limit_to_tle: 1.2}}\n");
+        write(
+            p,
+            "data/secret/test_group.yaml",
+            "output_validator_args: [float_absolute_tolerance, '0.1']\n",
+        );
+        let pkg = Package::load(p).unwrap();
+        assert_eq!(pkg.version, FormatVersion::Modern);
+        assert_eq!(pkg.name, "Hi");
+        assert_eq!(pkg.time_limit, Some(1.5));
+        assert_eq!((pkg.time_multiplier, pkg.time_safety_margin), (3.0, 1.2));
+        assert_eq!(pkg.cases[1].flags, ["float_absolute_tolerance", "0.1"]);
+
+        write(
+            p,
+            "problem.yaml",
+            "problem_format_version: 2023-07\ntype: interactive\n",
+        );
+        assert!(matches!(
+            Package::load(p),
+            Err(PackageError::Unsupported { .. })
+        ));
+        write(p, "problem.yaml", "validation: custom score\n");
+        assert!(matches!(
+            Package::load(p),
+            Err(PackageError::Unsupported { .. })
+        ));
+        write(p, "problem.yaml", "validation: custom\n");
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("output_validators"));
+        write(p, "output_validators/v/v.cpp", "int main(){return 42;}\n");
+        assert_eq!(
+            Package::load(p).unwrap().validation,
+            Validation::Custom(p.join("output_validators/v"))
+        );
+        write(p, "problem.yaml", "limits: [1\n");
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("problem.yaml"));
+    }
+}

@@ -1,0 +1,288 @@
+//! Output validators of a package: the default one ([`DefaultChecker`]) and the
+//! package's own ([`CustomChecker`]), both as the judge's [`OutputChecker`].
+//!
+//! A custom validator is built once, before judging, from what the package holds: a
+//! folder with executable `build` and `run` scripts (built in a copy of the folder, run
+//! as `run`), or sources — every C++ file of the folder compiled together (`g++ -O2
+//! -std=c++17`, the folder on the include path, so `testlib.h` or `validate.h` beside it
+//! work), else every C file (`gcc -O2 -lm`), else one Rust file (`rustc -O`), else one
+//! Python file (`python3`, run from a copy of the folder). It runs outside the
+//! contestant's sandbox (it is the jury's code) but through the launcher, under limits
+//! of its own ([`VALIDATOR_CPU`], [`VALIDATOR_MEMORY`]), with the Kattis protocol:
+//! `validator INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output`; exit 42 is
+//! accepted, 43 wrong answer (the reason from `FEEDBACK_DIR/judgemessage.txt`), anything
+//! else a judge error.
+
+use super::default_validator::{self, Flags};
+use crate::judge::config::{Case, OutputChecker};
+use crate::judge::limits::{Isolation, Limits, MemoryMode, MIB};
+use crate::judge::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::Verdict;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// CPU time an output validator may use per case.
+pub const VALIDATOR_CPU: Duration = Duration::from_secs(30);
+/// Memory an output validator may use, bytes.
+pub const VALIDATOR_MEMORY: u64 = 4096 * MIB;
+
+/// The default output validator with each case's flags.
+#[derive(Debug)]
+pub struct DefaultChecker {
+    flags: HashMap<String, Flags>,
+}
+
+impl DefaultChecker {
+    /// The checker for cases `(id, flag words)`; a bad flag is an error naming it.
+    pub fn new(cases: &[(String, Vec<String>)]) -> Result<DefaultChecker, String> {
+        let mut flags = HashMap::new();
+        for (id, words) in cases {
+            flags.insert(
+                id.clone(),
+                Flags::parse(words).map_err(|e| format!("{id}: {e}"))?,
+            );
+        }
+        Ok(DefaultChecker { flags })
+    }
+}
+
+impl OutputChecker for DefaultChecker {
+    fn check(&self, case: &Case, output: &Path) -> (Verdict, String) {
+        let Some(answer_path) = &case.answer else {
+            return (
+                Verdict::JudgeError,
+                format!(
+                    "no {} (the default validator compares with it)",
+                    case.input.with_extension("ans").display()
+                ),
+            );
+        };
+        let (answer, out) = match (std::fs::read(answer_path), std::fs::read(output)) {
+            (Ok(a), Ok(o)) => (a, o),
+            (Err(e), _) => {
+                return (
+                    Verdict::JudgeError,
+                    format!("cannot read {}: {e}", answer_path.display()),
+                )
+            }
+            (_, Err(e)) => return (Verdict::JudgeError, format!("cannot read the output: {e}")),
+        };
+        let flags = self.flags.get(&case.id()).cloned().unwrap_or_default();
+        match default_validator::judge(&answer, &out, &flags) {
+            Ok(()) => (Verdict::Accepted, String::new()),
+            Err(why) => (Verdict::WrongAnswer, why),
+        }
+    }
+}
+
+/// A built custom output validator and each case's flags.
+#[derive(Debug)]
+pub struct CustomChecker {
+    launcher: PathBuf,
+    program: PathBuf,
+    prefix: Vec<String>,
+    flags: HashMap<String, Vec<String>>,
+    _build: tempfile::TempDir,
+}
+
+fn run_build(cmd: &mut Command, what: &str) -> Result<(), String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(if out.stderr.is_empty() {
+        &out.stdout
+    } else {
+        &out.stderr
+    });
+    let first: String = text.lines().take(20).collect::<Vec<_>>().join("\n");
+    Err(format!(
+        "building the output validator failed ({what}): {first}"
+    ))
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            copy_dir(&src, &dst)?;
+        } else {
+            std::fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+impl CustomChecker {
+    /// Builds the validator at `source` (a folder or one source file).
+    pub fn build(
+        source: &Path,
+        launcher: &Path,
+        cases: &[(String, Vec<String>)],
+    ) -> Result<CustomChecker, String> {
+        let dir = tempfile::Builder::new()
+            .prefix("gridjudge-validator-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a build folder: {e}"))?;
+        let work = dir.path().join("src");
+        if source.is_dir() {
+            copy_dir(source, &work)
+        } else {
+            std::fs::create_dir_all(&work).and_then(|()| {
+                std::fs::copy(source, work.join(source.file_name().unwrap_or_default())).map(drop)
+            })
+        }
+        .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&work)
+            .map_err(|e| format!("cannot list {}: {e}", work.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        let ext = |p: &PathBuf, list: &[&str]| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| list.contains(&e))
+        };
+        let exe = dir.path().join("validator");
+        let (program, prefix) = if work.join("build").is_file() && work.join("run").is_file() {
+            run_build(
+                Command::new("sh")
+                    .arg(work.join("build"))
+                    .current_dir(&work),
+                "build",
+            )?;
+            (work.join("run"), Vec::new())
+        } else if files.iter().any(|p| ext(p, &["cpp", "cc", "cxx", "C"])) {
+            let mut cmd = Command::new("g++");
+            cmd.args(["-O2", "-std=gnu++17", "-I"])
+                .arg(&work)
+                .arg("-o")
+                .arg(&exe);
+            cmd.args(files.iter().filter(|p| ext(p, &["cpp", "cc", "cxx", "C"])));
+            run_build(&mut cmd, "g++")?;
+            (exe, Vec::new())
+        } else if files.iter().any(|p| ext(p, &["c"])) {
+            let mut cmd = Command::new("gcc");
+            cmd.args(["-O2", "-std=gnu11", "-I"])
+                .arg(&work)
+                .arg("-o")
+                .arg(&exe);
+            cmd.args(files.iter().filter(|p| ext(p, &["c"]))).arg("-lm");
+            run_build(&mut cmd, "gcc")?;
+            (exe, Vec::new())
+        } else if let Some(rs) = files.iter().find(|p| ext(p, &["rs"])) {
+            let mut cmd = Command::new("rustc");
+            cmd.args(["-O", "--edition", "2021", "-o"])
+                .arg(&exe)
+                .arg(rs);
+            run_build(&mut cmd, "rustc")?;
+            (exe, Vec::new())
+        } else if let Some(py) = files.iter().find(|p| ext(p, &["py"])) {
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"]
+                .iter()
+                .map(PathBuf::from)
+                .find(|p| p.is_file())
+                .ok_or("python3 not found for the Python output validator")?;
+            (python, vec![py.display().to_string()])
+        } else {
+            return Err(format!(
+                "{}: no build/run scripts and no C, C++, Rust or Python source",
+                source.display()
+            ));
+        };
+        Ok(CustomChecker {
+            launcher: launcher.to_path_buf(),
+            program,
+            prefix,
+            flags: cases.iter().cloned().collect(),
+            _build: dir,
+        })
+    }
+}
+
+impl OutputChecker for CustomChecker {
+    fn check(&self, case: &Case, output: &Path) -> (Verdict, String) {
+        let je = |m: String| (Verdict::JudgeError, m);
+        let Ok(io) = CaseDirs::new(None) else {
+            return je("cannot create the validator's folders".into());
+        };
+        let feedback = io.workdir().join("feedback");
+        if let Err(e) = std::fs::create_dir(&feedback) {
+            return je(format!("cannot create the feedback folder: {e}"));
+        }
+        let empty = io.workdir().join("empty.ans");
+        let answer = match &case.answer {
+            Some(a) => a.clone(),
+            None => {
+                if let Err(e) = std::fs::write(&empty, b"") {
+                    return je(format!("cannot write {}: {e}", empty.display()));
+                }
+                empty
+            }
+        };
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut argv = vec![self.program.display().to_string()];
+        argv.extend(self.prefix.iter().cloned());
+        argv.push(absolute(&case.input).display().to_string());
+        argv.push(absolute(&answer).display().to_string());
+        argv.push(format!("{}/", feedback.display()));
+        argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+        let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
+        limits.wall = VALIDATOR_CPU * 2;
+        limits.memory_mode = MemoryMode::PeakRss;
+        limits.output_bytes = 64 * MIB;
+        limits.processes = None;
+        let spec = RunSpec {
+            program: self.program.clone(),
+            argv,
+            env: sandbox::default_env(io.workdir()),
+            workdir: io.workdir().to_path_buf(),
+            stdin: absolute(output),
+            stdout: io.stdout(),
+            stderr: io.stderr(),
+            limits,
+            isolation: Isolation::NONE,
+            hide: vec![],
+        };
+        let outcome = match sandbox::run(&self.launcher, &spec) {
+            Ok(o) => o,
+            Err(e) => return je(format!("output validator: {e}")),
+        };
+        let message = std::fs::read_to_string(feedback.join("judgemessage.txt"))
+            .unwrap_or_default()
+            .trim()
+            .chars()
+            .take(4000)
+            .collect::<String>();
+        match (outcome.killed_for, outcome.status) {
+            (None, ExitStatus::Exited(42)) => (Verdict::Accepted, message),
+            (None, ExitStatus::Exited(43)) => (
+                Verdict::WrongAnswer,
+                if message.is_empty() {
+                    "rejected by the output validator".into()
+                } else {
+                    message
+                },
+            ),
+            _ => {
+                let stderr = std::fs::read_to_string(io.stderr()).unwrap_or_default();
+                let why = outcome
+                    .limit_verdict(&spec.limits)
+                    .map(|(v, m)| format!("{v}: {m}"))
+                    .unwrap_or_else(|| format!("{:?}", outcome.status));
+                je(format!(
+                    "output validator failed ({why}): {}",
+                    stderr.lines().next().unwrap_or(&message)
+                ))
+            }
+        }
+    }
+}
