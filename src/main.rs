@@ -61,6 +61,9 @@ enum Command {
     },
     /// Print the manual page (roff) on stdout: `gridjudge man | man -l -`.
     Man,
+    /// Export a bundled problem as a Kattis/ICPC problem package (legacy format):
+    /// `export poj3074 --kattis out/poj3074 [--zip]`.
+    Export(cli::export::ExportArgs),
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
@@ -79,6 +82,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "gridjudge", &mut out);
             cli::write_stdout(&out).map(|()| exit::OK)
         }
+        Command::Export(args) => cli::export::run(&args),
         Command::Man => {
             let mut out = Vec::new();
             clap_mangen::Man::new(Cli::command())

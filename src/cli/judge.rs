@@ -71,6 +71,17 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
+    /// Options with only the judge-cases folder set (for commands that judge nothing).
+    pub fn with_cases(cases: Option<PathBuf>) -> RunOptions {
+        RunOptions {
+            cases,
+            jobs: 1,
+            memory_mode: MemoryModeArg::Rss,
+            run_as_self: false,
+            require_isolation: false,
+        }
+    }
+
     /// The judge-cases folder: `--cases`, else `$GRIDJUDGE_CASES`, else `./judge-cases`,
     /// else the bundled folder of the checkout this binary was built from (so an
     /// installed `gridjudge` judges the bundled problems from anywhere while that

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod exit;
+pub mod export;
 pub mod gen; // issue 16: gen, generate
 pub mod judge;
 pub mod margins;
