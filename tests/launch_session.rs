@@ -173,7 +173,7 @@ fn a_launcher_killed_between_runs_is_replaced() {
         "the dead launcher was kept"
     );
     // The dead launcher's memory cgroup (if this machine gives one) is gone too.
-    if let Some(dir) = gridjudge::judge::cgroup::run_dir(pid as u32) {
+    if let Some((_, dir)) = gridjudge::judge::cgroup::run_dir(pid as u32) {
         assert!(!dir.exists(), "left behind: {}", dir.display());
     }
 }

@@ -280,6 +280,12 @@ pub fn explain(guarantees: &crate::judge::sandbox::Guarantees) -> String {
             row.how
         ));
     }
+    out.push_str(&format!(
+        "  cgroup: {}\n",
+        match crate::judge::cgroup::prepare_judge() {
+            Ok(line) | Err(line) => line,
+        }
+    ));
     let missing = guarantees.missing();
     if missing.is_empty() {
         out.push_str("All guarantees hold: --require-isolation passes.\n");

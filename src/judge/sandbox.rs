@@ -114,6 +114,9 @@ pub struct Guarantees {
     /// hard-limited) the memory of all the program's processes, children included.
     #[serde(default)]
     pub memory_cgroup: bool,
+    /// That cgroup was on the unified (v2) hierarchy (see [`cgroup`](crate::judge::cgroup)).
+    #[serde(default)]
+    pub cgroup_v2: bool,
     /// The system-call filter was installed (see [`seccomp`](crate::judge::seccomp)).
     #[serde(default)]
     pub seccomp: bool,
@@ -183,12 +186,26 @@ impl Guarantees {
             row(
                 "memory of all processes",
                 self.memory_cgroup,
-                "a memory cgroup (v1 memory controller) per worker, used by its runs in turn: \
-                 the anonymous memory of every process of the run is sampled against the limit, with a hard limit 25 % \
-                 above it (memory+swap) where the kernel's OOM killer ends bursts"
-                    .into(),
-                "no memory cgroup (not root, or no v1 memory controller): only the main \
-                 process's peak RSS is watched",
+                format!(
+                    "a memory cgroup ({}) per worker, used by its runs in turn: the \
+                     anonymous memory of every process of the run is sampled against the \
+                     limit, with a hard limit 25 % above it (swap included) where the \
+                     kernel's OOM killer ends bursts{}",
+                    if self.cgroup_v2 {
+                        "cgroup v2"
+                    } else {
+                        "cgroup v1 memory controller"
+                    },
+                    if self.cgroup_v2 {
+                        "; pids.max as well where the pids controller is delegated, and \
+                         cgroup.kill ends every process of the run"
+                    } else {
+                        ""
+                    }
+                ),
+                "no memory cgroup (not root; or no memory controller: neither a cgroup v1 \
+                 memory hierarchy nor a cgroup v2 one the judge may delegate, see the cgroup \
+                 line below): only the main process's peak RSS is watched",
             ),
             row(
                 "disk",
@@ -595,6 +612,7 @@ mod tests {
                 fresh_proc: false,
                 landlock_abi: None,
                 memory_cgroup: false,
+                cgroup_v2: false,
                 seccomp: false,
                 private_workdir: false,
             },

@@ -119,6 +119,11 @@ impl LaunchSession {
     }
 
     fn start(&self) -> Result<Live, SandboxError> {
+        // On cgroup v2 the judge may first have to move into a leaf of its cgroup so
+        // that its runs' cgroups can have the memory controller; launchers started
+        // after that inherit the leaf. Once per process; the outcome is only reported
+        // (`--explain-sandbox`), a run without a cgroup says so in its guarantees.
+        let _ = crate::judge::cgroup::prepare_judge();
         let spawn_err = |source| SandboxError::Spawn {
             path: self.launcher.clone(),
             source,

@@ -168,6 +168,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             fresh_proc: u.arbitrary()?,
             landlock_abi: u.arbitrary()?,
             memory_cgroup: u.arbitrary()?,
+            cgroup_v2: u.arbitrary()?,
             seccomp: u.arbitrary()?,
             private_workdir: u.arbitrary()?,
         },

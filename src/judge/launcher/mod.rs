@@ -31,7 +31,7 @@
 mod child;
 mod monitor;
 
-use crate::judge::cgroup::MemoryCgroup;
+use crate::judge::cgroup::{locate::Version, MemoryCgroup};
 use crate::judge::confine;
 use crate::judge::limits::MemoryMode;
 use crate::judge::sandbox::{
@@ -145,7 +145,7 @@ struct Server {
     /// The memory cgroup every confined run uses in turn (made on first use; another
     /// try after a failure to set a limit).
     cgroup: Option<MemoryCgroup>,
-    /// Whether making it failed (no v1 memory controller here): no more tries.
+    /// Whether making it failed (no usable memory controller here): no more tries.
     cgroup_tried: bool,
 }
 
@@ -159,13 +159,18 @@ impl Server {
         })
     }
 
-    /// The memory cgroup, readied for a run with memory limit `limit`, if there is one.
-    fn cgroup_for(&mut self, limit: u64) -> Option<&MemoryCgroup> {
-        if self.cgroup.as_mut().is_some_and(|cg| !cg.prepare(limit)) {
+    /// The memory cgroup, readied for a run with memory limit `limit` and at most
+    /// `processes` processes, if there is one.
+    fn cgroup_for(&mut self, limit: u64, processes: Option<u64>) -> Option<&MemoryCgroup> {
+        if self
+            .cgroup
+            .as_mut()
+            .is_some_and(|cg| !cg.prepare(limit, processes))
+        {
             self.cgroup = None; // removed: the next try makes a fresh one
         }
         if self.cgroup.is_none() && !self.cgroup_tried {
-            self.cgroup = MemoryCgroup::create(limit);
+            self.cgroup = MemoryCgroup::create(limit, processes);
             self.cgroup_tried = self.cgroup.is_none();
         }
         self.cgroup.as_ref()
@@ -292,7 +297,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         None
     };
     let cgroup = if spec.isolation.confine {
-        server.cgroup_for(limits.memory_bytes)
+        server.cgroup_for(limits.memory_bytes, process_limit)
     } else {
         None
     };
@@ -389,6 +394,10 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup);
     let (mut status, mut rusage) = monitor.wait();
     let wall = start.elapsed();
+    // On cgroup v2, every process of the run at once; then the launcher's own sweep.
+    if let Some(cg) = cgroup {
+        cg.kill_all();
+    }
     let strays_killed = kill_leftovers(pid);
     if cloned.pid_ns {
         // The init's record holds the program's own status and rusage; without one
@@ -463,6 +472,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             fresh_proc: cloned.pid_ns && !proc_failed,
             landlock_abi: landlock_abi.filter(|_| !landlock_failed),
             memory_cgroup: cgroup.is_some(),
+            cgroup_v2: cgroup.is_some_and(|c| c.version() == Version::V2),
             seccomp: seccomp_planned && !seccomp_failed,
             private_workdir: workdir_planned && !workdir_failed,
         },
