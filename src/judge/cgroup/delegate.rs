@@ -9,16 +9,19 @@
 //!
 //! 1. does nothing if `X` already gives `memory` to its children (the root cgroup, or a
 //!    setup done by hand or by an earlier judge);
-//! 2. gives up, with the reason, if `memory` is not even available in `X`
+//! 2. enables the controllers directly where `X` is the root cgroup (which has no
+//!    `cgroup.type`, and is exempt from the rule), as on a VM or a bare host without
+//!    systemd;
+//! 3. gives up, with the reason, if `memory` is not even available in `X`
 //!    (`cgroup.controllers`: the parent did not delegate it), or if `X` holds processes
 //!    that are not the judge's (it never moves another program's processes);
-//! 3. otherwise moves itself into the leaf `X/gridjudge-judge` and enables `+memory` (and
+//! 4. otherwise moves itself into the leaf `X/gridjudge-judge` and enables `+memory` (and
 //!    `+pids` where available) in `X/cgroup.subtree_control`. Its launchers start in that
 //!    leaf and make their runs' cgroups beside it, in `X` ([`super::run_parent`]).
 //!
 //! This is what a delegated manager does on systemd hosts (systemd's "Control Group
 //! APIs and Delegation"): `systemd-run --scope -p Delegate=yes -- gridjudge judge ...`
-//! gives the judge a scope of its own with the controllers available, and step 3 takes
+//! gives the judge a scope of its own with the controllers available, and step 4 takes
 //! it from there. The leaf stays until the judge ends (a process cannot remove its own
 //! cgroup); systemd removes the scope with it.
 
@@ -56,6 +59,11 @@ pub fn enable_for_children(
             missing.join(", "),
             own.display()
         ));
+    }
+    if !own.join("cgroup.type").exists() {
+        // The root cgroup: processes and controllers for children may coexist.
+        enable(own, required, optional, &available)?;
+        return Ok(own.to_path_buf());
     }
     let procs = std::fs::read_to_string(own.join("cgroup.procs"))
         .map_err(|e| format!("cgroup v2: cannot read {}/cgroup.procs: {e}", own.display()))?;
@@ -99,14 +107,28 @@ pub fn enable_for_children(
             }
         }
     }
+    if let Err(e) = enable(own, required, optional, &available) {
+        undo(ours);
+        return Err(e);
+    }
+    Ok(own.to_path_buf())
+}
+
+/// Writes `+C` to `own/cgroup.subtree_control` for every controller of `required` (failing
+/// on the first refusal, with the reason) and of `optional` that is `available`.
+fn enable(
+    own: &Path,
+    required: &[&str],
+    optional: &[&str],
+    available: &[String],
+) -> Result<(), String> {
     for c in required {
-        if let Err(e) = std::fs::write(own.join("cgroup.subtree_control"), format!("+{c}")) {
-            undo(ours);
-            return Err(format!(
+        std::fs::write(own.join("cgroup.subtree_control"), format!("+{c}")).map_err(|e| {
+            format!(
                 "cgroup v2: cannot enable {c} in {}/cgroup.subtree_control: {e}",
                 own.display()
-            ));
-        }
+            )
+        })?;
     }
     for c in optional
         .iter()
@@ -114,7 +136,7 @@ pub fn enable_for_children(
     {
         let _ = std::fs::write(own.join("cgroup.subtree_control"), format!("+{c}"));
     }
-    Ok(own.to_path_buf())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -128,7 +150,23 @@ mod tests {
         std::fs::write(dir.path().join("cgroup.controllers"), controllers).unwrap();
         std::fs::write(dir.path().join("cgroup.subtree_control"), subtree).unwrap();
         std::fs::write(dir.path().join("cgroup.procs"), procs).unwrap();
+        std::fs::write(dir.path().join("cgroup.type"), "domain\n").unwrap();
         dir
+    }
+
+    #[test]
+    fn the_root_cgroup_enables_without_moving_anyone() {
+        let x = fake("memory pids\n", "", "1\n7\n99\n");
+        std::fs::remove_file(x.path().join("cgroup.type")).unwrap();
+        assert_eq!(
+            enable_for_children(x.path(), &["memory"], &[], &[7]),
+            Ok(x.path().to_path_buf())
+        );
+        assert!(!x.path().join(JUDGE_LEAF).exists());
+        assert_eq!(
+            std::fs::read_to_string(x.path().join("cgroup.subtree_control")).unwrap(),
+            "+memory"
+        );
     }
 
     #[test]
