@@ -22,7 +22,15 @@ for t in "${targets[@]}"; do
     [ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || corpus=fuzz/regressions/$t
     echo "==> $t over $corpus"
     cargo fuzz coverage "$t" "$corpus" >/dev/null 2>&1 || { echo "coverage.sh: cargo fuzz coverage $t failed" >&2; exit 1; }
-    objects+=(-object "fuzz/target/x86_64-unknown-linux-gnu/coverage/x86_64-unknown-linux-gnu/release/$t")
+    # The instrumented binary: cargo-fuzz 0.13 builds it under the workspace's target/
+    # (older versions under fuzz/target/).
+    obj=
+    for dir in target fuzz/target; do
+        candidate=$dir/x86_64-unknown-linux-gnu/coverage/x86_64-unknown-linux-gnu/release/$t
+        if [ -f "$candidate" ]; then obj=$candidate; break; fi
+    done
+    [ -n "$obj" ] || { echo "coverage.sh: no coverage build of $t found" >&2; exit 1; }
+    objects+=(-object "$obj")
     profiles+=("fuzz/coverage/$t/coverage.profdata")
 done
 "$bin/llvm-profdata" merge -sparse "${profiles[@]}" -o fuzz/coverage/all.profdata

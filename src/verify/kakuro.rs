@@ -152,4 +152,40 @@ mod tests {
             "cell (1,1) is black but holds 4"
         );
     }
+
+    /// A fill whose stated shape disagrees with the board in any one way is refused
+    /// (a solver that transposed or mislabelled its fill; found by cargo-mutants: the
+    /// shape test had survived `||` turned into `&&`).
+    #[test]
+    fn a_fill_of_another_shape_is_refused() {
+        let good = fill([1, 2, 2, 2]);
+        let wrong_rows = KakuroFill {
+            rows: 4,
+            ..good.clone()
+        };
+        let wrong_cols = KakuroFill {
+            cols: 2,
+            ..good.clone()
+        };
+        let mut wrong_len = good.clone();
+        wrong_len.digits.push(0);
+        for f in [&wrong_rows, &wrong_cols, &wrong_len] {
+            let v = check_fill(&board(), f, false).unwrap_err();
+            assert!(v.message.contains("but the board is 3x3"), "{}", v.message);
+        }
+        check_fill(&board(), &good, false).unwrap();
+    }
+
+    /// A repeated digit in an across run is reported at both of its places (the first
+    /// found by walking the run again from its start; cargo-mutants found that only a
+    /// down run had been tested).
+    #[test]
+    fn a_repeat_across_names_both_places() {
+        let v = check_fill(&board(), &fill([1, 1, 2, 3]), true).unwrap_err();
+        assert_eq!(
+            v.message,
+            "run across from (2,1): digit 1 appears twice, at (2,2) and (2,3)"
+        );
+        assert_eq!(v.cell, (1, 2));
+    }
 }

@@ -182,6 +182,22 @@ mod tests {
         check_solution(&grid(PUZZLE), &grid(SOLVED)).unwrap();
     }
 
+    /// 16×16 and 25×25 symbols are named by their letters in messages (cargo-mutants:
+    /// no test named a letter past `A`, so `'A' - (v - 1)` had survived).
+    #[test]
+    fn big_grids_name_their_letters() {
+        assert_eq!(symbol_name(7, 9), "7");
+        assert_eq!(symbol_name(1, 16), "A");
+        assert_eq!(symbol_name(3, 16), "C");
+        assert_eq!(symbol_name(16, 16), "P");
+        assert_eq!(symbol_name(25, 25), "Y");
+        let mut bad = Sudoku::empty(4).unwrap();
+        bad.set(0, 2, 3);
+        bad.set(0, 9, 3);
+        let v = check_givens(&bad).unwrap_err();
+        assert_eq!(v.message, "row 1 has two Cs, at columns 3 and 10");
+    }
+
     #[test]
     fn names_the_first_broken_rule() {
         let mut bad = grid(SOLVED);
