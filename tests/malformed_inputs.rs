@@ -381,6 +381,15 @@ fn poj2676_malformed() {
                 2,
                 "puzzle 1: row 1 has two 1s, at columns 1 and 2",
             ),
+            // A later puzzle, a later row: the line counts whole puzzles and rows
+            // (cargo-mutants: `index * 9 + row` had survived as `- row` and `* row`).
+            bad(
+                "clashing givens in row 4 of puzzle 2",
+                format!("2\n{grid}{}", grid.replacen("300502006", "330502006", 1)),
+                14,
+                2,
+                "puzzle 2: row 4 has two 3s, at columns 1 and 2",
+            ),
             bad(
                 "T trailing space",
                 format!("1 \n{grid}"),
@@ -530,6 +539,17 @@ fn poj3076_malformed() {
                 1,
                 3,
                 "puzzle 1: row 1 has two As, at columns 1 and 3",
+            ),
+            // A later set, a later row: 17 lines per set (16 and the blank).
+            bad(
+                "clash in row 5 of set 2",
+                format!(
+                    "{set}\n{}",
+                    set.replacen("----E----C--G---", "E---E----C--G---", 1)
+                ),
+                22,
+                5,
+                "puzzle 2: row 5 has two Es, at columns 1 and 5",
             ),
             bad(
                 "clash in a box",
