@@ -683,6 +683,8 @@ mod tests {
     #[test]
     fn knuth_example_unique() {
         let mut m = knuth();
+        // The matrix's shape as built (cargo-mutants: `columns` was never asked).
+        assert_eq!((m.columns(), m.rows()), (7, 6));
         let mut rows = m.solve_first().unwrap();
         rows.sort();
         assert_eq!(rows, vec![0, 3, 4]);

@@ -130,3 +130,80 @@ pub fn count_case(
         (Puzzle::Kakuro(b), _) => Ok(kakuro_search::count(b, limit)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cell, KakuroBoard, Sudoku};
+
+    /// The dispatch behind `gridjudge solve` and `gridjudge count` (cargo-mutants: with
+    /// only the solvers' own tests, `supported` returning `Ok(())` and `count_case`
+    /// returning a constant had survived).
+    #[test]
+    fn the_dispatch_counts_and_refuses_by_problem() {
+        let empty = Puzzle::Sudoku(Sudoku::empty(3).unwrap());
+        let unique = Puzzle::Sudoku(
+            Sudoku::from_cells(
+                3,
+                ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+                    .bytes()
+                    .map(|b| if b == b'.' { 0 } else { b - b'0' })
+                    .collect(),
+            )
+            .unwrap(),
+        );
+        for solver in [SolverKind::Dlx, SolverKind::Dfs] {
+            assert_eq!(count_case(Problem::Poj3074, solver, &empty, 2), Ok(2));
+            assert_eq!(count_case(Problem::Poj3074, solver, &empty, 5), Ok(5));
+            assert_eq!(count_case(Problem::Poj3074, solver, &unique, 2), Ok(1));
+            assert!(solve_case(Problem::Poj3074, solver, &unique).is_ok());
+        }
+        for solver in [SolverKind::Flow, SolverKind::Search] {
+            assert_eq!(
+                solve_case(Problem::Poj3074, solver, &unique),
+                Err(SolveError::Unsupported {
+                    solver,
+                    problem: Problem::Poj3074
+                })
+            );
+            assert!(matches!(
+                count_case(Problem::Poj2676, solver, &empty, 2),
+                Err(SolveError::Unsupported { .. })
+            ));
+        }
+        // 3x3, clues 3 and 4 across and down: one fill under the classic rules
+        // (2 1 / 1 3).
+        let b = |down, right| Cell::Black { down, right };
+        let w = Cell::White;
+        let board = KakuroBoard::new(
+            3,
+            3,
+            vec![
+                Cell::BLACK,
+                b(Some(3), None),
+                b(Some(4), None),
+                b(None, Some(3)),
+                w,
+                w,
+                b(None, Some(4)),
+                w,
+                w,
+            ],
+        )
+        .unwrap();
+        let kakuro = Puzzle::Kakuro(board);
+        assert_eq!(
+            count_case(Problem::Hdu3338, SolverKind::Flow, &kakuro, 2),
+            Err(SolveError::NoCounter(Problem::Hdu3338))
+        );
+        assert!(solve_case(Problem::Hdu3338, SolverKind::Flow, &kakuro).is_ok());
+        assert!(matches!(
+            solve_case(Problem::Kakuro, SolverKind::Flow, &kakuro),
+            Err(SolveError::Unsupported { .. })
+        ));
+        assert_eq!(
+            count_case(Problem::Kakuro, SolverKind::Search, &kakuro, 5),
+            Ok(1)
+        );
+    }
+}
