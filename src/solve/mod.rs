@@ -134,7 +134,7 @@ pub fn count_case(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cell, KakuroBoard, Sudoku};
+    use crate::model::Sudoku;
 
     /// The dispatch behind `gridjudge solve` and `gridjudge count` (cargo-mutants: with
     /// only the solvers' own tests, `supported` returning `Ok(())` and `count_case`
@@ -173,24 +173,11 @@ mod tests {
         }
         // 3x3, clues 3 and 4 across and down: one fill under the classic rules
         // (2 1 / 1 3).
-        let b = |down, right| Cell::Black { down, right };
-        let w = Cell::White;
-        let board = KakuroBoard::new(
-            3,
-            3,
-            vec![
-                Cell::BLACK,
-                b(Some(3), None),
-                b(Some(4), None),
-                b(None, Some(3)),
-                w,
-                w,
-                b(None, Some(4)),
-                w,
-                w,
-            ],
-        )
-        .unwrap();
+        let text =
+            "3 3\nXXXXXXX 003\\XXX 004\\XXX\nXXX\\003 ....... .......\nXXX\\004 ....... .......\n";
+        let board = crate::format::hdu3338::parse_input(text.as_bytes())
+            .unwrap()
+            .remove(0);
         let kakuro = Puzzle::Kakuro(board);
         assert_eq!(
             count_case(Problem::Hdu3338, SolverKind::Flow, &kakuro, 2),

@@ -34,44 +34,39 @@ pub struct Position {
 /// `None` when neither a v1 memory hierarchy nor a unified one is mounted where this
 /// process can see its own cgroup.
 pub fn here() -> Option<Position> {
-    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let (cgroup, mountinfo) = read_self()?;
     position(&cgroup, &mountinfo)
 }
 
 /// This process's own cgroup in the unified (v2) hierarchy, whichever hierarchy holds
 /// the memory controller (on a hybrid host, systemd's `unified` mount).
 pub fn unified_here() -> Option<PathBuf> {
-    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
-    let path = cgroup.lines().find_map(|l| l.strip_prefix("0::"))?;
-    mountinfo
-        .lines()
-        .filter_map(Mount::parse)
-        .filter(|m| m.fstype == "cgroup2")
-        .find_map(|m| m.folder_of(path))
+    let (cgroup, mountinfo) = read_self()?;
+    unified(&cgroup, &mountinfo)
+}
+
+/// The texts of `/proc/self/cgroup` and `/proc/self/mountinfo`.
+fn read_self() -> Option<(String, String)> {
+    Some((
+        std::fs::read_to_string("/proc/self/cgroup").ok()?,
+        std::fs::read_to_string("/proc/self/mountinfo").ok()?,
+    ))
 }
 
 /// The position described by the texts of `/proc/self/cgroup` and `/proc/self/mountinfo`.
 pub fn position(cgroup: &str, mountinfo: &str) -> Option<Position> {
-    let mut v1 = None;
-    let mut v2 = None;
-    for line in cgroup.lines() {
+    let v1 = cgroup.lines().find_map(|line| {
         let mut parts = line.splitn(3, ':');
-        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
-        else {
-            continue;
-        };
-        if id == "0" && controllers.is_empty() {
-            v2 = Some(path);
-        } else if controllers.split(',').any(|c| c == "memory") {
-            v1 = Some(path);
-        }
-    }
-    let mounts: Vec<Mount> = mountinfo.lines().filter_map(Mount::parse).collect();
+        let (_id, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then_some(path)
+    });
     if let Some(path) = v1 {
-        let found = mounts
-            .iter()
+        let found = mountinfo
+            .lines()
+            .filter_map(Mount::parse)
             .filter(|m| m.fstype == "cgroup" && m.super_options.split(',').any(|o| o == "memory"))
             .find_map(|m| m.folder_of(path));
         if let Some(own) = found {
@@ -81,15 +76,20 @@ pub fn position(cgroup: &str, mountinfo: &str) -> Option<Position> {
             });
         }
     }
-    let path = v2?;
-    let own = mounts
-        .iter()
-        .filter(|m| m.fstype == "cgroup2")
-        .find_map(|m| m.folder_of(path))?;
-    Some(Position {
+    unified(cgroup, mountinfo).map(|own| Position {
         version: Version::V2,
         own,
     })
+}
+
+/// The folder of this process's unified cgroup (`0::/path`) under a `cgroup2` mount.
+fn unified(cgroup: &str, mountinfo: &str) -> Option<PathBuf> {
+    let path = cgroup.lines().find_map(|l| l.strip_prefix("0::"))?;
+    mountinfo
+        .lines()
+        .filter_map(Mount::parse)
+        .filter(|m| m.fstype == "cgroup2")
+        .find_map(|m| m.folder_of(path))
 }
 
 /// One line of `/proc/self/mountinfo`, the fields this module needs.
