@@ -5,6 +5,7 @@
 mod judge_support;
 
 use judge_support::fixtures;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -358,6 +359,13 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
         );
         return;
     }
+    // uid 65534 must reach the binary and the cases wherever this checkout lies (a
+    // `mktemp -d` clone is 0700): copies in a folder it can read.
+    let shared = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(shared.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let exe = shared.path().join("gridjudge");
+    std::fs::copy(env!("CARGO_BIN_EXE_gridjudge"), &exe).unwrap();
+    copy_problem(shared.path());
     let as_nobody = |args: &[&str]| {
         Command::new("setpriv")
             .args([
@@ -367,7 +375,7 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
                 "env",
                 "HOME=/tmp",
             ])
-            .arg(env!("CARGO_BIN_EXE_gridjudge"))
+            .arg(&exe)
             .args(args)
             .output()
     };
@@ -381,7 +389,7 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
             return;
         }
     }
-    let cases = cases();
+    let cases = shared.path().to_path_buf();
     // Exit 0 (then WA) only when no device but loopback is visible.
     let script = "! grep -v -e lo: -e Inter -e face /proc/net/dev";
     let out = as_nobody(&[
