@@ -18,9 +18,9 @@
 //! 4.07 ms.) Criterion's wall medians were 2–5 ms of noise apart under that load.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gridjudge::judge::limits::{Isolation, Limits, MIB};
-use gridjudge::judge::sandbox::{self, CaseDirs, RunSpec};
-use gridjudge::judge::session::LaunchSession;
+use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
+use gridjudge::sandbox::Sandbox;
+use gridjudge::sandbox::{self, CaseDirs, RunSpec};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -45,7 +45,7 @@ fn compile(dir: &Path, name: &str) -> PathBuf {
 /// One judge worker: its launcher (kept from case to case, as `gridjudge judge` does)
 /// and its case folders.
 struct Worker {
-    session: LaunchSession,
+    session: Sandbox,
     dirs: CaseDirs,
 }
 
@@ -103,7 +103,7 @@ fn confinement(c: &mut Criterion) {
         .iter()
         .map(|(_, isolation, hide)| {
             let mut w = Worker {
-                session: LaunchSession::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+                session: Sandbox::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
                 dirs: CaseDirs::new(isolation.run_as).unwrap(),
             };
             // Starts the launcher: a once-per-worker cost.

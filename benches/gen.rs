@@ -17,9 +17,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::gen::spec::GenSpec;
+use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
 use gridjudge::judge::config::ProblemDir;
-use gridjudge::judge::run::JudgeSettings;
 use gridjudge::stress::case_set::CaseSet;
 use gridjudge::stress::runner::Runner;
 use gridjudge::Verdict;

@@ -3,7 +3,7 @@
 //! launcher, limits, uid drop, PID and mount namespaces, the shared network namespace
 //! and the memory cgroup when root, Landlock, sampling, cleanup), and judged with no
 //! isolation (launcher and limits only). Judged CPU counts this process and the
-//! worker's launcher with everything it ran ([`LaunchSession::cpu`]); starting the
+//! worker's launcher with everything it ran ([`Sandbox::cpu`]); starting the
 //! launcher is a once-per-worker cost, paid in a warm-up run.
 //!
 //! `cargo bench --bench judge_overhead` — compare `bare` and `judged` in each group;
@@ -17,9 +17,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::check;
-use gridjudge::judge::limits::{Isolation, Limits, MIB};
-use gridjudge::judge::sandbox::{self, CaseDirs, RunSpec};
-use gridjudge::judge::session::LaunchSession;
+use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
+use gridjudge::sandbox::Sandbox;
+use gridjudge::sandbox::{self, CaseDirs, RunSpec};
 use gridjudge::Problem;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -55,7 +55,7 @@ fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
 
 /// What a judge worker keeps from case to case: one launcher and its case folders.
 struct Worker {
-    session: LaunchSession,
+    session: Sandbox,
     dirs: CaseDirs,
     isolation: Isolation,
 }
@@ -63,7 +63,7 @@ struct Worker {
 impl Worker {
     fn new(isolation: Isolation) -> Worker {
         Worker {
-            session: LaunchSession::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+            session: Sandbox::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
             dirs: CaseDirs::new(isolation.run_as).unwrap(),
             isolation,
         }

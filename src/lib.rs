@@ -1,27 +1,80 @@
 //! gridjudge — solve, check and judge grid-logic puzzle problems.
 //!
-//! Data flows one way:
+//! # The map
+//!
+//! Data flows one way, each stage a module, each module importing only the stages
+//! before it (`tests/layering.rs` fails the build's tests on an import that points up):
 //!
 //! ```text
-//! bytes ──format::parse──▶ model ──solve──▶ model ──format::write──▶ bytes
-//! contestant bytes ──check (format::read + verify)──▶ Verdict ──judge::report──▶ table / JSON / JUnit
+//!               ┌──────────── solve ─────────────┐
+//! bytes ─format─▶ model (Puzzle)                  ▼
+//!                 │                       model (Answer) ─format─▶ bytes
+//!                 └─ verify ◀── check ◀── contestant bytes
+//!                                 │
+//!      sandbox (run a program) ──▶ judge (verdicts) ──▶ judge::report (table, JSON, HTML…)
 //! ```
 //!
-//! - [`model`]: Sudoku grids of any box size 2..=5, Kakuro boards with their runs.
-//! - [`problem`]: the five problems (poj3074, poj2676, hdu3338, poj3076, kakuro), their
-//!   limits and rule sets, and the [`Puzzle`](problem::Puzzle) / [`Answer`](problem::Answer) case types.
-//! - [`format`]: one module per judge format: parse a judge input with located errors,
-//!   write inputs and outputs, read a contestant's output leniently.
-//! - [`verify`]: the independent validators. They import [`model`] and nothing from
-//!   [`solve`], so a solver bug can never hide behind a validator bug.
-//! - [`check`]: the checkers: the spec's AC / PE / WA whitespace rule on arbitrary bytes.
-//! - [`solve`]: the reference solvers (dancing links, DFS, max-flow, search).
-//! - [`judge`]: running contestant programs under limits, verdicts, reports.
-//! - [`verdict`]: the closed set of verdicts everything above speaks.
-//! - [`gen`]: seeded generators of judge data (unique graded Sudoku, Kakuro) and the
-//!   `generators.toml` recipes; [`stress`]: find a failing case by random testing in the
-//!   judge's sandbox and shrink it.
-//! - [`fuzzing`]: the bodies of the cargo-fuzz targets, shared with the stable replay test.
+//! | stage | module | main types and functions |
+//! |---|---|---|
+//! | the problems | [`problem`], [`verdict`] | [`Problem`] (poj3074, poj2676, hdu3338, poj3076, kakuro; limits, rule sets), [`Puzzle`], [`Answer`], [`Verdict`] |
+//! | the shapes | [`model`] | [`Sudoku`](model::sudoku::Sudoku) (box size 2..=5), [`KakuroBoard`](model::kakuro::KakuroBoard) with its runs, [`KakuroFill`](model::kakuro::KakuroFill) |
+//! | parse and write | [`format`] | [`format::parse_input`], [`format::validate_input`], [`format::write_output`], [`ParseError`](format::ParseError) (line and column) |
+//! | solve | [`solve`] | [`solve::solve_case`], [`solve::count_case`], [`SolverKind`](solve::SolverKind): dancing links, DFS, max-flow, search |
+//! | verify | [`verify`] | [`verify::sudoku::check_solution`], [`verify::kakuro::check_fill`], [`Violation`](verify::Violation) |
+//! | check | [`check`] | [`check::check`] → [`CheckOutcome`](check::CheckOutcome) (AC, PE, WA, JE and why) |
+//! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits) |
+//! | judge | [`judge`] | [`judge_problem`](judge::case_loop::judge_problem) → [`ProblemReport`](judge::case_loop::ProblemReport), [`limit_verdict`](judge::limit_verdict::limit_verdict), [`ProblemDir`](judge::config::ProblemDir) |
+//! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff |
+//! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
+//! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
+//! | fuzzing | [`fuzzing`] | the bodies of the cargo-fuzz targets, replayed by `cargo test` |
+//!
+//! Three words that sound alike, three different jobs:
+//!
+//! - **validate** ([`format::validate_input`], `gridjudge validate`): is this *judge
+//!   input* well formed — syntax, ranges, givens that do not clash, consistent clues?
+//! - **verify** ([`verify`]): does this *grid* obey the puzzle's rules (rows, columns,
+//!   boxes, run sums, givens kept)? The validators share no code with the solvers, so a
+//!   solver bug can never hide behind a validator bug; they import [`model`] only.
+//! - **check** ([`check`]): what *verdict* do these contestant bytes earn — the lenient
+//!   read, the spec's whitespace rule (PE), then verify (WA or AC)?
+//!
+//! The [`sandbox`] knows nothing of problems or verdicts (it imports nothing else of the
+//! crate): it runs a program under limits and reports what happened; the [`judge`]
+//! decides what that means.
+//!
+//! # From bytes to a verdict
+//!
+//! Parse the POJ 3074 sample, solve every puzzle, write the answers, and check them as a
+//! judge would check a contestant's output:
+//!
+//! ```
+//! use gridjudge::{check, format, solve, Problem, Verdict};
+//!
+//! let problem = Problem::Poj3074;
+//! let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/samples/poj3074.in"))?;
+//!
+//! // parse → model
+//! let puzzles = format::parse_input(problem, &input)?;
+//! // model → solve → model
+//! let solver = solve::SolverKind::default_for(problem);
+//! let answers = puzzles
+//!     .iter()
+//!     .map(|p| solve::solve_case(problem, solver, p))
+//!     .collect::<Result<Vec<_>, _>>()?;
+//! // model → write → bytes
+//! let output = format::write_output(problem, &answers);
+//! // bytes → check (lenient read + independent verify) → verdict
+//! let outcome = check::check(problem, &input, &output, None);
+//! assert_eq!(outcome.verdict, Verdict::Accepted, "{}", outcome.message);
+//!
+//! // One wrong digit is a wrong answer, and the checker says where.
+//! let mut wrong = output.clone();
+//! let digit = wrong.iter().position(u8::is_ascii_digit).unwrap();
+//! wrong[digit] = if wrong[digit] == b'1' { b'2' } else { b'1' };
+//! assert_eq!(check::check(problem, &input, &wrong, None).verdict, Verdict::WrongAnswer);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
 
@@ -33,6 +86,7 @@ pub mod judge;
 pub mod model;
 pub mod package;
 pub mod problem;
+pub mod sandbox;
 pub mod solve;
 pub mod stress; // issue 16
 pub mod verdict;

@@ -96,14 +96,14 @@ fn run(command: Command) -> Result<u8, Failure> {
 fn main() -> ExitCode {
     // Nothing our caller left open (`gridjudge judge … 7>>file`) may reach a process we
     // start: mark every inherited descriptor above stderr close-on-exec, first thing.
-    gridjudge::judge::descriptors::seal_inherited();
+    gridjudge::sandbox::descriptors::seal_inherited();
     // The judge's launcher mode: checked before anything else so the process stays small.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if args
         .first()
-        .is_some_and(|a| a == gridjudge::judge::sandbox::LAUNCH_ARG)
+        .is_some_and(|a| a == gridjudge::sandbox::LAUNCH_ARG)
     {
-        return ExitCode::from(gridjudge::judge::launcher::main(&args[1..]) as u8);
+        return ExitCode::from(gridjudge::sandbox::launcher::main(&args[1..]) as u8);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

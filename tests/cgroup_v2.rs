@@ -7,12 +7,12 @@
 //! in for `memory`), the move of a process into a run cgroup by writing `0` to an open
 //! `cgroup.procs` (as the launcher's child does), and `cgroup.kill` ending a whole
 //! process tree. The memory controller's files on v2 are tested against a fake folder
-//! in `src/judge/cgroup`, and a whole judge run on a v2-only kernel by
+//! in `src/sandbox/cgroup`, and a whole judge run on a v2-only kernel by
 //! `tests/vm/cgroup_v2.sh` (a VM, run by `.ci/run`).
 
 mod judge_support;
 
-use gridjudge::judge::cgroup::{delegate, kill_and_remove, locate};
+use gridjudge::sandbox::cgroup::{delegate, kill_and_remove, locate};
 use judge_support::skip;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! Descriptor hygiene (`src/judge/descriptors.rs`): a program judged by gridjudge starts
+//! Descriptor hygiene (`src/sandbox/descriptors.rs`): a program judged by gridjudge starts
 //! with exactly stdin, stdout and stderr open, whatever its caller left open. The probe
 //! `tests/fixtures/judge/programs/fd_probe.c` lists, writes to and reads from every
 //! descriptor above 2; each test first shows that the probe does see descriptors when
@@ -119,10 +119,12 @@ fn the_launcher_and_the_child_close_what_the_caller_left_open() {
     let leaked = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_DUPFD, 700) };
     assert!(leaked >= 700);
     let stdin = empty_input(bins.path());
-    let isolation = gridjudge::judge::limits::Isolation::strongest(54);
-    let dirs = gridjudge::judge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
+    let isolation = gridjudge::sandbox::limits::Isolation::strongest(54);
+    let dirs = gridjudge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, &probe, &[], &stdin, limits(), isolation, &[]);
-    let outcome = gridjudge::judge::sandbox::run(&launcher(), &spec).unwrap();
+    let outcome = gridjudge::sandbox::Sandbox::new(&launcher())
+        .run(&spec)
+        .unwrap();
     // SAFETY: our own descriptor.
     unsafe { libc::close(leaked) };
     let stdout = std::fs::read_to_string(dirs.stdout()).unwrap();

@@ -11,9 +11,9 @@
 //!   most 4 white cells (the default stress boards are 6×6).
 
 use gridjudge::gen::spec::GenSpec;
+use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
 use gridjudge::judge::config::ProblemDir;
-use gridjudge::judge::run::JudgeSettings;
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{kakuro_search, sudoku_dfs, sudoku_dlx};
 use gridjudge::stress::case_set::Item;

@@ -5,8 +5,9 @@
 
 mod judge_support;
 
-use gridjudge::judge::limits::{MemoryMode, MIB};
-use gridjudge::judge::sandbox::{ExitStatus, LimitHit};
+use gridjudge::judge::limit_verdict::limit_verdict;
+use gridjudge::sandbox::limits::{MemoryMode, MIB};
+use gridjudge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
 use judge_support::*;
 use std::time::Duration;
@@ -27,7 +28,7 @@ fn tiny_program_reads_small_memory_and_exits_zero() {
         "tiny program read {} bytes",
         out.peak_memory_bytes
     );
-    assert_eq!(out.limit_verdict(&limits()), None);
+    assert_eq!(limit_verdict(&out, &limits()), None);
 }
 
 #[test]
@@ -55,7 +56,7 @@ fn cpu_burner_is_tle_and_killed_within_the_wall_limit() {
     l.cpu = Duration::from_millis(300);
     l.wall = Duration::from_secs(10); // generous: other tests load the 2 cores
     let out = run(&exe, &[], &empty_input(dir.path()), l, 3);
-    let (verdict, message) = out.limit_verdict(&l).unwrap();
+    let (verdict, message) = limit_verdict(&out, &l).unwrap();
     assert_eq!(verdict, Verdict::TimeLimitExceeded, "{message}");
     assert_eq!(out.killed_for, Some(LimitHit::Cpu));
     assert!(out.cpu >= l.cpu);
@@ -70,7 +71,7 @@ fn sleeper_is_tle_at_the_wall_deadline() {
     l.wall = Duration::from_millis(700);
     let sh = std::path::Path::new("/bin/sh");
     let out = run(sh, &["-c", "sleep 30"], &empty_input(dir.path()), l, 4);
-    let (verdict, message) = out.limit_verdict(&l).unwrap();
+    let (verdict, message) = limit_verdict(&out, &l).unwrap();
     assert_eq!(verdict, Verdict::TimeLimitExceeded, "{message}");
     assert_eq!(out.killed_for, Some(LimitHit::Wall));
     assert!(out.wall >= l.wall);
@@ -101,12 +102,15 @@ fn fork_bomb_leaves_no_survivors() {
     // nothing of it may survive, which is what this test is about.
     match out.killed_for {
         Some(LimitHit::Wall) => {
-            assert_eq!(out.limit_verdict(&l).unwrap().0, Verdict::TimeLimitExceeded)
+            assert_eq!(
+                limit_verdict(&out, &l).unwrap().0,
+                Verdict::TimeLimitExceeded
+            )
         }
         // The kernel's OOM killer at the cgroup's hard limit: the forks' own kernel
         // memory is charged to the run (seen here on cgroup v1 with the 64-process limit).
         Some(LimitHit::Memory | LimitHit::KernelOom) => assert_eq!(
-            out.limit_verdict(&l).unwrap().0,
+            limit_verdict(&out, &l).unwrap().0,
             Verdict::MemoryLimitExceeded
         ),
         other => panic!("fork bomb ended by {other:?}, not by the wall or memory limit"),
@@ -122,7 +126,7 @@ fn stray_children_are_killed_after_a_normal_exit() {
     let marker = format!("gridjudge-stray-marker-{}", std::process::id());
     let out = run(&exe, &[&marker], &empty_input(dir.path()), limits(), 6);
     assert_eq!(out.status, ExitStatus::Exited(0));
-    assert_eq!(out.limit_verdict(&limits()), None);
+    assert_eq!(limit_verdict(&out, &limits()), None);
     // Without a PID namespace, the setsid() escapee and the double-forked daemon were
     // re-parented to the launcher (with one, the kernel killed them with the namespace).
     if !out.guarantees.pid_namespace {
@@ -145,7 +149,7 @@ fn endless_output_is_ole() {
     assert_eq!(out.status, ExitStatus::Signaled(libc::SIGXFSZ));
     assert!(out.stdout_bytes > l.output_bytes);
     assert!(out.stdout_bytes <= l.output_bytes + 1);
-    let (verdict, message) = out.limit_verdict(&l).unwrap();
+    let (verdict, message) = limit_verdict(&out, &l).unwrap();
     assert_eq!(verdict, Verdict::OutputLimitExceeded, "{message}");
 }
 
@@ -154,7 +158,7 @@ fn segfault_is_re_with_the_signal_name() {
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "segv");
     let out = run(&exe, &[], &empty_input(dir.path()), limits(), 8);
-    let (verdict, message) = out.limit_verdict(&limits()).unwrap();
+    let (verdict, message) = limit_verdict(&out, &limits()).unwrap();
     assert_eq!(verdict, Verdict::RuntimeError);
     assert_eq!(message, "killed by SIGSEGV");
 }
@@ -165,7 +169,7 @@ fn non_zero_exit_is_re_with_the_code() {
     let sh = std::path::Path::new("/bin/sh");
     let out = run(sh, &["-c", "exit 7"], &empty_input(dir.path()), limits(), 9);
     assert_eq!(
-        out.limit_verdict(&limits()),
+        limit_verdict(&out, &limits()),
         Some((Verdict::RuntimeError, "exit code 7".to_string()))
     );
 }
@@ -176,7 +180,7 @@ fn one_gib_allocation_is_mle_in_peak_rss_mode() {
     let exe = compile_c(dir.path(), "touch_mem");
     let l = limits();
     let out = run(&exe, &["1024"], &empty_input(dir.path()), l, 10);
-    let (verdict, message) = out.limit_verdict(&l).unwrap();
+    let (verdict, message) = limit_verdict(&out, &l).unwrap();
     assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
     assert_eq!(out.killed_for, Some(LimitHit::Memory));
     // Killed well before it touched the whole GiB.
@@ -198,7 +202,7 @@ fn one_gib_allocation_fails_in_address_space_mode() {
     assert_eq!(out.status, ExitStatus::Exited(3));
     assert!(out.guarantees.address_space_limit);
     assert_eq!(
-        out.limit_verdict(&l),
+        limit_verdict(&out, &l),
         Some((Verdict::RuntimeError, "exit code 3".to_string()))
     );
 }
@@ -238,9 +242,9 @@ fn as_root_the_program_runs_unprivileged_without_network() {
 #[test]
 fn missing_program_is_a_launch_error() {
     let dir = bin_dir();
-    let isolation = gridjudge::judge::limits::Isolation::strongest(14);
-    let dirs = gridjudge::judge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
-    let spec = gridjudge::judge::sandbox::RunSpec {
+    let isolation = gridjudge::sandbox::limits::Isolation::strongest(14);
+    let dirs = gridjudge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
+    let spec = gridjudge::sandbox::RunSpec {
         program: "/nonexistent/program".into(),
         argv: vec!["program".into()],
         env: vec![],
@@ -252,7 +256,9 @@ fn missing_program_is_a_launch_error() {
         isolation,
         hide: vec![],
     };
-    let err = gridjudge::judge::sandbox::run(&launcher(), &spec).unwrap_err();
+    let err = gridjudge::sandbox::Sandbox::new(&launcher())
+        .run(&spec)
+        .unwrap_err();
     assert!(err.to_string().contains("exec failed"), "{err}");
 }
 

@@ -1,19 +1,19 @@
-//! One launcher serving many runs in turn ([`LaunchSession`]): nothing of a run may leak
+//! One launcher serving many runs in turn ([`Sandbox`]): nothing of a run may leak
 //! into the next — processes, sockets in the shared network namespace, memory readings,
 //! OOM kills or limits of the reused memory cgroup.
 
 mod judge_support;
 
-use gridjudge::judge::limits::{Isolation, Limits, MemoryMode, MIB};
-use gridjudge::judge::sandbox::{CaseDirs, ExitStatus, LimitHit, RunOutcome};
-use gridjudge::judge::session::LaunchSession;
+use gridjudge::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
+use gridjudge::sandbox::Sandbox;
+use gridjudge::sandbox::{CaseDirs, ExitStatus, LimitHit, RunOutcome};
 use judge_support::*;
 use std::path::Path;
 
 /// Runs `program args` in `session` (strongest isolation for `slot`); returns the outcome
 /// and the captured stdout.
 fn run_in(
-    session: &mut LaunchSession,
+    session: &mut Sandbox,
     dirs: &mut CaseDirs,
     program: &Path,
     args: &[&str],
@@ -36,7 +36,7 @@ fn a_daemon_of_one_run_is_gone_for_the_next() {
     let input = empty_input(dir.path());
     let slot = 40;
     let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
-    let mut session = LaunchSession::new(&launcher());
+    let mut session = Sandbox::new(&launcher());
     let (served, text) = run_in(
         &mut session,
         &mut dirs,
@@ -72,7 +72,7 @@ fn memory_readings_and_oom_kills_belong_to_their_own_run() {
     let input = empty_input(dir.path());
     let slot = 41;
     let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
-    let mut session = LaunchSession::new(&launcher());
+    let mut session = Sandbox::new(&launcher());
     let mut big = limits();
     big.memory_bytes = 256 * MIB;
     let mut small = limits(); // 64 MiB
@@ -126,7 +126,7 @@ fn stray_children_of_one_run_do_not_survive_into_the_next() {
     std::fs::write(&input, b"1 2 3\n").unwrap();
     let slot = 42;
     let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
-    let mut session = LaunchSession::new(&launcher());
+    let mut session = Sandbox::new(&launcher());
     let marker = format!("gridjudge-session-stray-{}", std::process::id());
     for round in 0..3 {
         let (out, _) = run_in(
@@ -155,7 +155,7 @@ fn a_launcher_killed_between_runs_is_replaced() {
     std::fs::write(&input, b"4 5\n").unwrap();
     let slot = 43;
     let mut dirs = CaseDirs::new(Isolation::strongest(slot).run_as).unwrap();
-    let mut session = LaunchSession::new(&launcher());
+    let mut session = Sandbox::new(&launcher());
     let (first, text) = run_in(&mut session, &mut dirs, &echo, &[], &input, limits(), slot);
     assert_eq!(first.status, ExitStatus::Exited(0));
     assert_eq!(text.trim(), "9");
@@ -173,7 +173,7 @@ fn a_launcher_killed_between_runs_is_replaced() {
         "the dead launcher was kept"
     );
     // The dead launcher's memory cgroup (if this machine gives one) is gone too.
-    if let Some((_, dir)) = gridjudge::judge::cgroup::run_dir(pid as u32) {
+    if let Some((_, dir)) = gridjudge::sandbox::cgroup::run_dir(pid as u32) {
         assert!(!dir.exists(), "left behind: {}", dir.display());
     }
 }

@@ -1,12 +1,14 @@
-//! The limit verdict rules of `RunOutcome::limit_verdict` on real runs, each with a
+//! The limit verdict rules of `judge::limit_verdict` on real runs, each with a
 //! program whose behaviour is deterministic: one rule per limit, and the verdict, the
 //! status, the figures and the message agree. Each run is repeated so that a rule that
 //! holds only in some runs (a race between the kernel and the launcher's sampler) fails.
 
 mod judge_support;
 
-use gridjudge::judge::limits::MIB;
-use gridjudge::judge::sandbox::{over_limit, ExitStatus, LimitHit};
+use gridjudge::judge::limit_verdict::limit_verdict;
+use gridjudge::judge::limit_verdict::over_limit;
+use gridjudge::sandbox::limits::MIB;
+use gridjudge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
 use judge_support::*;
 use std::time::Duration;
@@ -20,7 +22,7 @@ fn a_stack_overflow_is_re_stack_overflow_by_sigsegv_below_the_memory_limit() {
     let l = limits(); // 64 MiB: the stack may use 56 MiB
     for _ in 0..REPEAT {
         let out = run(&exe, &[], &empty_input(dir.path()), l, 21);
-        let (verdict, message) = out.limit_verdict(&l).unwrap();
+        let (verdict, message) = limit_verdict(&out, &l).unwrap();
         assert_eq!(verdict, Verdict::RuntimeError, "{message} {out:?}");
         assert!(message.starts_with("stack overflow"), "{message}");
         assert_eq!(out.status, ExitStatus::Signaled(libc::SIGSEGV), "{out:?}");
@@ -39,7 +41,7 @@ fn a_cpu_burner_is_always_stopped_by_the_sampler_with_sigkill() {
     l.wall = Duration::from_secs(20);
     for _ in 0..REPEAT {
         let out = run(&exe, &[], &empty_input(dir.path()), l, 22);
-        let (verdict, message) = out.limit_verdict(&l).unwrap();
+        let (verdict, message) = limit_verdict(&out, &l).unwrap();
         assert_eq!(verdict, Verdict::TimeLimitExceeded, "{message}");
         assert_eq!(out.status, ExitStatus::Signaled(libc::SIGKILL), "{out:?}");
         assert_eq!(out.killed_for, Some(LimitHit::Cpu));
@@ -56,7 +58,7 @@ fn an_mle_reports_the_peak_that_decided_it_and_quotes_it() {
     let l = limits(); // 64 MiB
     for _ in 0..REPEAT {
         let out = run(&exe, &["200"], &empty_input(dir.path()), l, 23);
-        let (verdict, message) = out.limit_verdict(&l).unwrap();
+        let (verdict, message) = limit_verdict(&out, &l).unwrap();
         assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
         assert!(
             out.peak_memory_bytes > l.memory_bytes,
@@ -82,7 +84,7 @@ fn output_over_the_limit_on_stderr_is_ole_naming_stderr_with_its_size() {
     let l = limits(); // 1 MiB of output
     for _ in 0..REPEAT {
         let out = run(&exe, &[], &empty_input(dir.path()), l, 24);
-        let (verdict, message) = out.limit_verdict(&l).unwrap();
+        let (verdict, message) = limit_verdict(&out, &l).unwrap();
         assert_eq!(verdict, Verdict::OutputLimitExceeded, "{message}");
         assert_eq!(out.stdout_bytes, 0);
         assert!(out.stderr_bytes > l.output_bytes, "{out:?}");
@@ -92,7 +94,7 @@ fn output_over_the_limit_on_stderr_is_ole_naming_stderr_with_its_size() {
     }
     let exe = compile_c(dir.path(), "flood");
     let out = run(&exe, &[], &empty_input(dir.path()), l, 24);
-    let (verdict, message) = out.limit_verdict(&l).unwrap();
+    let (verdict, message) = limit_verdict(&out, &l).unwrap();
     assert_eq!(verdict, Verdict::OutputLimitExceeded);
     assert!(message.starts_with("stdout: "), "{message}");
     assert!(out.stdout_bytes > l.output_bytes && out.stdout_bytes <= l.output_bytes + MIB);

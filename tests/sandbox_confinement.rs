@@ -7,8 +7,9 @@
 
 mod judge_support;
 
-use gridjudge::judge::limits::{Isolation, Limits};
-use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome};
+use gridjudge::judge::limit_verdict::limit_verdict;
+use gridjudge::sandbox::limits::{Isolation, Limits};
+use gridjudge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome};
 use gridjudge::Verdict;
 use judge_support::*;
 use std::os::unix::fs::PermissionsExt;
@@ -31,7 +32,7 @@ fn run_with(
 ) -> (RunOutcome, Vec<u8>) {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    let out = sandbox::run(&launcher(), &spec).unwrap();
+    let out = sandbox::Sandbox::new(&launcher()).run(&spec).unwrap();
     let stdout = std::fs::read(dirs.stdout()).unwrap();
     (out, stdout)
 }
@@ -106,7 +107,7 @@ fn setsid_daemon_and_double_fork_leave_no_process_behind() {
         &[],
     );
     assert_eq!(out.status, ExitStatus::Exited(0));
-    assert_eq!(out.limit_verdict(&limits()), None);
+    assert_eq!(limit_verdict(&out, &limits()), None);
     if is_root() {
         assert!(
             out.guarantees.pid_namespace,
@@ -181,7 +182,7 @@ fn fork_bomb_is_contained_and_the_machine_stays_usable() {
     );
     // An endless fork loop ends at the wall limit or, since the memory cgroup counts
     // every process of the run, at the memory limit: either is a limit verdict.
-    let verdict = out.limit_verdict(&l).unwrap().0;
+    let verdict = limit_verdict(&out, &l).unwrap().0;
     assert!(
         matches!(
             verdict,
@@ -294,7 +295,7 @@ fn explain_sandbox_and_require_isolation() {
     assert_eq!(refused.status.code(), Some(3));
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("missing guarantees: filesystem"), "{err}");
-    if is_root() && gridjudge::judge::confine::kernel_abi().is_some() {
+    if is_root() && gridjudge::sandbox::confine::kernel_abi().is_some() {
         assert!(text.contains("All guarantees hold"), "{text}");
         // With every guarantee in force it judges (cat is a wrong answer: exit 1).
         let judged = std::process::Command::new(launcher())
@@ -332,7 +333,7 @@ fn memory_hidden_in_a_child_counts_with_a_cgroup() {
         );
         return;
     }
-    let (verdict, message) = out.limit_verdict(&limits()).unwrap();
+    let (verdict, message) = limit_verdict(&out, &limits()).unwrap();
     assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
     // Within the limit, the child's memory is still measured (about 40 MiB).
     let (out, _) = run_with(
@@ -343,7 +344,7 @@ fn memory_hidden_in_a_child_counts_with_a_cgroup() {
         Isolation::strongest(47),
         &[],
     );
-    assert_eq!(out.limit_verdict(&limits()), None);
+    assert_eq!(limit_verdict(&out, &limits()), None);
     let got = out.peak_memory_bytes as f64 / (1u64 << 20) as f64;
     assert!(
         (36.0..50.0).contains(&got),

@@ -7,10 +7,10 @@
 //! memory, output sizes of killed runs, and the sandbox guarantees (uid lease, root or
 //! not). Verdicts, messages, statuses, case names and the report layout are kept.
 
+use gridjudge::judge::case_loop::{judge_problem, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile;
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::report::{json, junit, table, Session};
-use gridjudge::judge::run::{judge_problem, JudgeSettings, ProblemReport};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {

@@ -4,11 +4,11 @@
 //! case is rejected, 3 on a judge error, 64 on a usage error.
 
 use crate::cli::{exit, Failure};
+use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile::{self, Program};
 use gridjudge::judge::config::ProblemDir;
-use gridjudge::judge::limits::MemoryMode;
 use gridjudge::judge::report::{self, Session};
-use gridjudge::judge::run::{self, CaseResult, JudgeSettings, ProblemReport};
+use gridjudge::sandbox::limits::MemoryMode;
 use gridjudge::Verdict;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -337,7 +337,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         let g = settings
             .probe_guarantees()
             .map_err(|m| (exit::JUDGE_FAILURE, m))?;
-        print!("{}", gridjudge::judge::confine::explain(&g));
+        print!("{}", gridjudge::sandbox::confine::explain(&g));
         return Ok(exit::OK);
     }
     let usage = |m: &str| (exit::USAGE, m.to_string());
@@ -435,7 +435,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             }
         };
         let tick = |_: &CaseResult| bar.inc(1);
-        problems.push(run::judge_problem(&problem, program, &settings, &tick));
+        problems.push(case_loop::judge_problem(
+            &problem, program, &settings, &tick,
+        ));
     }
     bar.finish_and_clear();
     finish(
@@ -500,7 +502,7 @@ fn judge_package(
     };
     let bar = progress_bar(problem.cases.len());
     let tick = |_: &CaseResult| bar.inc(1);
-    let report = run::judge_problem(&problem, &program, settings, &tick);
+    let report = case_loop::judge_problem(&problem, &program, settings, &tick);
     bar.finish_and_clear();
     finish(
         args,
@@ -530,7 +532,7 @@ pub fn failed_problem(
         ),
         Err(_) => (
             String::new(),
-            gridjudge::judge::limits::Limits::new(std::time::Duration::ZERO, 0),
+            gridjudge::sandbox::limits::Limits::new(std::time::Duration::ZERO, 0),
         ),
     };
     ProblemReport::failed(name, title, limits, verdict, message)

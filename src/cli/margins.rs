@@ -3,10 +3,10 @@
 //! limit × margin and printing the per-problem margins after the verdict table. The
 //! rule itself lives in [`gridjudge::judge::margins`].
 
+use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings};
 use gridjudge::judge::compile::Program;
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::margins::{self, ProblemMargins};
-use gridjudge::judge::run::{self, CaseResult, JudgeSettings};
 use gridjudge::Verdict;
 use std::time::Duration;
 
@@ -72,7 +72,7 @@ impl MarginArgs {
 
 impl Gathering {
     /// Records an accepted example judged under the real limits.
-    pub fn record_ac(&mut self, name: &str, report: &run::ProblemReport) {
+    pub fn record_ac(&mut self, name: &str, report: &case_loop::ProblemReport) {
         self.margins.record_ac(name, report);
     }
 
@@ -87,7 +87,7 @@ impl Gathering {
     ) -> (Verdict, String, String) {
         let extended = self.margins.extended(problem);
         let quiet = |_: &CaseResult| {};
-        let report = run::judge_problem(&extended, program, settings, &quiet);
+        let report = case_loop::judge_problem(&extended, program, settings, &quiet);
         self.margins.record_tle(name, &report);
         let limit = Duration::from_secs_f64(problem.config.limits.time_seconds.max(0.0));
         margins::verdict_under(&report, limit)

@@ -9,11 +9,11 @@
 //! one 3, an interactive or scoring one 64.
 
 use crate::cli::exit;
+use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile::{self, Language, Program};
 use gridjudge::judge::config::{
     Checker, CheckerKind, CheckerToml, LimitsToml, ProblemDir, ProblemToml,
 };
-use gridjudge::judge::run::{self, CaseResult, JudgeSettings, ProblemReport};
 use gridjudge::package::validator::{CustomChecker, DefaultChecker};
 use gridjudge::package::{Package, PackageError, Validation};
 use gridjudge::Verdict;
@@ -231,7 +231,7 @@ pub fn verify(
     let quiet = |_: &CaseResult| {};
     let judge = |sub: &Submission, problem: &ProblemDir| -> ProblemReport {
         match compiled(sub, settings) {
-            Ok(program) => run::judge_problem(problem, &program, settings, &quiet),
+            Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
             Err((v, m)) => ProblemReport::failed(
                 pkg.short_name.clone(),
                 pkg.name.clone(),

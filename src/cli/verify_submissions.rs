@@ -7,10 +7,10 @@
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
 use crate::cli::{exit, Failure};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use gridjudge::judge::case_loop::{self, CaseResult};
 use gridjudge::judge::compile::{self, Language};
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::report::visible_line;
-use gridjudge::judge::run::{self, CaseResult};
 use gridjudge::Verdict;
 use std::path::PathBuf;
 
@@ -127,7 +127,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
                 }
                 Ok(program) => {
                     let quiet = |_: &CaseResult| {};
-                    let report = run::judge_problem(&problem, &program, &settings, &quiet);
+                    let report = case_loop::judge_problem(&problem, &program, &settings, &quiet);
                     let overall = report.overall();
                     if expected == Verdict::Accepted && overall == Verdict::Accepted {
                         margins.record_ac(&name, &report); // citrack

@@ -8,8 +8,9 @@
 //! compiler is JE. The result lives in a fresh world-readable temporary folder, so a
 //! sandbox user can run it.
 
-use crate::judge::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::judge::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::judge::limit_verdict::limit_verdict;
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
+use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -349,7 +350,9 @@ fn run_compiler(
         isolation: Isolation::NONE,
         hide: vec![],
     };
-    let outcome = sandbox::run(launcher, &spec).map_err(|e| je(format!("{name}: {e}")))?;
+    let outcome = sandbox::Sandbox::new(launcher)
+        .run(&spec)
+        .map_err(|e| je(format!("{name}: {e}")))?;
     if outcome.status == ExitStatus::Exited(0) && outcome.killed_for.is_none() {
         return Ok(());
     }
@@ -367,7 +370,7 @@ fn run_compiler(
         message.push_str(" …");
     }
     if message.is_empty() {
-        message = match outcome.limit_verdict(&limits) {
+        message = match limit_verdict(&outcome, &limits) {
             Some((v, m)) => format!("{name}: {v}: {m}"),
             None => format!("{name} failed"),
         };

@@ -18,7 +18,7 @@
 //!
 //! This module only reads and validates; it runs nothing.
 
-use crate::judge::limits::{Limits, MemoryMode, MIB};
+use crate::sandbox::limits::{Limits, MemoryMode, MIB};
 use crate::Problem;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};

@@ -16,8 +16,8 @@
 //! the accepted examples support (slowest × margin, rounded up to 0.1 s). It only reads
 //! reports; `verify-submissions` decides what a warning costs (`--strict`).
 
+use crate::judge::case_loop::ProblemReport;
 use crate::judge::config::ProblemDir;
-use crate::judge::run::ProblemReport;
 use crate::Verdict;
 use std::time::Duration;
 
@@ -196,8 +196,8 @@ impl ProblemMargins {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::limits::Limits;
-    use crate::judge::run::CaseResult;
+    use crate::judge::case_loop::CaseResult;
+    use crate::sandbox::limits::Limits;
 
     fn report(cases: &[(f64, Verdict)]) -> ProblemReport {
         ProblemReport {

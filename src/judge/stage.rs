@@ -18,7 +18,7 @@
 //! Copies go to a fresh folder (mode 0755, one sub-folder per file so names never
 //! clash), owned by the judge: the sandbox user can read and run them but not change
 //! them (files 0555, or 0444 for a file that was not executable). The Landlock ruleset
-//! of a run (see [`confine`](crate::judge::confine)) already allows the program and every
+//! of a run (see [`confine`](crate::sandbox::confine)) already allows the program and every
 //! absolute regular-file argument, so it now names the staged copies and nothing else.
 //! Staging is only needed when a uid is dropped; without one, relative file arguments are
 //! still made absolute. When a copy is needed and cannot be made reachable, [`stage`]
@@ -116,13 +116,13 @@ fn copy_in(dir: &Path, index: usize, file: &Path) -> Result<PathBuf, String> {
 /// A bare command name (`python3`) found in the judge's `PATH` at a place the sandbox
 /// user cannot reach (a pyenv shim, a virtual environment under a private home) is
 /// looked up instead in the `PATH` programs get in the sandbox
-/// ([`default_env`](crate::judge::sandbox::default_env)): an interpreter copied out of
+/// ([`default_env`](crate::sandbox::default_env)): an interpreter copied out of
 /// its installation would not find its libraries.
 fn sandbox_path_command(name: &str) -> Option<PathBuf> {
     if name.is_empty() || name.contains('/') {
         return None;
     }
-    let env = crate::judge::sandbox::default_env(Path::new("/"));
+    let env = crate::sandbox::default_env(Path::new("/"));
     let (_, path) = env.iter().find(|(k, _)| k == "PATH")?;
     std::env::split_paths(path)
         .map(|d| d.join(name))

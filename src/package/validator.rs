@@ -15,8 +15,9 @@
 
 use super::default_validator::{self, Flags};
 use crate::judge::config::{Case, OutputChecker};
-use crate::judge::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::judge::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::judge::limit_verdict::limit_verdict;
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
+use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -252,7 +253,7 @@ impl OutputChecker for CustomChecker {
             isolation: Isolation::NONE,
             hide: vec![],
         };
-        let outcome = match sandbox::run(&self.launcher, &spec) {
+        let outcome = match sandbox::Sandbox::new(&self.launcher).run(&spec) {
             Ok(o) => o,
             Err(e) => return je(format!("output validator: {e}")),
         };
@@ -274,8 +275,7 @@ impl OutputChecker for CustomChecker {
             ),
             _ => {
                 let stderr = std::fs::read_to_string(io.stderr()).unwrap_or_default();
-                let why = outcome
-                    .limit_verdict(&spec.limits)
+                let why = limit_verdict(&outcome, &spec.limits)
                     .map(|(v, m)| format!("{v}: {m}"))
                     .unwrap_or_else(|| format!("{:?}", outcome.status));
                 je(format!(

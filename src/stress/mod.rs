@@ -19,16 +19,16 @@
 //! threads (one runner, launcher and sandbox uid each); shrinking is sequential and
 //! deterministic, bounded by a number of runs and a time budget.
 //!
-//! [`judge_case`]: crate::judge::run::judge_case
+//! [`judge_case`]: crate::judge::case_loop::judge_case
 
 pub mod case_set;
 pub mod runner;
 pub mod shrink;
 
 use crate::gen::spec::GenSpec;
+use crate::judge::case_loop::JudgeSettings;
 use crate::judge::compile::Program;
 use crate::judge::config::ProblemDir;
-use crate::judge::run::JudgeSettings;
 use crate::Verdict;
 use case_set::{CaseSet, Size};
 use runner::{Runner, Trial};

@@ -5,10 +5,10 @@
 //! like a problem folder is.
 
 use super::case_set::CaseSet;
+use crate::judge::case_loop::{judge_case, JudgeSettings, Worker};
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, Group, ProblemDir};
-use crate::judge::limits::{Isolation, Limits, UidLease};
-use crate::judge::run::{judge_case, JudgeSettings, Worker};
+use crate::sandbox::limits::{Isolation, Limits, UidLease};
 use crate::Verdict;
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;

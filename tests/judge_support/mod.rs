@@ -2,8 +2,8 @@
 
 #![allow(dead_code)]
 
-use gridjudge::judge::limits::{Isolation, Limits, MIB};
-use gridjudge::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
+use gridjudge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -89,7 +89,7 @@ pub fn run_hiding(
     let isolation = Isolation::strongest(slot);
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    sandbox::run(&launcher(), &spec).unwrap()
+    sandbox::Sandbox::new(&launcher()).run(&spec).unwrap()
 }
 
 /// The spec of running `program args` on `stdin` in `dirs`, with the default

@@ -7,7 +7,7 @@
 //! cases of any verdict (AC … JE), with or without run data (exit codes, signal names,
 //! guarantees), with times and memory from zero to `Duration::MAX` / `u64::MAX`. For
 //! about half of the cases that ran, the verdict and message are the judge's own
-//! [`RunOutcome::limit_verdict`](crate::judge::sandbox::RunOutcome::limit_verdict) when it gives one (TLE, MLE, OLE, RE), RE sometimes
+//! [`limit_verdict`](crate::judge::limit_verdict::limit_verdict) when it gives one (TLE, MLE, OLE, RE), RE sometimes
 //! with a contestant's stderr line appended as the judge does. Every text field is built
 //! from hostile pieces: NUL and other controls, ANSI escapes, C1 controls, U+FFFE/U+FFFF
 //! (not XML 1.0), `]]>`, quotes, `<&>`, CR and LF, right-to-left marks, non-ASCII,
@@ -47,8 +47,8 @@ mod check_table;
 mod session;
 mod xml;
 
+use crate::judge::case_loop::ProblemReport;
 use crate::judge::report::Session;
-use crate::judge::run::ProblemReport;
 use crate::Verdict;
 use arbitrary::Unstructured;
 

@@ -1,10 +1,10 @@
 //! The generator of `report_writers`: a random judging session of valid shape whose
 //! text fields are built from hostile pieces (see the parent module for the shape).
 
-use crate::judge::limits::{Limits, MemoryMode};
+use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::report::Session;
-use crate::judge::run::{CaseResult, ProblemReport};
-use crate::judge::sandbox::{signal_name, ExitStatus, Guarantees, LimitHit, RunOutcome};
+use crate::sandbox::limits::{Limits, MemoryMode};
+use crate::sandbox::{signal_name, ExitStatus, Guarantees, LimitHit, RunOutcome};
 use crate::Verdict;
 use arbitrary::{Result, Unstructured};
 use std::time::Duration;
@@ -196,7 +196,7 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
     };
     // A limit verdict as the judge words it, or any verdict with any message.
     let judged = match &run {
-        Some(r) if u.arbitrary()? => r.limit_verdict(limits),
+        Some(r) if u.arbitrary()? => crate::judge::limit_verdict::limit_verdict(r, limits),
         _ => None,
     };
     let (verdict, message) = match judged {

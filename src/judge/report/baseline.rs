@@ -297,7 +297,7 @@ mod tests {
         Baseline::parse(&doc.to_string()).unwrap()
     }
 
-    fn timed(name: &str, v: Verdict, cpu: f64, mem: u64) -> crate::judge::run::CaseResult {
+    fn timed(name: &str, v: Verdict, cpu: f64, mem: u64) -> crate::judge::case_loop::CaseResult {
         let mut c = case(name, v, "", cpu);
         c.cpu_seconds = cpu;
         c.memory_bytes = mem;

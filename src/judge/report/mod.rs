@@ -16,7 +16,7 @@ pub mod junit;
 pub mod table;
 pub mod tracker;
 
-use crate::judge::run::ProblemReport;
+use crate::judge::case_loop::ProblemReport;
 use crate::Verdict;
 use std::borrow::Cow;
 
@@ -81,7 +81,7 @@ pub struct Session {
 impl Session {
     /// The guarantees in force, from the first case that ran (all cases of a session
     /// share the same settings).
-    pub fn guarantees(&self) -> Option<crate::judge::sandbox::Guarantees> {
+    pub fn guarantees(&self) -> Option<crate::sandbox::Guarantees> {
         self.problems
             .iter()
             .flat_map(|p| &p.cases)
@@ -152,7 +152,7 @@ impl Session {
         {
             return Verdict::JudgeError;
         }
-        crate::judge::run::overall_verdict(verdicts)
+        crate::judge::case_loop::overall_verdict(verdicts)
     }
 
     /// Verdict counts over every case (and every problem that failed as a whole).
@@ -210,8 +210,8 @@ impl Session {
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::Session;
-    use crate::judge::limits::Limits;
-    use crate::judge::run::{CaseResult, ProblemReport};
+    use crate::judge::case_loop::{CaseResult, ProblemReport};
+    use crate::sandbox::limits::Limits;
     use crate::Verdict;
     use std::time::Duration;
 

@@ -1,5 +1,7 @@
-//! A launcher session: one long-lived launcher process that runs many programs, one
-//! after another — the judge's side of the `gridjudge __launch` protocol.
+//! The [`Sandbox`]: the sandbox layer's one API. A sandbox is a launcher session: one
+//! long-lived launcher process that runs many programs, one after another — the
+//! judge's side of the `gridjudge __launch` protocol. A one-shot run is
+//! `Sandbox::new(launcher).run(&spec)`.
 //!
 //! Starting a launcher costs about a millisecond of CPU (executing the gridjudge binary,
 //! dynamic linking, the runtime), and a fresh network namespace per run another
@@ -7,7 +9,7 @@
 //! keeps one launcher for all its cases: it writes one [`RunSpec`] as a JSON line to the
 //! launcher's stdin and reads one [`LaunchReport`] line back. Every run is still
 //! forked from that small launcher (so `ru_maxrss` starts from a few MiB, see
-//! `sandbox.rs`), gets its own PID and mount namespaces, cgroup and limits, and is
+//! the [`sandbox`](crate::sandbox) module doc), gets its own PID and mount namespaces, cgroup and limits, and is
 //! completely dead before its report is written. As root the launcher enters one empty
 //! network namespace of its own when it starts serving: the runs of one session share
 //! it one after another, never at the same time, and nothing of a run survives in it.
@@ -16,9 +18,7 @@
 //! [`LAUNCHER_GRACE`]), the run is a [`SandboxError::Protocol`] and the next run starts
 //! a fresh launcher.
 
-use crate::judge::sandbox::{
-    LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG,
-};
+use crate::sandbox::{LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -31,9 +31,10 @@ pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
 /// Most of a dead launcher's stderr kept in an error message, in characters.
 const STDERR_KEPT: usize = 2000;
 
-/// A launcher session: started on the first [`LaunchSession::run`], ended on drop.
+/// Runs programs under limits, one after another, through one launcher process:
+/// started on the first [`Sandbox::run`], ended on drop.
 #[derive(Debug)]
-pub struct LaunchSession {
+pub struct Sandbox {
     launcher: PathBuf,
     live: Option<Live>,
     /// CPU time used by launchers of this session that have ended.
@@ -51,11 +52,11 @@ struct Live {
     err: ChildStderr,
 }
 
-impl LaunchSession {
+impl Sandbox {
     /// A session that runs programs through the launcher binary `launcher` (a gridjudge
     /// executable). Nothing starts until the first run.
-    pub fn new(launcher: &Path) -> LaunchSession {
-        LaunchSession {
+    pub fn new(launcher: &Path) -> Sandbox {
+        Sandbox {
             launcher: launcher.to_path_buf(),
             live: None,
             ended_cpu: Duration::ZERO,
@@ -123,7 +124,7 @@ impl LaunchSession {
         // that its runs' cgroups can have the memory controller; launchers started
         // after that inherit the leaf. Once per process; the outcome is only reported
         // (`--explain-sandbox`), a run without a cgroup says so in its guarantees.
-        let _ = crate::judge::cgroup::prepare_judge();
+        let _ = crate::sandbox::cgroup::prepare_judge();
         let spawn_err = |source| SandboxError::Spawn {
             path: self.launcher.clone(),
             source,
@@ -158,7 +159,7 @@ impl LaunchSession {
     }
 }
 
-impl Drop for LaunchSession {
+impl Drop for Sandbox {
     fn drop(&mut self) {
         if let Some(live) = self.live.take() {
             // End of input: an idle launcher exits at once.
@@ -206,7 +207,7 @@ fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<Str
 fn end(mut live: Live) -> String {
     let _ = live.child.kill();
     let _ = live.child.wait();
-    crate::judge::cgroup::remove_leftover(live.child.id());
+    crate::sandbox::cgroup::remove_leftover(live.child.id());
     drop(live.to);
     let mut err = Vec::new();
     let _ = (&mut live.err)

@@ -3,9 +3,9 @@
 //! every process the run left behind.
 
 use super::{errno, MAX_SAMPLE, SAMPLE};
-use crate::judge::cgroup::MemoryCgroup;
-use crate::judge::limits::MemoryMode;
-use crate::judge::sandbox::{LimitHit, RunSpec};
+use crate::sandbox::cgroup::MemoryCgroup;
+use crate::sandbox::limits::MemoryMode;
+use crate::sandbox::{LimitHit, RunSpec};
 use std::time::{Duration, Instant};
 
 /// Watches one running program and enforces wall, CPU and peak-RSS limits.

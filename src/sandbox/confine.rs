@@ -225,10 +225,10 @@ pub unsafe fn raw_restrict_self(ruleset_fd: i32) -> bool {
 /// really held: what `--explain-sandbox` shows and `--require-isolation` checks.
 pub fn probe(
     launcher: &Path,
-    isolation: crate::judge::limits::Isolation,
-) -> Result<crate::judge::sandbox::Guarantees, String> {
-    use crate::judge::limits::{Limits, MIB};
-    use crate::judge::sandbox::{self, CaseDirs, RunSpec};
+    isolation: crate::sandbox::limits::Isolation,
+) -> Result<crate::sandbox::Guarantees, String> {
+    use crate::sandbox::limits::{Limits, MIB};
+    use crate::sandbox::{self, CaseDirs, RunSpec};
     let program = ["/usr/bin/true", "/bin/true"]
         .iter()
         .map(Path::new)
@@ -252,14 +252,15 @@ pub fn probe(
         isolation,
         hide: vec![hidden.path().to_path_buf()],
     };
-    sandbox::run(launcher, &spec)
+    sandbox::Sandbox::new(launcher)
+        .run(&spec)
         .map(|o| o.guarantees)
         .map_err(|e| format!("probe run failed: {e}"))
 }
 
 /// The text of `gridjudge judge --explain-sandbox`: every guarantee, whether it holds
 /// here (from a probe run) and how it is enforced.
-pub fn explain(guarantees: &crate::judge::sandbox::Guarantees) -> String {
+pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
     // SAFETY: geteuid cannot fail.
     let root = unsafe { libc::geteuid() } == 0;
     let mut out = String::new();
@@ -282,7 +283,7 @@ pub fn explain(guarantees: &crate::judge::sandbox::Guarantees) -> String {
     }
     out.push_str(&format!(
         "  cgroup: {}\n",
-        match crate::judge::cgroup::prepare_judge() {
+        match crate::sandbox::cgroup::prepare_judge() {
             Ok(line) | Err(line) => line,
         }
     ));

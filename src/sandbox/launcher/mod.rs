@@ -1,14 +1,14 @@
 //! The launcher: the hidden `gridjudge __launch` mode. For each [`RunSpec`] line on
 //! stdin it forks one contestant program under limits, watches it, kills everything it
 //! leaves behind and answers a [`LaunchReport`] line as JSON on stdout; it exits at end
-//! of input (the judge's side is [`session`](crate::judge::session)).
+//! of input (the judge's side is [`session`](crate::sandbox::session)).
 //!
 //! It runs in a freshly executed gridjudge process, so the program's `ru_maxrss`
-//! starts from the launcher's few MiB, not from the judge's size (see `sandbox.rs`).
+//! starts from the launcher's few MiB, not from the judge's size (see [`sandbox`](crate::sandbox)).
 //!
 //! In the forked child, before `exec`, only raw system calls run (no allocation, no
 //! locks): new process group, stdio, every other descriptor close-on-exec (the program
-//! starts with exactly 0, 1, 2: [`descriptors`](crate::judge::descriptors)),
+//! starts with exactly 0, 1, 2: [`descriptors`](crate::sandbox::descriptors)),
 //! `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1; CORE = 0; FSIZE = output
 //! limit + 1; STACK = memory limit; AS in address-space mode; NPROC when dropping
 //! root), namespaces (best effort: `CLONE_NEWUSER` when not root, `CLONE_NEWNET` — as
@@ -31,10 +31,10 @@
 mod child;
 mod monitor;
 
-use crate::judge::cgroup::{locate::Version, MemoryCgroup};
-use crate::judge::confine;
-use crate::judge::limits::MemoryMode;
-use crate::judge::sandbox::{
+use crate::sandbox::cgroup::{locate::Version, MemoryCgroup};
+use crate::sandbox::confine;
+use crate::sandbox::limits::MemoryMode;
+use crate::sandbox::{
     ExitStatus, Guarantees, LaunchReply, LaunchReport, LimitHit, RunOutcome, RunSpec,
 };
 use child::{
@@ -63,11 +63,11 @@ pub const MAX_SAMPLE: Duration = Duration::from_millis(25);
 
 /// Entry point of `gridjudge __launch`: serves runs until end of input. Each line of
 /// stdin is one [`RunSpec`] as JSON; each run is answered by one [`LaunchReply`] line on
-/// stdout (see [`session`](crate::judge::session)). Returns the process exit code: 0 at
+/// stdout (see [`session`](crate::sandbox::session)). Returns the process exit code: 0 at
 /// end of input, 2 when the judge can no longer be answered.
 pub fn main(args: &[OsString]) -> i32 {
     // Keep nothing of the caller's: only stdin, stdout and stderr (our pipes) stay open.
-    crate::judge::descriptors::close_inherited();
+    crate::sandbox::descriptors::close_inherited();
     if !args.is_empty() {
         let report =
             LaunchReport::Failed("launcher: the spec comes on stdin, not as an argument".into());
@@ -325,7 +325,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         },
         workdir_rights: confine::raw_workdir_rights(),
         seccomp: if spec.isolation.confine {
-            crate::judge::seccomp::filter().unwrap_or_default()
+            crate::sandbox::seccomp::filter().unwrap_or_default()
         } else {
             Vec::new()
         },

@@ -2,9 +2,9 @@
 //! per case, and turn each run into a verdict.
 //!
 //! Per case: run under the problem's limits (through the worker's
-//! [`LaunchSession`]); if a limit fired or the
+//! [`Sandbox`]); if a limit fired or the
 //! program failed, that is the verdict (TLE/MLE/OLE/RE, see
-//! [`RunOutcome::limit_verdict`]); otherwise the output goes to
+//! [`limit_verdict`]); otherwise the output goes to
 //! [`check::check`] with the input and the jury answer, and the
 //! checker's verdict and message are kept. Unreadable case data or a launcher failure is JE.
 //!
@@ -16,9 +16,10 @@
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, ProblemDir};
-use crate::judge::limits::{Isolation, Limits, MemoryMode, UidLease};
-use crate::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
-use crate::judge::session::LaunchSession;
+use crate::judge::limit_verdict::limit_verdict;
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease};
+use crate::sandbox::Sandbox;
+use crate::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
 use crate::Verdict;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -55,10 +56,10 @@ impl JudgeSettings {
     }
 
     /// Probes the sandbox these settings give (one run of `/bin/true`) and returns
-    /// the guarantees that held (see [`confine::probe`](crate::judge::confine::probe)).
-    pub fn probe_guarantees(&self) -> Result<crate::judge::sandbox::Guarantees, String> {
+    /// the guarantees that held (see [`confine::probe`](crate::sandbox::confine::probe)).
+    pub fn probe_guarantees(&self) -> Result<crate::sandbox::Guarantees, String> {
         let (isolation, _lease) = self.isolation(0);
-        crate::judge::confine::probe(&self.launcher, isolation)
+        crate::sandbox::confine::probe(&self.launcher, isolation)
     }
 
     /// Whether runs drop to a sandbox uid (root with isolation): then what runs must be
@@ -254,7 +255,7 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
 /// folders (made on first use; the working directory is fresh for every case).
 #[derive(Debug)]
 pub struct Worker {
-    session: LaunchSession,
+    session: Sandbox,
     dirs: Option<CaseDirs>,
 }
 
@@ -262,7 +263,7 @@ impl Worker {
     /// A worker that runs programs through the launcher binary `launcher`.
     pub fn new(launcher: &Path) -> Worker {
         Worker {
-            session: LaunchSession::new(launcher),
+            session: Sandbox::new(launcher),
             dirs: None,
         }
     }
@@ -366,7 +367,7 @@ pub fn judge_case(
         stderr_bytes: outcome.stderr_bytes,
         run: None,
     };
-    if let Some((verdict, message)) = outcome.limit_verdict(limits) {
+    if let Some((verdict, message)) = limit_verdict(&outcome, limits) {
         result.verdict = verdict;
         result.message = message;
         if verdict == Verdict::RuntimeError {

@@ -1,7 +1,7 @@
 //! Resource limits and isolation settings for one run of a contestant program.
 //!
 //! Plain data only: what the sandbox must enforce ([`Limits`]) and how the process is
-//! isolated ([`Isolation`]). The enforcement lives in `sandbox.rs` / `launcher/`.
+//! isolated ([`Isolation`]). The enforcement lives in `launcher/`.
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -43,8 +43,8 @@ impl Limits {
     /// at most half). A recursion that overflows the stack then dies of `SIGSEGV` while
     /// the whole process is still under the memory limit (unless the rest of its memory
     /// is more than the slack), so a stack overflow is always RE "stack overflow", never
-    /// a race between the kernel's `SIGSEGV` and the sampler's MLE kill (see
-    /// [`RunOutcome::limit_verdict`](crate::judge::sandbox::RunOutcome::limit_verdict)).
+    /// a race between the kernel's `SIGSEGV` and the sampler's MLE kill (see the
+    /// judge's limit verdicts, `judge::limit_verdict`).
     pub fn stack_bytes(&self) -> u64 {
         let slack = (self.memory_bytes / 8)
             .max(4 * MIB)
@@ -103,7 +103,7 @@ pub struct Isolation {
     /// it read only the system's library and binary folders, its own executable and
     /// script, and read/write only its working directory (TCP connect/bind and signals
     /// outside the sandbox denied too, where the kernel's Landlock ABI has them).
-    /// Best effort; [`Guarantees`](crate::judge::sandbox::Guarantees) say what held.
+    /// Best effort; [`Guarantees`](crate::sandbox::Guarantees) say what held.
     #[serde(default)]
     pub confine: bool,
 }
@@ -227,5 +227,22 @@ mod tests {
         drop(a);
         let c = UidLease::acquire(7);
         assert_eq!(c.uid(), a_uid);
+    }
+
+    #[test]
+    fn stack_and_cpu_rlimits_leave_the_sampler_in_charge() {
+        let l = Limits::new(Duration::from_millis(1500), 64 * MIB);
+        assert_eq!(l.stack_bytes(), 56 * MIB);
+        assert_eq!(l.cpu_rlimit(), (3, 4));
+        assert_eq!(
+            Limits::new(Duration::from_secs(1), 16 * MIB).stack_bytes(),
+            12 * MIB
+        );
+        assert_eq!(
+            Limits::new(Duration::from_secs(1), 6 * MIB).stack_bytes(),
+            3 * MIB
+        );
+        assert_eq!(Limits::new(Duration::ZERO, 0).stack_bytes(), 0);
+        assert_eq!(Limits::new(Duration::ZERO, 0).cpu_rlimit(), (2, 3));
     }
 }

@@ -1,0 +1,285 @@
+//! The limit verdicts: the one rule that turns a run's outcome into TLE, MLE, OLE or RE
+//! before its output is looked at ([`limit_verdict`]), and the figures its messages quote.
+//!
+//! The sandbox measures and enforces; this module decides. It reads only what the
+//! launcher reported ([`RunOutcome`]) and the limits it ran under.
+
+use crate::sandbox::limits::Limits;
+use crate::sandbox::{signal_name, ExitStatus, LimitHit, RunOutcome};
+use crate::Verdict;
+use std::time::Duration;
+
+/// Two byte counts for a "`value` > `limit`" message, in MiB with as many decimals as
+/// it takes for them to differ (at most three), else in bytes: never "64.0 MiB > limit
+/// 64.0 MiB".
+pub fn over_limit(value: u64, limit: u64) -> (String, String) {
+    let mib = |b: u64, d: usize| format!("{:.*} MiB", d, b as f64 / (1u64 << 20) as f64);
+    for decimals in 1..=3 {
+        let (a, b) = (mib(value, decimals), mib(limit, decimals));
+        if a != b {
+            return (a, b);
+        }
+    }
+    (format!("{value} bytes"), format!("{limit} bytes"))
+}
+
+/// The verdict the run earns before its output is looked at: TLE, MLE, OLE or RE,
+/// with a one-line message; `None` when the program exited 0 within every limit
+/// (then the output decides).
+///
+/// One rule per limit; the verdict, the outcome's figures and the message agree
+/// (the message quotes the figures the outcome reports):
+///
+/// 1. **The limit the launcher killed for** comes first, whatever the status (a kill
+///    is `SIGKILL`): the wall deadline or the sampled CPU time → TLE; the sampled
+///    memory → MLE, with the peak that decided it; the kernel's OOM killer at the
+///    cgroup's hard limit → MLE, the peak being at least that hard limit. When
+///    several limits are over at once (a fork bomb burns CPU and memory), the first
+///    one the launcher saw decides.
+/// 2. **CPU**: `SIGXCPU` (the `RLIMIT_CPU` backstop, one second above the limit:
+///    only when the launcher could not sample in time) or CPU over the limit at exit
+///    → TLE.
+/// 3. **Crashes**: `SIGSEGV` or `SIGBUS` → RE, whatever the memory figure. With the
+///    peak at least the stack limit ([`Limits::stack_bytes`], below the memory limit
+///    so the crash comes before any memory kill), the message says "stack overflow".
+/// 4. **Memory** over the limit at exit → MLE (e.g. `SIGABRT` after a failed
+///    allocation with the peak over the limit).
+/// 5. **Output**: a stream over the output limit, or `SIGXFSZ` → OLE, naming the
+///    stream and its size (stdout first).
+/// 6. Otherwise a non-zero exit or a signal → RE (`SIGABRT` with the peak at the
+///    stack limit, as Rust's overflow handler ends, says "stack overflow" too).
+pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
+    let secs = |d: Duration| d.as_secs_f64();
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let tle_cpu = || {
+        (
+            Verdict::TimeLimitExceeded,
+            format!(
+                "CPU time {:.3} s > limit {:.3} s",
+                secs(run.cpu),
+                secs(limits.cpu)
+            ),
+        )
+    };
+    let mle = || {
+        let (peak, limit) = over_limit(run.peak_memory_bytes, limits.memory_bytes);
+        (
+            Verdict::MemoryLimitExceeded,
+            format!("peak memory {peak} > limit {limit}"),
+        )
+    };
+    let stack_overflow = || run.peak_memory_bytes >= limits.stack_bytes();
+    let crash = |sig: i32| {
+        let what = if stack_overflow() {
+            format!(
+                "stack overflow: killed by {} with the stack at its limit of {:.1} MiB (peak memory {:.1} MiB)",
+                signal_name(sig),
+                mib(limits.stack_bytes()),
+                mib(run.peak_memory_bytes)
+            )
+        } else {
+            format!("killed by {}", signal_name(sig))
+        };
+        (Verdict::RuntimeError, what)
+    };
+    match run.killed_for {
+        Some(LimitHit::Wall) => {
+            return Some((
+                Verdict::TimeLimitExceeded,
+                format!(
+                    "wall time {:.3} s >= limit {:.3} s (CPU {:.3} s)",
+                    secs(run.wall),
+                    secs(limits.wall),
+                    secs(run.cpu)
+                ),
+            ))
+        }
+        Some(LimitHit::Cpu) => return Some(tle_cpu()),
+        Some(LimitHit::Memory) => return Some(mle()),
+        Some(LimitHit::KernelOom) => {
+            let (v, m) = mle();
+            return Some((v, format!("{m} (killed by the kernel at the hard limit)")));
+        }
+        None => {}
+    }
+    if run.status == ExitStatus::Signaled(libc::SIGXCPU) {
+        return Some((
+            Verdict::TimeLimitExceeded,
+            format!(
+                "CPU time {:.3} s > limit {:.3} s (SIGXCPU: stopped by the RLIMIT_CPU backstop)",
+                secs(run.cpu),
+                secs(limits.cpu)
+            ),
+        ));
+    }
+    if run.cpu > limits.cpu {
+        return Some(tle_cpu());
+    }
+    if let ExitStatus::Signaled(sig @ (libc::SIGSEGV | libc::SIGBUS)) = run.status {
+        return Some(crash(sig));
+    }
+    if run.peak_memory_bytes > limits.memory_bytes {
+        return Some(mle());
+    }
+    let over = |name: &str, bytes: u64| {
+        let (written, limit) = over_limit(bytes, limits.output_bytes);
+        (
+            Verdict::OutputLimitExceeded,
+            format!("{name}: {written} > limit {limit}"),
+        )
+    };
+    if run.stdout_bytes > limits.output_bytes {
+        return Some(over("stdout", run.stdout_bytes));
+    }
+    if run.stderr_bytes > limits.output_bytes {
+        return Some(over("stderr", run.stderr_bytes));
+    }
+    if run.status == ExitStatus::Signaled(libc::SIGXFSZ) {
+        // A file of the program's own (in its working folder) reached the limit.
+        return Some((
+            Verdict::OutputLimitExceeded,
+            format!(
+                "a file reached the output limit of {:.1} MiB (SIGXFSZ; stdout {} bytes, stderr {} bytes)",
+                mib(limits.output_bytes),
+                run.stdout_bytes,
+                run.stderr_bytes
+            ),
+        ));
+    }
+    match run.status {
+        ExitStatus::Exited(0) => None,
+        ExitStatus::Exited(code) => Some((Verdict::RuntimeError, format!("exit code {code}"))),
+        ExitStatus::Signaled(libc::SIGABRT) if stack_overflow() => Some(crash(libc::SIGABRT)),
+        ExitStatus::Signaled(sig) => Some((
+            Verdict::RuntimeError,
+            format!("killed by {}", signal_name(sig)),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::limits::MIB;
+    use crate::sandbox::Guarantees;
+
+    fn outcome(status: ExitStatus) -> RunOutcome {
+        RunOutcome {
+            status,
+            cpu: Duration::from_millis(100),
+            wall: Duration::from_millis(150),
+            peak_memory_bytes: 2 * MIB,
+            stdout_bytes: 10,
+            stderr_bytes: 0,
+            killed_for: None,
+            pgid: 1,
+            strays_killed: 0,
+            guarantees: Guarantees {
+                uid: None,
+                process_limit: None,
+                no_network: false,
+                address_space_limit: false,
+                hidden_paths: false,
+                pid_namespace: false,
+                fresh_proc: false,
+                landlock_abi: None,
+                memory_cgroup: false,
+                cgroup_v2: false,
+                seccomp: false,
+                private_workdir: false,
+            },
+        }
+    }
+
+    fn verdict(o: &RunOutcome) -> Option<Verdict> {
+        limit_verdict(o, &Limits::new(Duration::from_secs(1), 64 * MIB)).map(|(v, _)| v)
+    }
+
+    #[test]
+    fn clean_exit_within_limits_goes_to_the_checker() {
+        assert_eq!(verdict(&outcome(ExitStatus::Exited(0))), None);
+    }
+
+    #[test]
+    fn limits_come_before_run_time_errors() {
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Wall);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+        o.killed_for = Some(LimitHit::Memory);
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        // A crash is RE whatever the memory figure (rule 3); a failed allocation's abort
+        // over the limit is MLE (rule 4).
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
+        o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::RuntimeError));
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGABRT));
+        o.peak_memory_bytes = 65 * MIB;
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+        o.killed_for = Some(LimitHit::KernelOom);
+        o.status = ExitStatus::Signaled(libc::SIGKILL);
+        assert_eq!(verdict(&o), Some(Verdict::MemoryLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(0));
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
+        assert_eq!(verdict(&o), Some(Verdict::TimeLimitExceeded));
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXFSZ));
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+
+        let mut o = outcome(ExitStatus::Exited(1));
+        o.stdout_bytes = 64 * MIB + 1;
+        assert_eq!(verdict(&o), Some(Verdict::OutputLimitExceeded));
+    }
+
+    #[test]
+    fn messages_quote_the_reported_figures_and_name_the_stream() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Memory);
+        o.peak_memory_bytes = 64 * MIB + 20 * 1024;
+        let (_, m) = limit_verdict(&o, &limits).unwrap();
+        assert_eq!(m, "peak memory 64.02 MiB > limit 64.00 MiB");
+
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGXFSZ));
+        o.stdout_bytes = 0;
+        o.stderr_bytes = limits.output_bytes + 1;
+        let (v, m) = limit_verdict(&o, &limits).unwrap();
+        assert_eq!(v, Verdict::OutputLimitExceeded);
+        assert_eq!(m, "stderr: 67108865 bytes > limit 67108864 bytes");
+
+        // A stack overflow: SIGSEGV with the peak at the stack limit, below the memory limit.
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGSEGV));
+        o.peak_memory_bytes = limits.stack_bytes() + MIB;
+        let (v, m) = limit_verdict(&o, &limits).unwrap();
+        assert_eq!(v, Verdict::RuntimeError);
+        assert!(m.starts_with("stack overflow: killed by SIGSEGV"), "{m}");
+        o.peak_memory_bytes = 3 * MIB;
+        assert_eq!(limit_verdict(&o, &limits).unwrap().1, "killed by SIGSEGV");
+
+        let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
+        assert!(limit_verdict(&o, &limits)
+            .unwrap()
+            .1
+            .contains("RLIMIT_CPU backstop"));
+    }
+
+    #[test]
+    fn failures_name_the_signal_or_the_exit_code() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let o = outcome(ExitStatus::Signaled(libc::SIGFPE));
+        assert_eq!(
+            limit_verdict(&o, &limits),
+            Some((Verdict::RuntimeError, "killed by SIGFPE".to_string()))
+        );
+        let o = outcome(ExitStatus::Exited(2));
+        assert_eq!(
+            limit_verdict(&o, &limits),
+            Some((Verdict::RuntimeError, "exit code 2".to_string()))
+        );
+        assert_eq!(signal_name(64), "signal 64");
+    }
+}

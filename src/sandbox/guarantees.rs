@@ -1,0 +1,192 @@
+//! Which guarantees held for a run ([`Guarantees`]), recorded by the launcher in every
+//! outcome, and their description for `--explain-sandbox` and `--require-isolation`
+//! ([`GuaranteeRow`]).
+
+use serde::{Deserialize, Serialize};
+
+/// Which guarantees were really in force for a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarantees {
+    /// The program ran as this unprivileged uid (`None`: as the judge's user).
+    pub uid: Option<u32>,
+    /// `RLIMIT_NPROC` was set (only with a dropped uid).
+    pub process_limit: Option<u64>,
+    /// The program had an empty network namespace.
+    pub no_network: bool,
+    /// `RLIMIT_AS` was set (address-space memory mode).
+    pub address_space_limit: bool,
+    /// The directories in [`RunSpec::hide`](crate::sandbox::RunSpec::hide) were covered (false when none were asked).
+    #[serde(default)]
+    pub hidden_paths: bool,
+    /// The program ran in its own PID namespace under a tiny init that ends with it:
+    /// the kernel then killed every process it had started (`setsid()` and double-fork
+    /// included).
+    #[serde(default)]
+    pub pid_namespace: bool,
+    /// A fresh `/proc` of that namespace was mounted: other processes are invisible.
+    #[serde(default)]
+    pub fresh_proc: bool,
+    /// Filesystem confinement by Landlock, with this ABI version (`None`: not in force).
+    #[serde(default)]
+    pub landlock_abi: Option<u32>,
+    /// A memory cgroup (the launcher's, used by its runs in turn) counted (and
+    /// hard-limited) the memory of all the program's processes, children included.
+    #[serde(default)]
+    pub memory_cgroup: bool,
+    /// That cgroup was on the unified (v2) hierarchy (see [`cgroup`](crate::sandbox::cgroup)).
+    #[serde(default)]
+    pub cgroup_v2: bool,
+    /// The system-call filter was installed (see [`seccomp`](crate::sandbox::seccomp)).
+    #[serde(default)]
+    pub seccomp: bool,
+    /// The working folder was a private tmpfs bounded by the output limit and
+    /// [`WORKDIR_FILES`](crate::sandbox::launcher::WORKDIR_FILES) files.
+    #[serde(default)]
+    pub private_workdir: bool,
+}
+
+/// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuaranteeRow {
+    /// Short name (`filesystem`).
+    pub name: &'static str,
+    /// Whether it held in the probe run.
+    pub in_force: bool,
+    /// How it is enforced (or why it is missing).
+    pub how: String,
+}
+
+impl Guarantees {
+    /// Every guarantee of the confinement, whether it held, and by what mechanism.
+    pub fn rows(&self) -> Vec<GuaranteeRow> {
+        let row = |name, in_force, yes: String, no: &str| GuaranteeRow {
+            name,
+            in_force,
+            how: if in_force { yes } else { no.to_string() },
+        };
+        vec![
+            row(
+                "filesystem",
+                self.landlock_abi.is_some(),
+                format!(
+                    "Landlock ABI {}: read-only system folders (/usr, /lib*, /bin, /sbin, \
+                     of /etc only what the runtimes read, /proc, a few /dev nodes), the program and its script; read-write only \
+                     the fresh working directory; TCP connect/bind and signals outside \
+                     the sandbox denied (ABI >= 4 / 6)",
+                    self.landlock_abi.unwrap_or(0)
+                ),
+                "no Landlock (kernel without it, or it refused): the program can read \
+                 whatever its uid can",
+            ),
+            row(
+                "answers hidden",
+                self.hidden_paths,
+                "the problem folder is covered by an empty read-only tmpfs in a private \
+                 mount namespace"
+                    .into(),
+                "no private mount namespace",
+            ),
+            row(
+                "processes",
+                self.pid_namespace,
+                "own PID namespace under a tiny init (pid 1) that ends with the program: the \
+                 kernel then kills every process it started, setsid() daemons and \
+                 double forks included; plus a process group and a child subreaper"
+                    .into(),
+                "no PID namespace: only the process group and the child subreaper (a \
+                 setsid() daemon is found through the subreaper)",
+            ),
+            row(
+                "private /proc",
+                self.fresh_proc,
+                "a fresh /proc of that PID namespace: no other process is visible".into(),
+                "the host's /proc is visible",
+            ),
+            row(
+                "memory of all processes",
+                self.memory_cgroup,
+                format!(
+                    "a memory cgroup ({}) per worker, used by its runs in turn: the \
+                     anonymous memory of every process of the run is sampled against the \
+                     limit, with a hard limit 25 % above it (swap included) where the \
+                     kernel's OOM killer ends bursts{}",
+                    if self.cgroup_v2 {
+                        "cgroup v2"
+                    } else {
+                        "cgroup v1 memory controller"
+                    },
+                    if self.cgroup_v2 {
+                        "; pids.max as well where the pids controller is delegated, and \
+                         cgroup.kill ends every process of the run"
+                    } else {
+                        ""
+                    }
+                ),
+                "no memory cgroup (not root; or no memory controller: neither a cgroup v1 \
+                 memory hierarchy nor a cgroup v2 one the judge may delegate, see the cgroup \
+                 line below): only the main process's peak RSS is watched",
+            ),
+            row(
+                "disk",
+                self.private_workdir,
+                format!(
+                    "the working folder is a private tmpfs of the run's mount namespace: at \
+                     most the output limit in bytes and {} files, gone with the run; its \
+                     pages are charged to the run's memory cgroup",
+                    crate::sandbox::launcher::WORKDIR_FILES
+                ),
+                "the working folder is on the host's disk: only each file's size is \
+                 limited (RLIMIT_FSIZE), not their number",
+            ),
+            row(
+                "system calls",
+                self.seccomp,
+                format!(
+                    "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
+                     clone3, the 32-bit and x32 system call gates fail with ENOSYS",
+                    crate::sandbox::seccomp::DENIED
+                        .iter()
+                        .map(|(name, _)| *name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "no system-call filter (not x86-64, or the kernel refused it)",
+            ),
+            row(
+                "network",
+                self.no_network,
+                "an empty network namespace: only a down loopback device".into(),
+                "no network namespace: the program can open sockets",
+            ),
+            row(
+                "unprivileged uid",
+                self.uid.is_some(),
+                format!(
+                    "runs as uid {} (one per worker), no supplementary groups, no new privileges",
+                    self.uid.unwrap_or(0)
+                ),
+                "runs as the judge's own user (not root, or --run-as-self)",
+            ),
+            row(
+                "process limit",
+                self.process_limit.is_some(),
+                format!(
+                    "RLIMIT_NPROC = {} for the sandbox uid",
+                    self.process_limit.unwrap_or(0)
+                ),
+                "no RLIMIT_NPROC (only set with a dedicated sandbox uid: it counts every \
+                 process of the uid, and root ignores it): a fork bomb is bounded by the \
+                 wall limit and dies with its PID namespace",
+            ),
+        ]
+    }
+
+    /// Names of the guarantees that did not hold.
+    pub fn missing(&self) -> Vec<&'static str> {
+        self.rows()
+            .into_iter()
+            .filter(|r| !r.in_force)
+            .map(|r| r.name)
+            .collect()
+    }
+}

@@ -1,0 +1,99 @@
+//! What one run is: the [`RunSpec`] the judge hands to the launcher (program, argv,
+//! environment, files, limits, isolation) and the per-case folders ([`CaseDirs`]) the
+//! program works and writes in.
+
+use crate::sandbox::limits::{Isolation, Limits, RunAs};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The first argument that switches the gridjudge binary into launcher mode.
+pub const LAUNCH_ARG: &str = "__launch";
+
+/// Everything the launcher needs to run one program. Paths must be absolute.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSpec {
+    /// The executable (absolute path; no `PATH` search happens in the launcher).
+    pub program: PathBuf,
+    /// `argv[0]`, then the arguments.
+    pub argv: Vec<String>,
+    /// The complete environment of the program.
+    pub env: Vec<(String, String)>,
+    /// Working directory (fresh per case, owned by the sandbox user).
+    pub workdir: PathBuf,
+    /// File read as standard input.
+    pub stdin: PathBuf,
+    /// File that receives standard output (created or truncated).
+    pub stdout: PathBuf,
+    /// File that receives standard error (created or truncated).
+    pub stderr: PathBuf,
+    /// Limits to enforce.
+    pub limits: Limits,
+    /// Isolation to apply.
+    pub isolation: Isolation,
+    /// Directories the program must not see (the judge's answers): each is covered with
+    /// an empty read-only tmpfs in a private mount namespace. Best effort, like the
+    /// network namespace; [`Guarantees::hidden_paths`](crate::sandbox::Guarantees::hidden_paths) says whether it worked.
+    #[serde(default)]
+    pub hide: Vec<PathBuf>,
+}
+
+/// A minimal environment for contestant programs: `PATH`, `HOME` (the working
+/// directory), `LANG=C.UTF-8`. Nothing of the judge's own environment leaks.
+pub fn default_env(workdir: &Path) -> Vec<(String, String)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("HOME".into(), workdir.to_string_lossy().into_owned()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ]
+}
+
+/// The directories of one case: a fresh working directory owned by the sandbox user,
+/// and a judge-only directory for the captured stdout and stderr. Both are removed on drop.
+#[derive(Debug)]
+pub struct CaseDirs {
+    work: tempfile::TempDir,
+    io: tempfile::TempDir,
+}
+
+impl CaseDirs {
+    /// Creates both directories; the working directory is handed to `run_as` if given.
+    pub fn new(run_as: Option<RunAs>) -> std::io::Result<CaseDirs> {
+        let work = Self::new_workdir(run_as)?;
+        let io = tempfile::Builder::new().prefix("gridjudge-io-").tempdir()?;
+        Ok(CaseDirs { work, io })
+    }
+
+    fn new_workdir(run_as: Option<RunAs>) -> std::io::Result<tempfile::TempDir> {
+        let work = tempfile::Builder::new()
+            .prefix("gridjudge-work-")
+            .tempdir()?;
+        if let Some(user) = run_as {
+            std::os::unix::fs::chown(work.path(), Some(user.uid), Some(user.gid))?;
+        }
+        Ok(work)
+    }
+
+    /// Readies the directories for the next case: a fresh, empty working directory
+    /// (the old one is removed with whatever the last program left in it); the capture
+    /// directory stays, as the launcher truncates both capture files when it opens them.
+    /// Saves creating and removing a directory and two files per case.
+    pub fn renew(&mut self, run_as: Option<RunAs>) -> std::io::Result<()> {
+        self.work = Self::new_workdir(run_as)?;
+        Ok(())
+    }
+
+    /// The program's working directory.
+    pub fn workdir(&self) -> &Path {
+        self.work.path()
+    }
+
+    /// Where standard output goes.
+    pub fn stdout(&self) -> PathBuf {
+        self.io.path().join("stdout")
+    }
+
+    /// Where standard error goes.
+    pub fn stderr(&self) -> PathBuf {
+        self.io.path().join("stderr")
+    }
+}
