@@ -3,13 +3,13 @@
 //! Uses small C programs from `tests/fixtures/judge/programs/`, compiled with gcc here.
 //! Run as root these also exercise the uid drop, `RLIMIT_NPROC` and the network namespace.
 
-mod judge_support;
+mod support;
 
 use gridjudge::judge::limits::{MemoryMode, MIB};
 use gridjudge::judge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
-use judge_support::*;
 use std::time::Duration;
+use support::judge::*;
 
 #[test]
 fn tiny_program_reads_small_memory_and_exits_zero() {

@@ -5,15 +5,15 @@
 //! the outcome's guarantees claim. Where a control run without confinement is cheap, it
 //! shows the hostile program really works when unconfined, so a pass means something.
 
-mod judge_support;
+mod support;
 
 use gridjudge::judge::limits::{Isolation, Limits};
-use gridjudge::judge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome};
+use gridjudge::judge::sandbox::{ExitStatus, RunOutcome};
 use gridjudge::Verdict;
-use judge_support::*;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use support::judge::*;
 
 fn is_root() -> bool {
     // SAFETY: geteuid cannot fail.
@@ -29,9 +29,7 @@ fn run_with(
     isolation: Isolation,
     hide: &[PathBuf],
 ) -> (RunOutcome, Vec<u8>) {
-    let dirs = CaseDirs::new(isolation.run_as).unwrap();
-    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    let out = sandbox::run(&launcher(), &spec).unwrap();
+    let (out, dirs) = run_in_new_dirs(program, args, stdin, limits, isolation, hide);
     let stdout = std::fs::read(dirs.stdout()).unwrap();
     (out, stdout)
 }

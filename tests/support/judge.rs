@@ -1,6 +1,6 @@
-//! Shared helpers for the judge tests: compile the C fixtures, build run specs, scan /proc.
-
-#![allow(dead_code)]
+//! The judge tests' and judge benches' helpers: compile the C fixtures
+//! (`tests/fixtures/judge/programs/`), build a `RunSpec` and run it, measure CPU, scan
+//! `/proc` for survivors, and say when a check is skipped.
 
 use gridjudge::judge::limits::{Isolation, Limits, MIB};
 use gridjudge::judge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
@@ -87,9 +87,23 @@ pub fn run_hiding(
     hide: &[PathBuf],
 ) -> RunOutcome {
     let isolation = Isolation::strongest(slot);
+    run_in_new_dirs(program, args, stdin, limits, isolation, hide).0
+}
+
+/// Runs `program args` on `stdin` under `limits` with `isolation`, `hide` covered, in
+/// fresh case folders; returns the outcome and the folders (holding the output).
+pub fn run_in_new_dirs(
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    isolation: Isolation,
+    hide: &[PathBuf],
+) -> (RunOutcome, CaseDirs) {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    sandbox::run(&launcher(), &spec).unwrap()
+    let outcome = sandbox::run(&launcher(), &spec).unwrap();
+    (outcome, dirs)
 }
 
 /// The spec of running `program args` on `stdin` in `dirs`, with the default
@@ -139,4 +153,18 @@ pub fn survivors(marker: &str, pgid: i32) -> Vec<i32> {
         }
     }
     found
+}
+
+/// CPU seconds used so far by this process and its reaped children (launchers and
+/// programs): a load-independent view of the judge's overhead, unlike wall time.
+pub fn cpu_used() -> f64 {
+    let get = |who| {
+        // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: valid pointer; RUSAGE_SELF / RUSAGE_CHILDREN are valid selectors.
+        unsafe { libc::getrusage(who, &mut ru) };
+        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+        tv(ru.ru_utime) + tv(ru.ru_stime)
+    };
+    get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
 }

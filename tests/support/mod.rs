@@ -1,0 +1,10 @@
+//! Support code shared by the integration tests and the benches, one owner per topic:
+//! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips).
+//!
+//! A test uses it with `mod support;`, a bench with
+//! `#[path = "../tests/support/mod.rs"] mod support;`. Each crate uses a subset, hence
+//! the `dead_code` allowance.
+
+#![allow(dead_code)]
+
+pub mod judge;
