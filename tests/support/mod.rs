@@ -1,5 +1,6 @@
 //! Support code shared by the integration tests and the benches, one owner per topic:
-//! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips).
+//! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips) and
+//! [`kakuro_corpus`] (the Kakuro corpus list and loader).
 //!
 //! A test uses it with `mod support;`, a bench with
 //! `#[path = "../tests/support/mod.rs"] mod support;`. Each crate uses a subset, hence
@@ -8,3 +9,4 @@
 #![allow(dead_code)]
 
 pub mod judge;
+pub mod kakuro_corpus;
