@@ -1,6 +1,7 @@
 //! Support code shared by the integration tests and the benches, one owner per topic:
-//! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips) and
-//! [`kakuro_corpus`] (the Kakuro corpus list and loader).
+//! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips),
+//! [`kakuro_corpus`] (the Kakuro corpus list and loader) and [`proptest_config`] (the
+//! property tests' configuration).
 //!
 //! A test uses it with `mod support;`, a bench with
 //! `#[path = "../tests/support/mod.rs"] mod support;`. Each crate uses a subset, hence
@@ -10,3 +11,4 @@
 
 pub mod judge;
 pub mod kakuro_corpus;
+pub mod proptest_config;
