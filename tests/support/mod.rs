@@ -1,6 +1,7 @@
 //! Support code shared by the integration tests and the benches, one owner per topic:
 //! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips),
-//! [`kakuro_corpus`] (the Kakuro corpus list and loader) and [`proptest_config`] (the
+//! [`kakuro_corpus`] (the Kakuro corpus list and loader), [`samples`] (the spec samples
+//! in `tests/data/samples/`), [`text`] (CRLF conversion) and [`proptest_config`] (the
 //! property tests' configuration).
 //!
 //! A test uses it with `mod support;`, a bench with
@@ -12,3 +13,5 @@
 pub mod judge;
 pub mod kakuro_corpus;
 pub mod proptest_config;
+pub mod samples;
+pub mod text;
