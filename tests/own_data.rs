@@ -59,6 +59,15 @@ fn json_cases(out: &Output) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `out` exited 0; its stderr is the failure message.
+fn assert_exit_0(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
 #[test]
 fn a_flat_folder_of_inputs_without_answers_is_judged() {
     let root = tempfile::tempdir().unwrap();
@@ -76,12 +85,7 @@ fn a_flat_folder_of_inputs_without_answers_is_judged() {
         ],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     assert_eq!(
         json_cases(&out),
         [
@@ -171,12 +175,7 @@ fn the_judge_cases_are_found_from_anywhere() {
         ],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     assert_eq!(json_cases(&out), [("sample/1".into(), "AC".into())]);
     // GRIDJUDGE_CASES points elsewhere: that folder, and a clear message when it lacks the problem.
     flat_problem(elsewhere.path(), true);
@@ -186,12 +185,7 @@ fn the_judge_cases_are_found_from_anywhere() {
         &["judge", "flat", "--reference", "--format", "json"],
         &[("GRIDJUDGE_CASES", dir)],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     let out = gridjudge_in(
         Path::new("/"),
         &["judge", "poj2676", "--reference"],

@@ -7,8 +7,8 @@
 
 mod support;
 
-use gridjudge::judge::limits::{Isolation, Limits};
-use gridjudge::judge::sandbox::{ExitStatus, RunOutcome};
+use gridjudge::judge::limits::Isolation;
+use gridjudge::judge::sandbox::ExitStatus;
 use gridjudge::Verdict;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -18,20 +18,6 @@ use support::judge::*;
 fn is_root() -> bool {
     // SAFETY: geteuid cannot fail.
     unsafe { libc::geteuid() == 0 }
-}
-
-/// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
-fn run_with(
-    program: &Path,
-    args: &[&str],
-    stdin: &Path,
-    limits: Limits,
-    isolation: Isolation,
-    hide: &[PathBuf],
-) -> (RunOutcome, Vec<u8>) {
-    let (out, dirs) = run_in_new_dirs(program, args, stdin, limits, isolation, hide);
-    let stdout = std::fs::read(dirs.stdout()).unwrap();
-    (out, stdout)
 }
 
 /// A world-readable folder (the sandbox uid can read it by its modes).

@@ -87,23 +87,25 @@ pub fn run_hiding(
     hide: &[PathBuf],
 ) -> RunOutcome {
     let isolation = Isolation::strongest(slot);
-    run_in_new_dirs(program, args, stdin, limits, isolation, hide).0
+    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
+    sandbox::run(&launcher(), &spec).unwrap()
 }
 
-/// Runs `program args` on `stdin` under `limits` with `isolation`, `hide` covered, in
-/// fresh case folders; returns the outcome and the folders (holding the output).
-pub fn run_in_new_dirs(
+/// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
+pub fn run_with(
     program: &Path,
     args: &[&str],
     stdin: &Path,
     limits: Limits,
     isolation: Isolation,
     hide: &[PathBuf],
-) -> (RunOutcome, CaseDirs) {
+) -> (RunOutcome, Vec<u8>) {
     let dirs = CaseDirs::new(isolation.run_as).unwrap();
     let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    let outcome = sandbox::run(&launcher(), &spec).unwrap();
-    (outcome, dirs)
+    let out = sandbox::run(&launcher(), &spec).unwrap();
+    let stdout = std::fs::read(dirs.stdout()).unwrap();
+    (out, stdout)
 }
 
 /// The spec of running `program args` on `stdin` in `dirs`, with the default
