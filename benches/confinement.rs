@@ -17,30 +17,17 @@
 //! unconfined. (With one launcher per case, earlier the same day: 3.10, 3.74 and
 //! 4.07 ms.) Criterion's wall medians were 2–5 ms of noise apart under that load.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
 use gridjudge::sandbox::Sandbox;
-use gridjudge::sandbox::{self, CaseDirs, RunSpec};
+use gridjudge::sandbox::{self, CaseDirs};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn compile(dir: &Path, name: &str) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/judge/programs")
-        .join(format!("{name}.c"));
-    let exe = dir.join(name);
-    let ok = Command::new("gcc")
-        .args(["-O2", "-std=c11", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    assert!(ok, "gcc failed on {}", src.display());
-    exe
-}
+use support::judge::{compile_c, cpu_used, launcher, spec};
 
 /// One judge worker: its launcher (kept from case to case, as `gridjudge judge` does)
 /// and its case folders.
@@ -52,32 +39,10 @@ struct Worker {
 fn judged(worker: &mut Worker, exe: &Path, input: &Path, isolation: Isolation, hide: &[PathBuf]) {
     let dirs = &mut worker.dirs;
     dirs.renew(isolation.run_as).unwrap();
-    let spec = RunSpec {
-        program: exe.to_path_buf(),
-        argv: vec![exe.display().to_string()],
-        env: sandbox::default_env(dirs.workdir()),
-        workdir: dirs.workdir().to_path_buf(),
-        stdin: input.to_path_buf(),
-        stdout: dirs.stdout(),
-        stderr: dirs.stderr(),
-        limits: Limits::new(Duration::from_secs(2), 256 * MIB),
-        isolation,
-        hide: hide.to_vec(),
-    };
+    let limits = Limits::new(Duration::from_secs(2), 256 * MIB);
+    let spec = spec(dirs, exe, &[], input, limits, isolation, hide);
     let outcome = worker.session.run(&spec).unwrap();
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
-}
-
-fn cpu_used() -> f64 {
-    let get = |who| {
-        // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
-        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: valid pointer; RUSAGE_SELF / RUSAGE_CHILDREN are valid selectors.
-        unsafe { libc::getrusage(who, &mut ru) };
-        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-        tv(ru.ru_utime) + tv(ru.ru_stime)
-    };
-    get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
 }
 
 fn confinement(c: &mut Criterion) {
@@ -87,7 +52,7 @@ fn confinement(c: &mut Criterion) {
     std::fs::write(&input, b"1 2 3 4 5\n").unwrap();
     let answers = tempfile::tempdir().unwrap();
     let hide = vec![answers.path().to_path_buf()];
-    let exe = compile(dir.path(), "echo_sum");
+    let exe = compile_c(dir.path(), "echo_sum");
     let confined = Isolation::strongest(0);
     let isolated = Isolation {
         confine: false,
@@ -103,7 +68,7 @@ fn confinement(c: &mut Criterion) {
         .iter()
         .map(|(_, isolation, hide)| {
             let mut w = Worker {
-                session: Sandbox::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+                session: Sandbox::new(&launcher()),
                 dirs: CaseDirs::new(isolation.run_as).unwrap(),
             };
             // Starts the launcher: a once-per-worker cost.

@@ -15,32 +15,20 @@
 //! plus the checker), CPU per case, printed as a table with the ratio per case and the
 //! total. `cargo bench --bench judge_overhead -- bundled` prints only that table.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::check;
 use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
 use gridjudge::sandbox::Sandbox;
-use gridjudge::sandbox::{self, CaseDirs, RunSpec};
+use gridjudge::sandbox::{self, CaseDirs};
 use gridjudge::Problem;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-fn compile(dir: &Path, name: &str) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/judge/programs")
-        .join(format!("{name}.c"));
-    let exe = dir.join(name);
-    let ok = Command::new("gcc")
-        .args(["-O2", "-std=c11", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    assert!(ok, "gcc failed on {}", src.display());
-    exe
-}
+use support::judge::{compile_c, cpu_used, launcher, spec};
 
 fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
     let status = Command::new(exe)
@@ -63,7 +51,7 @@ struct Worker {
 impl Worker {
     fn new(isolation: Isolation) -> Worker {
         Worker {
-            session: Sandbox::new(Path::new(env!("CARGO_BIN_EXE_gridjudge"))),
+            session: Sandbox::new(&launcher()),
             dirs: CaseDirs::new(isolation.run_as).unwrap(),
             isolation,
         }
@@ -85,37 +73,11 @@ fn judged_output(
 ) -> Vec<u8> {
     let dirs = &mut worker.dirs;
     dirs.renew(worker.isolation.run_as).unwrap();
-    let mut argv = vec![exe.display().to_string()];
-    argv.extend(args.iter().map(|a| a.to_string()));
-    let spec = RunSpec {
-        program: exe.to_path_buf(),
-        argv,
-        env: sandbox::default_env(dirs.workdir()),
-        workdir: dirs.workdir().to_path_buf(),
-        stdin: input.to_path_buf(),
-        stdout: dirs.stdout(),
-        stderr: dirs.stderr(),
-        limits: Limits::new(Duration::from_secs(2), 256 * MIB),
-        isolation: worker.isolation,
-        hide: hide.to_vec(),
-    };
+    let limits = Limits::new(Duration::from_secs(2), 256 * MIB);
+    let spec = spec(dirs, exe, args, input, limits, worker.isolation, hide);
     let outcome = worker.session.run(&spec).unwrap();
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
     std::fs::read(dirs.stdout()).unwrap()
-}
-
-/// CPU seconds used so far by this process and its reaped children (launchers and
-/// programs): a load-independent view of the overhead, unlike wall time.
-fn cpu_used() -> f64 {
-    let get = |who| {
-        // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
-        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: valid pointer; RUSAGE_SELF / RUSAGE_CHILDREN are valid selectors.
-        unsafe { libc::getrusage(who, &mut ru) };
-        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-        tv(ru.ru_utime) + tv(ru.ru_stime)
-    };
-    get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
 }
 
 /// The mean CPU cost per case of `f` judging `n` runs on `worker`, in milliseconds: this
@@ -148,10 +110,10 @@ fn overhead(c: &mut Criterion) {
     let answers = tempfile::tempdir().unwrap();
     let hide = vec![answers.path().to_path_buf()];
     let programs = [
-        ("trivial", compile(dir.path(), "echo_sum"), vec![]),
+        ("trivial", compile_c(dir.path(), "echo_sum"), vec![]),
         (
             "work-25M-iterations",
-            compile(dir.path(), "work"),
+            compile_c(dir.path(), "work"),
             vec!["25"],
         ),
     ];

@@ -9,43 +9,14 @@
 //! Targets from the issue: every case under 5 ms by flow, every classic case under
 //! 100 ms by search. Measured figures are in the `PERF:` notes below.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gridjudge::format::hdu3338::parse_input;
-use gridjudge::model::KakuroBoard;
 use gridjudge::solve::{kakuro_flow, kakuro_search};
 use std::hint::black_box;
 use std::time::Duration;
-
-/// Every `.in` file of the corpus except the infeasible one.
-const FLOW_FILES: [&str; 8] = [
-    "hdu3338_sample",
-    "gecode_nikoli",
-    "minizinc_benchmarks",
-    "marcizhu_kakuroapp",
-    "marcelgarus_kakuro",
-    "marcizhu_150crop_100x100",
-    "gen_100x100",
-    "handmade_edge",
-];
-
-/// The classic cases: file and which cases (`None`: all).
-const SEARCH_FILES: [(&str, Option<&[usize]>); 6] = [
-    ("gecode_nikoli", None),
-    ("minizinc_benchmarks", None),
-    ("marcizhu_kakuroapp", None),
-    ("marcelgarus_kakuro", None),
-    ("marcizhu_150crop_100x100", None),
-    ("gen_100x100", Some(&[0])),
-];
-
-fn load(name: &str) -> Vec<KakuroBoard> {
-    let path = format!(
-        "{}/benches/data/kakuro/{name}.in",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use support::kakuro_corpus::{classic_cases, feasible_files, load};
 
 // PERF: `cargo bench --bench kakuro -- flow`, 2026-11-22, 2 shared cores under load
 // average 7-16 (other builds running), so figures are pessimistic. Slowest case per
@@ -61,7 +32,7 @@ fn flow(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(600));
-    for file in FLOW_FILES {
+    for file in feasible_files() {
         for (i, board) in load(file).iter().enumerate() {
             group.bench_with_input(BenchmarkId::new(file, i), board, |b, board| {
                 b.iter(|| kakuro_flow::solve(black_box(board)))
@@ -99,15 +70,10 @@ fn search(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(600));
-    for (file, which) in SEARCH_FILES {
-        for (i, board) in load(file).iter().enumerate() {
-            if which.is_some_and(|w| !w.contains(&i)) {
-                continue;
-            }
-            group.bench_with_input(BenchmarkId::new(file, i), board, |b, board| {
-                b.iter(|| kakuro_search::solve(black_box(board)))
-            });
-        }
+    for (file, i, board) in classic_cases() {
+        group.bench_with_input(BenchmarkId::new(file, i), &board, |b, board| {
+            b.iter(|| kakuro_search::solve(black_box(board)))
+        });
     }
     group.finish();
 }

@@ -7,6 +7,9 @@
 //! lives in the separate crate benches/peers/ so that no AGPL code enters gridjudge's
 //! dependency tree.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -33,9 +36,9 @@ fn load(name: &str) -> Vec<Sudoku> {
         .collect()
 }
 
-/// The poj3076 sample (16×16) from the problem statement.
+/// The poj3076 sample (16×16) from the problem statement (`tests/data/samples/`).
 fn poj3076_sample() -> Sudoku {
-    let rows = "--A----C-----O-I-J--A-B-P-CGF-H---D--F-I-E----P--G-EL-H----M-J------E----C--G----I--K-GA-B---E-JD-GP--J-F----A---E---C-B--DP--O-E--F-M--D--L-K-A-C--------O-I-L-H-P-C--F-A--B------G-OD---J----HK---J----H-A-P-L--B--P--E--K--A--H--B--K--FI-C----F---C--D--H-N-";
+    let rows = support::samples::lines("poj3076.in").concat();
     let cells = rows
         .bytes()
         .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })

@@ -10,14 +10,14 @@
 //! in `src/sandbox/cgroup`, and a whole judge run on a v2-only kernel by
 //! `tests/vm/cgroup_v2.sh` (a VM, run by `.ci/run`).
 
-mod judge_support;
+mod support;
 
 use gridjudge::sandbox::cgroup::{delegate, kill_and_remove, locate};
-use judge_support::skip;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use support::judge::skip;
 
 /// A fresh cgroup under this process's own unified cgroup, or why there is none.
 fn scratch(name: &str) -> Result<PathBuf, String> {

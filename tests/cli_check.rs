@@ -2,12 +2,11 @@
 //! (0 AC, 1 WA, 2 PE, 3 judge failure), one line on stderr, a located message naming
 //! the file, and distinct codes for usage errors (64) and unreadable files (66).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod support;
 
-fn samples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/samples")
-}
+use std::path::Path;
+use std::process::Command;
+use support::samples;
 
 /// Runs gridjudge; returns (exit code, stderr).
 fn run(args: &[&str]) -> (i32, String) {
@@ -30,7 +29,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
 #[test]
 fn check_exit_codes_follow_testlib() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let s = samples();
+    let s = samples::dir();
     let input = s.join("poj2676.in").to_string_lossy().into_owned();
     let answer = s.join("poj2676.ans").to_string_lossy().into_owned();
     let good = std::fs::read(&answer).expect("sample");
@@ -46,16 +45,7 @@ fn check_exit_codes_follow_testlib() {
         (1, "WA case 1: cell (1,1) is 2 but the puzzle gives 1\n")
     );
 
-    let crlf: Vec<u8> = good
-        .iter()
-        .flat_map(|&b| {
-            if b == b'\n' {
-                vec![b'\r', b'\n']
-            } else {
-                vec![b]
-            }
-        })
-        .collect();
+    let crlf = support::text::crlf(&good);
     let (code, err) = run(&["check", "poj2676", &input, &write(dir.path(), "pe", &crlf)]);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -85,7 +75,10 @@ fn check_exit_codes_follow_testlib() {
 #[test]
 fn garbage_output_is_wa_never_a_crash() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let input = samples().join("hdu3338.in").to_string_lossy().into_owned();
+    let input = samples::dir()
+        .join("hdu3338.in")
+        .to_string_lossy()
+        .into_owned();
     let garbage: Vec<u8> = (0..4096u32)
         .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
         .collect();
@@ -106,7 +99,7 @@ fn garbage_output_is_wa_never_a_crash() {
 #[test]
 fn validate_names_file_line_and_column() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let s = samples();
+    let s = samples::dir();
     for p in ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"] {
         let (code, err) = run(&["validate", p, &s.join(format!("{p}.in")).to_string_lossy()]);
         assert_eq!(code, 0, "{p}: {err}");

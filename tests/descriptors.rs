@@ -4,15 +4,15 @@
 //! descriptor above 2; each test first shows that the probe does see descriptors when
 //! they are there (a control run), so a pass means something.
 
-mod judge_support;
+mod support;
 
-use judge_support::*;
 use std::fs::OpenOptions;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
+use support::judge::*;
 
 /// A host file that only root may touch, as in the report: the program must
 /// not be able to append to it through an inherited descriptor.

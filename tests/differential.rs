@@ -12,20 +12,15 @@
 //!
 //! Failures are persisted in `tests/proptest-regressions/differential.txt`.
 
+mod support;
+
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::sudoku_dlx;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/differential.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
+    support::proptest_config::persisted("tests/proptest-regressions/differential.txt", cases)
 }
 
 proptest! {

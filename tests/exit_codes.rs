@@ -2,16 +2,15 @@
 //! every code, by the cause the table names. (70, an internal error, is a gridjudge
 //! bug: no input reaches it, which the fuzz targets check.)
 
+mod support;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use support::samples;
 
 fn root() -> &'static str {
     env!("CARGO_MANIFEST_DIR")
-}
-
-fn sample(name: &str) -> String {
-    format!("{}/tests/data/samples/{name}", root())
 }
 
 fn fixture_cases() -> String {
@@ -49,7 +48,7 @@ const UNSOLVABLE: &str =
 
 #[test]
 fn code_0() {
-    let (inp, ans) = (sample("poj3074.in"), sample("poj3074.ans"));
+    let (inp, ans) = (samples::arg("poj3074.in"), samples::arg("poj3074.ans"));
     assert_eq!(code(&["check", "poj3074", &inp, &ans, &ans], b"").0, 0);
     assert_eq!(code(&["validate", "poj3074", &inp], b"").0, 0);
     assert_eq!(code(&["solve", "poj3074", &inp], b"").0, 0);
@@ -66,7 +65,7 @@ fn code_0() {
 #[test]
 fn code_1() {
     let dir = tempfile::tempdir().unwrap();
-    let inp = sample("poj3074.in");
+    let inp = samples::arg("poj3074.in");
     let wrong = write(dir.path(), "wrong.out", &"1".repeat(81));
     assert_eq!(
         code(&["check", "poj3074", &inp, wrong.to_str().unwrap()], b"").0,
@@ -88,10 +87,9 @@ fn code_1() {
 
 #[test]
 fn code_2() {
-    let inp = sample("poj3074.in");
-    let ans = std::fs::read_to_string(sample("poj3074.ans")).unwrap();
-    let crlf = ans.replace('\n', "\r\n");
-    assert_eq!(code(&["check", "poj3074", &inp, "-"], crlf.as_bytes()).0, 2);
+    let inp = samples::arg("poj3074.in");
+    let crlf = support::text::crlf(&samples::bytes("poj3074.ans"));
+    assert_eq!(code(&["check", "poj3074", &inp, "-"], &crlf).0, 2);
 }
 
 #[test]
@@ -99,9 +97,9 @@ fn code_3() {
     let dir = tempfile::tempdir().unwrap();
     let bad = write(dir.path(), "bad.in", "x\n");
     let bad = bad.to_str().unwrap();
-    let ans = sample("poj3074.ans");
+    let ans = samples::arg("poj3074.ans");
     assert_eq!(code(&["check", "poj3074", bad, &ans], b"").0, 3);
-    let inp = sample("poj3074.in");
+    let inp = samples::arg("poj3074.in");
     assert_eq!(code(&["check", "poj3074", &inp, &ans, bad], b"").0, 3);
     assert_eq!(code(&["validate", "poj3074", bad], b"").0, 3);
     assert_eq!(code(&["solve", "poj3074", bad], b"").0, 3);
@@ -125,8 +123,8 @@ fn code_3() {
 
 #[test]
 fn code_64() {
-    let inp = sample("poj3074.in");
-    let hdu = sample("hdu3338.in");
+    let inp = samples::arg("poj3074.in");
+    let hdu = samples::arg("hdu3338.in");
     let usage: &[&[&str]] = &[
         &["check", "poj3074"],
         &["check", "poj3074", "-", "-"],
@@ -164,7 +162,7 @@ fn code_64() {
 #[test]
 fn code_66() {
     let missing = "/nonexistent-gridjudge/file.in";
-    let inp = sample("poj3074.in");
+    let inp = samples::arg("poj3074.in");
     for args in [
         &["check", "poj3074", missing, &inp][..],
         &["check", "poj3074", &inp, missing],
@@ -187,7 +185,7 @@ fn code_66() {
 #[test]
 fn code_74() {
     // Standard output is /dev/full.
-    let inp = sample("poj3074.in");
+    let inp = samples::arg("poj3074.in");
     let full = std::fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")

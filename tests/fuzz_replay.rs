@@ -5,6 +5,8 @@
 //! It does not fuzz: new inputs come from `cargo +nightly fuzz run` (see fuzz/README.md).
 //! `fuzz/open-crashes/` holds crashes not fixed yet and is deliberately not replayed.
 
+mod support;
+
 use gridjudge::fuzzing::TARGETS;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -96,10 +98,7 @@ fn every_target_has_a_fuzz_target_file() {
 fn checker_seeds_get_the_verdict_their_name_says() {
     use gridjudge::{check::check, Problem, Verdict};
     for p in Problem::ALL {
-        let input = std::fs::read(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/samples/{p}.in")),
-        )
-        .expect("the spec sample input");
+        let input = support::samples::input(p);
         for file in files(&regressions().join(format!("check_{p}"))) {
             let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
             let want = match name.strip_prefix("seed-").and_then(|n| n.get(..3)) {

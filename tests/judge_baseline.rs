@@ -3,11 +3,11 @@
 //! 2× slow-down (the reference solver behind `slow_then_exec`, which burns a given CPU
 //! time first) is flagged per case, and exits 1 with `--fail-on-slowdown` only.
 
-mod judge_support;
+mod support;
 
-use judge_support::{bin_dir, compile_c, fixtures};
 use std::path::Path;
 use std::process::{Command, Output};
+use support::judge::{bin_dir, compile_c, fixtures};
 
 fn judge(slow: &Path, ms: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridjudge"))

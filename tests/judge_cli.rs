@@ -2,12 +2,12 @@
 //! `tests/fixtures/judge/cases/poj3074` (the spec sample plus three top95 puzzles, and
 //! one example submission per verdict folder).
 
-mod judge_support;
+mod support;
 
-use judge_support::fixtures;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use support::judge::fixtures;
 
 fn cases() -> PathBuf {
     fixtures().join("cases")
@@ -353,7 +353,7 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
     // Needs root to become an ordinary user for the test, and setpriv(1).
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        judge_support::skip(
+        support::judge::skip(
             "without_root_the_program_still_gets_no_network_where_user_namespaces_work",
             "not root: cannot become an ordinary user for the test",
         );
@@ -382,7 +382,7 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
     match as_nobody(&["--version"]) {
         Ok(out) if out.status.success() => {}
         _ => {
-            judge_support::skip(
+            support::judge::skip(
                 "without_root_the_program_still_gets_no_network_where_user_namespaces_work",
                 "setpriv missing or the binary is not reachable by uid 65534",
             );

@@ -3,14 +3,14 @@
 //! Uses small C programs from `tests/fixtures/judge/programs/`, compiled with gcc here.
 //! Run as root these also exercise the uid drop, `RLIMIT_NPROC` and the network namespace.
 
-mod judge_support;
+mod support;
 
 use gridjudge::judge::limit_verdict::limit_verdict;
 use gridjudge::sandbox::limits::{MemoryMode, MIB};
 use gridjudge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
-use judge_support::*;
 use std::time::Duration;
+use support::judge::*;
 
 #[test]
 fn tiny_program_reads_small_memory_and_exits_zero() {

@@ -2,12 +2,12 @@
 //! folder is staged where the sandbox user can read it, so it is judged as usual
 //! (as root the runs drop to a sandbox uid that could not enter that folder).
 
-mod judge_support;
+mod support;
 
-use judge_support::fixtures;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
+use support::judge::fixtures;
 
 fn private_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

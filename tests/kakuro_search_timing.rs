@@ -19,32 +19,14 @@
 //! skips the corpus. `KKS_REPEAT=N` solves each corpus case N times and prints the
 //! median, min and max (a single run on this VM varies by ±15 %).
 
-use gridjudge::format::hdu3338::parse_input;
+mod support;
+
 use gridjudge::gen::kakuro::{generate, Params};
 use gridjudge::gen::Rng;
-use gridjudge::model::KakuroBoard;
 use gridjudge::solve::kakuro_search::{self, ClassicInfeasible};
 use gridjudge::verify::kakuro::check_fill;
 use std::time::Instant;
-
-/// The classic cases: `(file, case indices)`; `None` means every case.
-const CLASSIC: [(&str, Option<&[usize]>); 6] = [
-    ("gecode_nikoli", None),
-    ("minizinc_benchmarks", None),
-    ("marcelgarus_kakuro", None),
-    ("marcizhu_kakuroapp", None),
-    ("marcizhu_150crop_100x100", None),
-    ("gen_100x100", Some(&[0])),
-];
-
-fn load(name: &str) -> Vec<KakuroBoard> {
-    let path = format!(
-        "{}/benches/data/kakuro/{name}.in",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use support::kakuro_corpus::{is_classic, load, CLASSIC};
 
 #[test]
 #[ignore = "a timing driver (release build, prints times); see the file doc"]
@@ -64,7 +46,7 @@ fn time_every_classic_case() {
     for (file, which) in CLASSIC {
         let mut worst = (0.0f64, 0usize);
         for (i, board) in load(file).iter().enumerate() {
-            if !which.is_none_or(|w| w.contains(&i)) {
+            if !is_classic(which, i) {
                 continue;
             }
             if only.as_ref().is_some_and(|o| *o != format!("{file}:{i}")) {

@@ -6,48 +6,17 @@
 //!
 //! No timing is asserted here; speed lives in `benches/kakuro.rs`.
 
-use gridjudge::format::hdu3338::parse_input;
+mod support;
+
 use gridjudge::model::{Cell, Direction, KakuroBoard, KakuroFill};
 use gridjudge::solve::kakuro_flow::{self, Infeasible};
 use gridjudge::solve::kakuro_search::{self, ClassicInfeasible};
 use gridjudge::verify::kakuro::check_fill;
-
-/// Every `.in` file of the corpus.
-const FILES: [&str; 9] = [
-    "hdu3338_sample",
-    "gecode_nikoli",
-    "minizinc_benchmarks",
-    "marcizhu_kakuroapp",
-    "marcelgarus_kakuro",
-    "marcizhu_150crop_100x100",
-    "gen_100x100",
-    "handmade_edge",
-    "handmade_infeasible",
-];
-
-fn load(name: &str) -> Vec<KakuroBoard> {
-    let path = format!(
-        "{}/benches/data/kakuro/{name}.in",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The classic cases: `(file, case indices)`; `None` means every case.
-const CLASSIC: [(&str, Option<&[usize]>); 6] = [
-    ("gecode_nikoli", None),
-    ("minizinc_benchmarks", None),
-    ("marcelgarus_kakuro", None),
-    ("marcizhu_kakuroapp", None),
-    ("marcizhu_150crop_100x100", None),
-    ("gen_100x100", Some(&[0])),
-];
+use support::kakuro_corpus::{classic_cases, feasible_files, load, load_file, DIR, FILES};
 
 #[test]
 fn all_files_are_listed() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/kakuro");
-    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+    let mut on_disk: Vec<String> = std::fs::read_dir(DIR)
         .unwrap()
         .filter_map(|e| {
             let name = e.unwrap().file_name().into_string().unwrap();
@@ -63,7 +32,7 @@ fn all_files_are_listed() {
 #[test]
 fn flow_solves_every_feasible_case() {
     let mut solved = 0;
-    for file in FILES.iter().filter(|f| **f != "handmade_infeasible") {
+    for file in feasible_files() {
         for (i, board) in load(file).iter().enumerate() {
             let fill = kakuro_flow::solve(board)
                 .unwrap_or_else(|e| panic!("{file} case {i}: flow says infeasible: {e}"));
@@ -146,18 +115,6 @@ fn flow_short_amount_is_exact_on_case_3() {
     );
 }
 
-fn classic_cases() -> Vec<(&'static str, usize, KakuroBoard)> {
-    let mut out = Vec::new();
-    for (file, which) in CLASSIC {
-        for (i, board) in load(file).into_iter().enumerate() {
-            if which.is_none_or(|w| w.contains(&i)) {
-                out.push((file, i, board));
-            }
-        }
-    }
-    out
-}
-
 /// Classic cases left out of `search_solves_every_classic_case`, each with a test of its
 /// own (the slowest two: about 6 ms and 0.1 s in a release build, more in the debug
 /// build of plain `cargo test`).
@@ -166,6 +123,15 @@ const HARD: [(&str, usize); 2] = [SLOW, SLOWEST];
 const SLOW: (&str, usize) = ("marcelgarus_kakuro", 9);
 /// See `search_solves_the_slowest_classic_case`.
 const SLOWEST: (&str, usize) = ("gen_100x100", 0);
+
+/// Solves case `i` of `file` by the classic search and checks the fill.
+fn solve_classic(file: &str, i: usize, board: &KakuroBoard) {
+    let fill = kakuro_search::solve(board)
+        .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
+    if let Err(v) = check_fill(board, &fill, true) {
+        panic!("{file} case {i}: invalid classic fill: {}", v.message);
+    }
+}
 
 #[test]
 fn search_solves_every_classic_case() {
@@ -176,11 +142,7 @@ fn search_solves_every_classic_case() {
         if HARD.contains(&(file, *i)) {
             continue;
         }
-        let fill = kakuro_search::solve(board)
-            .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
-        if let Err(v) = check_fill(board, &fill, true) {
-            panic!("{file} case {i}: invalid classic fill: {}", v.message);
-        }
+        solve_classic(file, *i, board);
     }
 }
 
@@ -190,12 +152,7 @@ fn search_solves_every_classic_case() {
 #[test]
 fn search_solves_the_slow_classic_case() {
     let (file, i) = SLOW;
-    let board = &load(file)[i];
-    let fill = kakuro_search::solve(board)
-        .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
-    if let Err(v) = check_fill(board, &fill, true) {
-        panic!("{file} case {i}: invalid classic fill: {}", v.message);
-    }
+    solve_classic(file, i, &load(file)[i]);
 }
 
 /// The slowest classic case: a 100x100 board with many fills, about 0.1 s in a release
@@ -204,15 +161,8 @@ fn search_solves_the_slow_classic_case() {
 /// `src/solve/kakuro_search/mod.rs`).
 #[test]
 fn search_solves_the_slowest_classic_case() {
-    {
-        let (file, i) = SLOWEST;
-        let board = &load(file)[i];
-        let fill = kakuro_search::solve(board)
-            .unwrap_or_else(|e| panic!("{file} case {i}: search says infeasible: {e}"));
-        if let Err(v) = check_fill(board, &fill, true) {
-            panic!("{file} case {i}: invalid classic fill: {}", v.message);
-        }
-    }
+    let (file, i) = SLOWEST;
+    solve_classic(file, i, &load(file)[i]);
 }
 
 #[test]
@@ -620,8 +570,7 @@ fn counting_check_rejects_the_latin_8x8_board() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/kakuro/latin-8x8-no-fill.kakuro.in"
     );
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let boards = parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let boards = load_file(path);
     assert_eq!(boards.len(), 1);
     // The flow (repeats allowed) finds an extension fill: only distinctness fails.
     assert!(kakuro_flow::solve(&boards[0]).is_ok());

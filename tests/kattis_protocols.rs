@@ -4,14 +4,13 @@
 //! error to Kattis); `validate --kattis PROBLEM < INPUT` exits 42 / 43. Flags a judge
 //! passes after the fixed arguments are accepted.
 
+mod support;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
+use support::samples;
 
 const PROBLEMS: [&str; 5] = ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"];
-
-fn sample(name: &str) -> String {
-    format!("{}/tests/data/samples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
@@ -34,7 +33,10 @@ fn check_kattis_accepts_rejects_and_explains() {
     for p in PROBLEMS {
         let feedback = tempfile::tempdir().unwrap();
         let fb = feedback.path().to_str().unwrap();
-        let (inp, ans) = (sample(&format!("{p}.in")), sample(&format!("{p}.ans")));
+        let (inp, ans) = (
+            samples::arg(&format!("{p}.in")),
+            samples::arg(&format!("{p}.ans")),
+        );
         let answer = std::fs::read(&ans).unwrap();
         let message = || std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap();
         let args = ["check", "--kattis", p, &inp, &ans, fb];
@@ -57,10 +59,8 @@ fn check_kattis_accepts_rejects_and_explains() {
         assert_eq!(run(&args, &answer[..answer.len() / 2]).0, 43, "{p}");
         assert!(!message().is_empty());
         // A presentation error is a wrong answer for Kattis, said so.
-        let crlf = String::from_utf8(answer.clone())
-            .unwrap()
-            .replace('\n', "\r\n");
-        assert_eq!(run(&args, crlf.as_bytes()).0, 43, "{p}");
+        let crlf = support::text::crlf(&answer);
+        assert_eq!(run(&args, &crlf).0, 43, "{p}");
         assert!(message().starts_with("presentation"), "{p}: {}", message());
         // A broken jury answer: neither 42 nor 43, the reason on stderr.
         let (code, err) = run(&["check", "--kattis", p, &inp, &inp, fb], &answer);
@@ -72,7 +72,7 @@ fn check_kattis_accepts_rejects_and_explains() {
 #[test]
 fn validate_kattis_accepts_valid_inputs_and_locates_the_rest() {
     for p in PROBLEMS {
-        let input = std::fs::read(sample(&format!("{p}.in"))).unwrap();
+        let input = samples::bytes(&format!("{p}.in"));
         assert_eq!(run(&["validate", "--kattis", p], &input).0, 42, "{p}");
         let mut junk = input.clone();
         junk.extend_from_slice(b"junk\n");

@@ -2,13 +2,13 @@
 //! into the next — processes, sockets in the shared network namespace, memory readings,
 //! OOM kills or limits of the reused memory cgroup.
 
-mod judge_support;
+mod support;
 
 use gridjudge::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use gridjudge::sandbox::Sandbox;
 use gridjudge::sandbox::{CaseDirs, ExitStatus, LimitHit, RunOutcome};
-use judge_support::*;
 use std::path::Path;
+use support::judge::*;
 
 /// Runs `program args` in `session` (strongest isolation for `slot`); returns the outcome
 /// and the captured stdout.

@@ -3,15 +3,15 @@
 //! status, the figures and the message agree. Each run is repeated so that a rule that
 //! holds only in some runs (a race between the kernel and the launcher's sampler) fails.
 
-mod judge_support;
+mod support;
 
 use gridjudge::judge::limit_verdict::limit_verdict;
 use gridjudge::judge::limit_verdict::over_limit;
 use gridjudge::sandbox::limits::MIB;
 use gridjudge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
-use judge_support::*;
 use std::time::Duration;
+use support::judge::*;
 
 const REPEAT: usize = 3;
 

@@ -2,8 +2,11 @@
 //! by the validator with the exact line and column and a message saying what was
 //! expected — and nothing may panic (parse, validate and check are all exercised).
 
+mod support;
+
 use gridjudge::check::check;
 use gridjudge::{format, Problem, Verdict};
+use support::samples;
 
 struct Bad {
     name: &'static str,
@@ -66,20 +69,16 @@ fn run_catalogue(problem: Problem, cases: Vec<Bad>) {
     assert!(failures.is_empty(), "{problem}:\n{}", failures.join("\n"));
 }
 
-const P1: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-const P2: &str =
-    "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.";
-
 #[test]
 fn poj3074_malformed() {
-    let ok = format!("{P1}\n{P2}\nend\n");
+    let (p1, p2) = samples::poj3074_puzzles();
+    let ok = format!("{p1}\n{p2}\nend\n");
     let with = |f: &dyn Fn(&mut Vec<u8>)| {
         let mut v = ok.clone().into_bytes();
         f(&mut v);
         v
     };
-    let mut long = P1.as_bytes().to_vec();
+    let mut long = p1.as_bytes().to_vec();
     long.truncate(40);
     run_catalogue(
         Problem::Poj3074,
@@ -100,14 +99,14 @@ fn poj3074_malformed() {
             ),
             bad(
                 "short line",
-                format!("{}\nend\n", &P1[..80]),
+                format!("{}\nend\n", &p1[..80]),
                 1,
                 81,
                 "expected 81 cells, the line ends after 80",
             ),
             bad(
                 "long line",
-                format!("{P1}.\nend\n"),
+                format!("{p1}.\nend\n"),
                 1,
                 82,
                 "expected end of line after 81 cells, the line is longer",
@@ -128,49 +127,49 @@ fn poj3074_malformed() {
             ),
             bad(
                 "missing end",
-                format!("{P1}\n{P2}\n"),
+                format!("{p1}\n{p2}\n"),
                 3,
                 1,
                 "expected a puzzle line or 'end', found end of file",
             ),
             bad(
                 "end without newline",
-                format!("{P1}\nend"),
+                format!("{p1}\nend"),
                 2,
                 4,
                 "expected end of line after 'end', found end of file",
             ),
             bad(
                 "text after end",
-                format!("{P1}\nend\n{P2}\n"),
+                format!("{p1}\nend\n{p2}\n"),
                 3,
                 1,
                 "expected end of file, found '.'",
             ),
             bad(
                 "CRLF",
-                format!("{P1}\r\nend\r\n"),
+                format!("{p1}\r\nend\r\n"),
                 1,
                 82,
                 "found a carriage return (CR)",
             ),
             bad(
                 "END uppercase",
-                format!("{P1}\nEND\n"),
+                format!("{p1}\nEND\n"),
                 2,
                 1,
                 "expected '.' or a digit 1-9, found 'E'",
             ),
             bad(
                 "end then space",
-                format!("{P1}\nend \n"),
+                format!("{p1}\nend \n"),
                 2,
                 4,
                 "expected end of line after 'end', found a space",
             ),
             bad(
                 "blank line",
-                format!("{P1}\n\n{P2}\nend\n"),
+                format!("{p1}\n\n{p2}\nend\n"),
                 2,
                 1,
                 "expected 81 cells, the line ends after 0",
@@ -187,7 +186,7 @@ fn poj3074_malformed() {
             bad("truncated mid-line", long, 1, 41, "found end of file"),
             bad(
                 "clashing givens in a row",
-                format!("11{}\nend\n", &P1[2..]),
+                format!("11{}\nend\n", &p1[2..]),
                 1,
                 2,
                 "puzzle 1: row 1 has two 1s, at columns 1 and 2",
@@ -201,14 +200,14 @@ fn poj3074_malformed() {
             ),
             bad(
                 "utf-8",
-                format!("{}é{}\nend\n", &P1[..3], &P1[4..]),
+                format!("{}é{}\nend\n", &p1[..3], &p1[4..]),
                 1,
                 4,
                 "found byte 0xc3",
             ),
             bad(
                 "leading space",
-                format!(" {}\nend\n", &P1[1..]),
+                format!(" {}\nend\n", &p1[1..]),
                 1,
                 1,
                 "found a space",
@@ -224,21 +223,10 @@ fn poj3074_malformed() {
     );
 }
 
-const G: [&str; 9] = [
-    "103000509",
-    "002109400",
-    "000704000",
-    "300502006",
-    "060000050",
-    "700803004",
-    "000401000",
-    "009205800",
-    "804000107",
-];
-
 #[test]
 fn poj2676_malformed() {
-    let grid = G.join("\n") + "\n";
+    let g = samples::poj2676_rows();
+    let grid = g.join("\n") + "\n";
     let ok = format!("1\n{grid}");
     let with = |f: &dyn Fn(&mut Vec<u8>)| {
         let mut v = ok.clone().into_bytes();
@@ -247,7 +235,7 @@ fn poj2676_malformed() {
     };
     let mut digits = vec![b'9'; 100 * 1024 * 1024];
     digits.push(b'\n');
-    let mut huge_row = format!("1\n{}\n", G[..8].join("\n")).into_bytes();
+    let mut huge_row = format!("1\n{}\n", g[..8].join("\n")).into_bytes();
     huge_row.extend(huge_line(b'1'));
     run_catalogue(
         Problem::Poj2676,
@@ -340,7 +328,7 @@ fn poj2676_malformed() {
             ),
             bad(
                 "truncated case",
-                format!("1\n{}\n", G[..5].join("\n")),
+                format!("1\n{}\n", g[..5].join("\n")),
                 7,
                 1,
                 "expected a digit 0-9, found end of file",
@@ -415,35 +403,17 @@ fn poj2676_malformed() {
     );
 }
 
-const S16: [&str; 16] = [
-    "--A----C-----O-I",
-    "-J--A-B-P-CGF-H-",
-    "--D--F-I-E----P-",
-    "-G-EL-H----M-J--",
-    "----E----C--G---",
-    "-I--K-GA-B---E-J",
-    "D-GP--J-F----A--",
-    "-E---C-B--DP--O-",
-    "E--F-M--D--L-K-A",
-    "-C--------O-I-L-",
-    "H-P-C--F-A--B---",
-    "---G-OD---J----H",
-    "K---J----H-A-P-L",
-    "--B--P--E--K--A-",
-    "-H--B--K--FI-C--",
-    "--F---C--D--H-N-",
-];
-
 #[test]
 fn poj3076_malformed() {
-    let set = S16.join("\n") + "\n";
+    let s16 = samples::lines("poj3076.in");
+    let set = s16.join("\n") + "\n";
     let ok = set.clone();
     let with = |f: &dyn Fn(&mut Vec<u8>)| {
         let mut v = ok.clone().into_bytes();
         f(&mut v);
         v
     };
-    let mut huge = S16[..3].join("\n").into_bytes();
+    let mut huge = s16[..3].join("\n").into_bytes();
     huge.push(b'\n');
     huge.extend(huge_line(b'-'));
     run_catalogue(
@@ -458,7 +428,7 @@ fn poj3076_malformed() {
             ),
             bad(
                 "15 rows",
-                S16[..15].join("\n") + "\n",
+                s16[..15].join("\n") + "\n",
                 16,
                 1,
                 "expected '-' or a letter A-P, found end of file",
@@ -584,20 +554,16 @@ fn poj3076_malformed() {
 }
 
 /// The hdu3338 sample's first case, 6x6.
-const K: &str = "6 6
-XXXXXXX XXXXXXX 028\\XXX 017\\XXX 028\\XXX XXXXXXX
-XXXXXXX 022\\022 ....... ....... ....... 010\\XXX
-XXX\\034 ....... ....... ....... ....... .......
-XXX\\014 ....... ....... 016\\013 ....... .......
-XXX\\022 ....... ....... ....... ....... XXXXXXX
-XXXXXXX XXX\\016 ....... ....... XXXXXXX XXXXXXX
-";
+fn hdu3338_first_case() -> String {
+    samples::joined(&samples::lines("hdu3338.in")[..7])
+}
 
 /// The malformations of the HDU 3338 format, shared by hdu3338 and kakuro.
 fn kakuro_format_catalogue() -> Vec<Bad> {
-    let line = |n: usize| K.lines().nth(n - 1).unwrap_or_default().to_string();
+    let k = hdu3338_first_case();
+    let line = |n: usize| k.lines().nth(n - 1).unwrap_or_default().to_string();
     let replace_line = |n: usize, new: &str| -> Vec<u8> {
-        K.lines()
+        k.lines()
             .enumerate()
             .map(|(i, l)| {
                 if i + 1 == n {
@@ -609,7 +575,7 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
             .collect::<String>()
             .into_bytes()
     };
-    let mut huge = K
+    let mut huge = k
         .lines()
         .take(3)
         .map(|l| format!("{l}\n"))
@@ -630,35 +596,35 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
         ),
         bad(
             "n = 101",
-            K.replacen("6 6", "101 6", 1),
+            k.replacen("6 6", "101 6", 1),
             1,
             1,
             "the number of rows n must be 2 to 100, found 101",
         ),
         bad(
             "n = 1",
-            K.replacen("6 6", "1 6", 1),
+            k.replacen("6 6", "1 6", 1),
             1,
             1,
             "the number of rows n must be 2 to 100, found 1",
         ),
         bad(
             "m = 101",
-            K.replacen("6 6", "6 101", 1),
+            k.replacen("6 6", "6 101", 1),
             1,
             3,
             "the number of columns m must be 2 to 100, found 101",
         ),
         bad(
             "double space in header",
-            K.replacen("6 6", "6  6", 1),
+            k.replacen("6 6", "6  6", 1),
             1,
             3,
             "expected the number of columns m, found a space",
         ),
         bad(
             "header without m",
-            K.replacen("6 6", "6", 1),
+            k.replacen("6 6", "6", 1),
             1,
             2,
             "expected a single space between n and m, found end of line",
@@ -734,7 +700,7 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
         ),
         bad(
             "truncated: missing rows",
-            K.lines()
+            k.lines()
                 .take(5)
                 .map(|l| format!("{l}\n"))
                 .collect::<String>(),
@@ -758,7 +724,7 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
         ),
         bad(
             "CRLF",
-            K.replace('\n', "\r\n"),
+            k.replace('\n', "\r\n"),
             1,
             4,
             "expected end of line, found a carriage return (CR)",
@@ -814,7 +780,7 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
         ),
         bad(
             "second case truncated",
-            format!("{K}6 6\n"),
+            format!("{k}6 6\n"),
             9,
             1,
             "expected row 1 of 6 (6 cells), found end of file",
@@ -856,11 +822,7 @@ fn kakuro_malformed() {
         "across run of 10 cells cannot hold distinct digits 1-9",
     ));
     // The hdu3338 sample's second case: 43 on 7 cells needs a repeat.
-    let sample = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/samples/hdu3338.in"
-    ))
-    .unwrap_or_default();
+    let sample = samples::bytes("hdu3338.in");
     cases.push(bad(
         "classic: 43 on 7 cells",
         sample,
@@ -873,16 +835,20 @@ fn kakuro_malformed() {
 
 #[test]
 fn every_valid_prefix_and_truncation_is_handled() {
+    let (p1, p2) = samples::poj3074_puzzles();
+    let g = samples::poj2676_rows();
+    let s16 = samples::lines("poj3076.in");
+    let k = hdu3338_first_case();
     // Truncating a valid input anywhere must give a located error or a valid shorter
     // input, never a panic.
     for (problem, input) in [
-        (Problem::Poj3074, format!("{P1}\n{P2}\nend\n")),
-        (Problem::Poj2676, format!("1\n{}\n", G.join("\n"))),
-        (Problem::Poj3076, S16.join("\n") + "\n"),
-        (Problem::Hdu3338, K.to_string()),
+        (Problem::Poj3074, format!("{p1}\n{p2}\nend\n")),
+        (Problem::Poj2676, format!("1\n{}\n", g.join("\n"))),
+        (Problem::Poj3076, s16.join("\n") + "\n"),
+        (Problem::Hdu3338, k.to_string()),
         (
             Problem::Kakuro,
-            K.lines().take(7).map(|l| format!("{l}\n")).collect(),
+            k.lines().take(7).map(|l| format!("{l}\n")).collect(),
         ),
     ] {
         let bytes = input.as_bytes();

@@ -59,6 +59,15 @@ fn json_cases(out: &Output) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `out` exited 0; its stderr is the failure message.
+fn assert_exit_0(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
 #[test]
 fn a_flat_folder_of_inputs_without_answers_is_judged() {
     let root = tempfile::tempdir().unwrap();
@@ -76,12 +85,7 @@ fn a_flat_folder_of_inputs_without_answers_is_judged() {
         ],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     assert_eq!(
         json_cases(&out),
         [
@@ -114,57 +118,23 @@ fn a_folder_without_cases_shows_the_expected_layout() {
 fn one_case_by_name_and_limits_from_the_command_line() {
     let cases = format!("{}/tests/fixtures/judge/cases", env!("CARGO_MANIFEST_DIR"));
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // `judge poj3074` on the fixture cases with the reference solver, then `extra`.
+    let judge = |extra: &[&str]| {
+        let mut args = vec!["judge", "poj3074", "--cases", &cases, "--reference"];
+        args.extend_from_slice(extra);
+        gridjudge_in(here, &args, &[])
+    };
     for name in ["top95-first3", "secret/top95-first3"] {
-        let out = gridjudge_in(
-            here,
-            &[
-                "judge",
-                "poj3074",
-                "--cases",
-                &cases,
-                "--reference",
-                "--format",
-                "json",
-                "--case",
-                name,
-            ],
-            &[],
-        );
+        let out = judge(&["--format", "json", "--case", name]);
         assert_eq!(
             json_cases(&out),
             [("secret/top95-first3".into(), "AC".into())]
         );
     }
-    let out = gridjudge_in(
-        here,
-        &[
-            "judge",
-            "poj3074",
-            "--cases",
-            &cases,
-            "--reference",
-            "--case",
-            "nope",
-        ],
-        &[],
-    );
+    let out = judge(&["--case", "nope"]);
     assert_eq!(out.status.code(), Some(64));
     // A memory limit far below what the solver needs: MLE; the file said 64 MiB.
-    let out = gridjudge_in(
-        here,
-        &[
-            "judge",
-            "poj3074",
-            "--cases",
-            &cases,
-            "--reference",
-            "--format",
-            "json",
-            "--memory-limit",
-            "0.5",
-        ],
-        &[],
-    );
+    let out = judge(&["--format", "json", "--memory-limit", "0.5"]);
     assert!(
         json_cases(&out)
             .iter()
@@ -174,21 +144,7 @@ fn one_case_by_name_and_limits_from_the_command_line() {
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["problems"][0]["limits"]["memory_bytes"], 524288);
-    let out = gridjudge_in(
-        here,
-        &[
-            "judge",
-            "poj3074",
-            "--cases",
-            &cases,
-            "--reference",
-            "--format",
-            "json",
-            "--time-limit",
-            "7.5",
-        ],
-        &[],
-    );
+    let out = judge(&["--format", "json", "--time-limit", "7.5"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["problems"][0]["limits"]["cpu_seconds"], 7.5);
     assert_eq!(json["problems"][0]["limits"]["wall_seconds"], 22.5);
@@ -219,12 +175,7 @@ fn the_judge_cases_are_found_from_anywhere() {
         ],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     assert_eq!(json_cases(&out), [("sample/1".into(), "AC".into())]);
     // GRIDJUDGE_CASES points elsewhere: that folder, and a clear message when it lacks the problem.
     flat_problem(elsewhere.path(), true);
@@ -234,12 +185,7 @@ fn the_judge_cases_are_found_from_anywhere() {
         &["judge", "flat", "--reference", "--format", "json"],
         &[("GRIDJUDGE_CASES", dir)],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit_0(&out);
     let out = gridjudge_in(
         Path::new("/"),
         &["judge", "poj2676", "--reference"],

@@ -14,22 +14,17 @@
 //!
 //! Failures are persisted in `tests/proptest-regressions/properties_checker.txt`.
 
+mod support;
+
 use gridjudge::check::{check, check_parsed};
 use gridjudge::gen::kakuro::{generate, Params};
 use gridjudge::gen::{sudoku, Rng};
 use gridjudge::{format, Answer, Problem, Puzzle, Verdict};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::FileFailurePersistence;
 
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/properties_checker.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
+    support::proptest_config::persisted("tests/proptest-regressions/properties_checker.txt", cases)
 }
 
 /// A valid judge case: the input bytes, its puzzles, and the canonical output of a

@@ -17,6 +17,8 @@
 //!
 //! Failures are persisted in `tests/proptest-regressions/properties_kakuro.txt`.
 
+mod support;
+
 use gridjudge::check::{check, check_parsed};
 use gridjudge::gen::kakuro::{generate, shift_clues, Params};
 use gridjudge::gen::Rng;
@@ -25,16 +27,9 @@ use gridjudge::solve::{kakuro_flow, kakuro_search, solve_case, SolverKind};
 use gridjudge::verify::kakuro::check_fill;
 use gridjudge::{format, Answer, Problem, Puzzle, Verdict};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/properties_kakuro.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
+    support::proptest_config::persisted("tests/proptest-regressions/properties_kakuro.txt", cases)
 }
 
 /// Board parameters: shrink towards small boards and few white cells.

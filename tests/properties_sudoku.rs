@@ -11,22 +11,17 @@
 //!
 //! Failures are persisted in `tests/proptest-regressions/properties_sudoku.txt`.
 
+mod support;
+
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs, sudoku_dlx};
 use gridjudge::verify::sudoku::check_solution;
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 use std::sync::OnceLock;
 
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/properties_sudoku.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
+    support::proptest_config::persisted("tests/proptest-regressions/properties_sudoku.txt", cases)
 }
 
 /// Most cells a test removes for box size `b` (16×16 puzzles with very few givens are

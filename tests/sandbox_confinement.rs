@@ -5,36 +5,20 @@
 //! the outcome's guarantees claim. Where a control run without confinement is cheap, it
 //! shows the hostile program really works when unconfined, so a pass means something.
 
-mod judge_support;
+mod support;
 
 use gridjudge::judge::limit_verdict::limit_verdict;
-use gridjudge::sandbox::limits::{Isolation, Limits};
-use gridjudge::sandbox::{self, CaseDirs, ExitStatus, RunOutcome};
+use gridjudge::sandbox::limits::Isolation;
+use gridjudge::sandbox::ExitStatus;
 use gridjudge::Verdict;
-use judge_support::*;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use support::judge::*;
 
 fn is_root() -> bool {
     // SAFETY: geteuid cannot fail.
     unsafe { libc::geteuid() == 0 }
-}
-
-/// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
-fn run_with(
-    program: &Path,
-    args: &[&str],
-    stdin: &Path,
-    limits: Limits,
-    isolation: Isolation,
-    hide: &[PathBuf],
-) -> (RunOutcome, Vec<u8>) {
-    let dirs = CaseDirs::new(isolation.run_as).unwrap();
-    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    let out = sandbox::Sandbox::new(&launcher()).run(&spec).unwrap();
-    let stdout = std::fs::read(dirs.stdout()).unwrap();
-    (out, stdout)
 }
 
 /// A world-readable folder (the sandbox uid can read it by its modes).

@@ -4,8 +4,11 @@
 //! exit code and the exact stderr. (`tests/malformed_inputs.rs` asserts line, column and
 //! message for a larger catalogue; this one shows what a user actually sees.)
 
+mod support;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
+use support::samples;
 
 fn snapshot(name: &str, text: &str) {
     let mut s = insta::Settings::clone_current();
@@ -46,66 +49,60 @@ fn catalogue(problem: &str, cases: &[(&str, Vec<u8>)]) -> String {
     text
 }
 
-const P1: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-const P2: &str =
-    "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.";
-
 fn v(s: impl AsRef<[u8]>) -> Vec<u8> {
     s.as_ref().to_vec()
 }
 
 #[test]
 fn validate_errors_poj3074() {
-    let ok = format!("{P1}\n{P2}\nend\n");
+    let (p1, p2) = samples::poj3074_puzzles();
+    let ok = format!("{p1}\n{p2}\nend\n");
     let mut bad_char = v(&ok);
     bad_char[11] = b'x';
     let cases = [
         ("valid input (for reference)", v(&ok)),
         ("empty file", v("")),
         ("only end", v("end\n")),
-        ("short line", v(format!("{}\nend\n", &P1[..80]))),
-        ("long line", v(format!("{P1}.\nend\n"))),
+        ("short line", v(format!("{}\nend\n", &p1[..80]))),
+        ("long line", v(format!("{p1}.\nend\n"))),
         ("bad character", bad_char),
-        ("missing end", v(format!("{P1}\n{P2}\n"))),
-        ("CRLF line ends", v(format!("{P1}\r\nend\r\n"))),
-        ("text after end", v(format!("{P1}\nend\n{P2}\n"))),
-        ("clashing givens", v(format!("11{}\nend\n", &P1[2..]))),
+        ("missing end", v(format!("{p1}\n{p2}\n"))),
+        ("CRLF line ends", v(format!("{p1}\r\nend\r\n"))),
+        ("text after end", v(format!("{p1}\nend\n{p2}\n"))),
+        ("clashing givens", v(format!("11{}\nend\n", &p1[2..]))),
         ("binary garbage", vec![0xff, 0x00, 0x13, 0x37]),
     ];
     snapshot("validate_errors_poj3074", &catalogue("poj3074", &cases));
 }
 
-const G2676: &str =
-    "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n000401000\n009205800\n804000107\n";
-
 #[test]
 fn validate_errors_poj2676() {
+    let g2676 = samples::joined(&samples::poj2676_rows());
     let cases = [
-        ("valid input (for reference)", v(format!("1\n{G2676}"))),
+        ("valid input (for reference)", v(format!("1\n{g2676}"))),
         ("empty file", v("")),
-        ("count zero", v(format!("0\n{G2676}"))),
-        ("count larger than the cases", v(format!("2\n{G2676}"))),
-        ("negative count", v(format!("-1\n{G2676}"))),
+        ("count zero", v(format!("0\n{g2676}"))),
+        ("count larger than the cases", v(format!("2\n{g2676}"))),
+        ("negative count", v(format!("-1\n{g2676}"))),
         (
             "dot instead of 0",
-            v(format!("1\n{}", G2676.replacen('0', ".", 1))),
+            v(format!("1\n{}", g2676.replacen('0', ".", 1))),
         ),
         (
             "row of 10 digits",
             v(format!(
                 "1\n{}",
-                G2676.replacen("103000509\n", "1030005090\n", 1)
+                g2676.replacen("103000509\n", "1030005090\n", 1)
             )),
         ),
-        ("8 rows", v(format!("1\n{}", &G2676[..80]))),
+        ("8 rows", v(format!("1\n{}", &g2676[..80]))),
         (
             "clashing givens",
-            v(format!("1\n{}", G2676.replacen("103", "113", 1))),
+            v(format!("1\n{}", g2676.replacen("103", "113", 1))),
         ),
         (
             "trailing space",
-            v(format!("1\n{}", G2676.replacen('\n', " \n", 1))),
+            v(format!("1\n{}", g2676.replacen('\n', " \n", 1))),
         ),
     ];
     snapshot("validate_errors_poj2676", &catalogue("poj2676", &cases));
@@ -113,27 +110,7 @@ fn validate_errors_poj2676() {
 
 fn grid16() -> String {
     // The poj3076 sample.
-    [
-        "--A----C-----O-I",
-        "-J--A-B-P-CGF-H-",
-        "--D--F-I-E----P-",
-        "-G-EL-H----M-J--",
-        "----E----C--G---",
-        "-I--K-GA-B---E-J",
-        "D-GP--J-F----A--",
-        "-E---C-B--DP--O-",
-        "E--F-M--D--L-K-A",
-        "-C--------O-I-L-",
-        "H-P-C--F-A--B---",
-        "---G-OD---J----H",
-        "K---J----H-A-P-L",
-        "--B--P--E--K--A-",
-        "-H--B--K--FI-C--",
-        "--F---C--D--H-N-",
-    ]
-    .iter()
-    .map(|l| format!("{l}\n"))
-    .collect()
+    samples::joined(&samples::lines("poj3076.in"))
 }
 
 #[test]

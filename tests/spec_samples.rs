@@ -2,22 +2,17 @@
 //! output is AC, and the spec's whitespace rule holds on edits of that output (extra
 //! blank → PE, CRLF → PE, trailing spaces and blank lines → AC, one cell changed → WA).
 
+mod support;
+
 use gridjudge::check::check;
 use gridjudge::{format, Problem, Verdict};
-use std::path::PathBuf;
-
-fn sample(name: &str) -> Vec<u8> {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "samples", name]
-        .iter()
-        .collect();
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use support::samples;
 
 /// (problem, input, published output)
 fn samples() -> Vec<(Problem, Vec<u8>, Vec<u8>)> {
     Problem::ALL
         .into_iter()
-        .map(|p| (p, sample(&format!("{p}.in")), sample(&format!("{p}.ans"))))
+        .map(|p| (p, samples::input(p), samples::answer(p)))
         .collect()
 }
 
@@ -83,16 +78,7 @@ fn an_extra_blank_between_two_tokens_is_pe() {
 #[test]
 fn crlf_line_ends_are_pe() {
     for (p, input, output) in samples() {
-        let crlf: Vec<u8> = output
-            .iter()
-            .flat_map(|&b| {
-                if b == b'\n' {
-                    vec![b'\r', b'\n']
-                } else {
-                    vec![b]
-                }
-            })
-            .collect();
+        let crlf = support::text::crlf(&output);
         assert_eq!(verdict(p, &input, &crlf), Verdict::PresentationError, "{p}");
     }
 }
@@ -196,7 +182,7 @@ fn one_changed_cell_is_wa() {
 
 #[test]
 fn wrong_answer_messages_say_what_broke() {
-    let (input, output) = (sample("poj3074.in"), sample("poj3074.ans"));
+    let (input, output) = (samples::bytes("poj3074.in"), samples::bytes("poj3074.ans"));
     let mut edited = output.clone();
     edited[1] = b'5'; // 527… → 557…: the given 2 at (1,2) is changed
     assert_eq!(
@@ -214,7 +200,7 @@ fn wrong_answer_messages_say_what_broke() {
         check(Problem::Poj3074, &input, &long, None).message,
         "output continues after the last case: found '7' (output line 3, col 1)"
     );
-    let (kin, kout) = (sample("hdu3338.in"), sample("hdu3338.ans"));
+    let (kin, kout) = (samples::bytes("hdu3338.in"), samples::bytes("hdu3338.ans"));
     let mut k = kout.clone();
     k[16] = b'6'; // row 2, col 3: 5 → 6
     assert_eq!(
@@ -228,7 +214,7 @@ fn the_extension_sample_is_not_a_classic_input() {
     // hdu3338's second sample case needs 43 on 7 cells: fine with repeats, impossible
     // with distinct digits, so as a `kakuro` judge input it is a judge error. Its first
     // case happens to be a valid classic solution.
-    let (input, output) = (sample("hdu3338.in"), sample("hdu3338.ans"));
+    let (input, output) = (samples::bytes("hdu3338.in"), samples::bytes("hdu3338.ans"));
     let first_case_in: Vec<u8> = input
         .split_inclusive(|&b| b == b'\n')
         .take(7)
@@ -255,7 +241,7 @@ fn the_extension_sample_is_not_a_classic_input() {
 
 #[test]
 fn the_16x16_answer_matches_the_published_rows() {
-    let ans = sample("poj3076.ans");
+    let ans = samples::bytes("poj3076.ans");
     let lines: Vec<&[u8]> = ans.split(|&b| b == b'\n').collect();
     assert_eq!(lines[0], b"FPAHMJECNLBDKOGI");
     assert_eq!(lines[1], b"OJMIANBDPKCGFLHE");
@@ -264,7 +250,7 @@ fn the_16x16_answer_matches_the_published_rows() {
 
 #[test]
 fn an_invalid_jury_answer_is_a_judge_error() {
-    let (input, output) = (sample("poj2676.in"), sample("poj2676.ans"));
+    let (input, output) = (samples::bytes("poj2676.in"), samples::bytes("poj2676.ans"));
     let bad = output.replace_first_digit();
     let outcome = check(Problem::Poj2676, &input, &output, Some(&bad));
     assert_eq!(outcome.verdict, Verdict::JudgeError);

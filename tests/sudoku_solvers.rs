@@ -7,8 +7,11 @@
 //! loaded shared 2-core box), 2-4 s with `--release`; serg_benchmark's 10,000
 //! puzzles are easy, forum_hardest_1106 dominates.
 
+mod support;
+
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs, sudoku_dlx};
+use support::samples;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/sudoku");
 
@@ -38,10 +41,10 @@ fn parse9(line: &str) -> Option<Sudoku> {
 }
 
 /// Grid of any box size from letters `A`.. (1..) and `-` (empty), rows concatenated.
-fn parse_letters(b: usize, rows: &[&str]) -> Sudoku {
+fn parse_letters(b: usize, rows: &[impl AsRef<str>]) -> Sudoku {
     let cells = rows
         .iter()
-        .flat_map(|r| r.bytes())
+        .flat_map(|r| r.as_ref().bytes())
         .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })
         .collect();
     Sudoku::from_cells(b, cells).unwrap()
@@ -106,26 +109,22 @@ fn serg_benchmark_multiple() {
 
 #[test]
 fn poj_samples() {
-    // poj3074 sample (problems.md), with the published outputs (unique solutions).
+    // The poj3074 sample (problems.md), with the published outputs (unique solutions),
+    // and the poj2676 sample.
+    let (p1, p2) = samples::poj3074_puzzles();
+    let answers = samples::lines("poj3074.ans");
     let cases = [
+        (p1, answers[0].clone()),
+        (p2, answers[1].clone()),
         (
-            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
-            "527389416819426735436751829375692184194538267268174593643217958951843672782965341",
-        ),
-        (
-            "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.",
-            "416837529982465371735129468571298643293746185864351297647913852359682714128574936",
-        ),
-        // poj2676 sample.
-        (
-            "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
-            "143628579572139468986754231391542786468917352725863914237481695619275843854396127",
+            samples::poj2676_rows().concat(),
+            samples::lines("poj2676.ans").concat(),
         ),
     ];
     for (input, output) in cases {
-        let p = parse9(input).unwrap();
-        let want = parse9(output).unwrap();
-        assert_eq!(both(&p, input), 1);
+        let p = parse9(&input).unwrap();
+        let want = parse9(&output).unwrap();
+        assert_eq!(both(&p, &input), 1);
         assert_eq!(sudoku_dlx::solve(&p), Some(want.clone()));
         assert_eq!(sudoku_dfs::solve(&p), Some(want));
     }
@@ -133,38 +132,19 @@ fn poj_samples() {
 
 #[test]
 fn poj3076_sample_16x16() {
-    let p = parse_letters(
-        4,
-        &[
-            "--A----C-----O-I",
-            "-J--A-B-P-CGF-H-",
-            "--D--F-I-E----P-",
-            "-G-EL-H----M-J--",
-            "----E----C--G---",
-            "-I--K-GA-B---E-J",
-            "D-GP--J-F----A--",
-            "-E---C-B--DP--O-",
-            "E--F-M--D--L-K-A",
-            "-C--------O-I-L-",
-            "H-P-C--F-A--B---",
-            "---G-OD---J----H",
-            "K---J----H-A-P-L",
-            "--B--P--E--K--A-",
-            "-H--B--K--FI-C--",
-            "--F---C--D--H-N-",
-        ],
-    );
+    let rows = samples::lines("poj3076.in");
+    let p = parse_letters(4, &rows);
     assert_eq!(both(&p, "poj3076 sample"), 1);
     for sol in [
         sudoku_dlx::solve(&p).unwrap(),
         sudoku_dfs::solve(&p).unwrap(),
     ] {
-        // First two rows and last row of the published unique solution.
+        // The unique solution (`poj3076.ans`; `tests/spec_samples.rs` checks it against
+        // the rows problems.md publishes).
         assert_eq!(
-            &sol.cells()[..32],
-            &letters("FPAHMJECNLBDKOGIOJMIANBDPKCGFLHE")[..]
+            sol.cells(),
+            &letters(&samples::lines("poj3076.ans").concat())[..]
         );
-        assert_eq!(&sol.cells()[240..], &letters("IAFJOECGLDPBHMNK")[..]);
     }
 }
 

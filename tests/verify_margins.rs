@@ -2,11 +2,11 @@
 //! that stops before limit × margin is caught (`--strict` fails), a well-behaved problem
 //! passes, and `--suggest-limits` prints the limit the accepted examples support.
 
-mod judge_support;
+mod support;
 
-use judge_support::fixtures;
 use std::path::Path;
 use std::process::{Command, Output};
+use support::judge::fixtures;
 
 /// A CPU burner that stops after `ms` milliseconds of CPU time and prints nothing.
 fn burner(ms: u32) -> String {

@@ -5,6 +5,10 @@
 //! spec's blank edits of an AC output give the verdicts the spec promises; the same bytes
 //! as a jury answer give AC or JE.
 
+// The CRLF conversion of the tests (the one copy of it).
+#[path = "../../tests/support/text.rs"]
+mod text;
+
 use crate::check::{check, read_and_verify};
 use crate::format;
 use crate::{Problem, Verdict};
@@ -142,16 +146,7 @@ fn accepted_edits(s: &Sample, out: &[u8]) {
 
     // CRLF line ends: PE (an AC output's LFs all end a line the canonical output has).
     if out.contains(&b'\n') {
-        let crlf: Vec<u8> = out
-            .iter()
-            .flat_map(|&b| {
-                if b == b'\n' {
-                    vec![b'\r', b'\n']
-                } else {
-                    vec![b]
-                }
-            })
-            .collect();
+        let crlf = text::crlf(out);
         expect(&crlf, Verdict::PresentationError, "LF turned into CRLF");
     }
 

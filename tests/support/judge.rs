@@ -1,6 +1,6 @@
-//! Shared helpers for the judge tests: compile the C fixtures, build run specs, scan /proc.
-
-#![allow(dead_code)]
+//! The judge tests' and judge benches' helpers: compile the C fixtures
+//! (`tests/fixtures/judge/programs/`), build a `RunSpec` and run it, measure CPU, scan
+//! `/proc` for survivors, and say when a check is skipped.
 
 use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
 use gridjudge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
@@ -92,6 +92,22 @@ pub fn run_hiding(
     sandbox::Sandbox::new(&launcher()).run(&spec).unwrap()
 }
 
+/// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
+pub fn run_with(
+    program: &Path,
+    args: &[&str],
+    stdin: &Path,
+    limits: Limits,
+    isolation: Isolation,
+    hide: &[PathBuf],
+) -> (RunOutcome, Vec<u8>) {
+    let dirs = CaseDirs::new(isolation.run_as).unwrap();
+    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
+    let out = sandbox::Sandbox::new(&launcher()).run(&spec).unwrap();
+    let stdout = std::fs::read(dirs.stdout()).unwrap();
+    (out, stdout)
+}
+
 /// The spec of running `program args` on `stdin` in `dirs`, with the default
 /// environment.
 pub fn spec(
@@ -139,4 +155,18 @@ pub fn survivors(marker: &str, pgid: i32) -> Vec<i32> {
         }
     }
     found
+}
+
+/// CPU seconds used so far by this process and its reaped children (launchers and
+/// programs): a load-independent view of the judge's overhead, unlike wall time.
+pub fn cpu_used() -> f64 {
+    let get = |who| {
+        // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: valid pointer; RUSAGE_SELF / RUSAGE_CHILDREN are valid selectors.
+        unsafe { libc::getrusage(who, &mut ru) };
+        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+        tv(ru.ru_utime) + tv(ru.ru_stime)
+    };
+    get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
 }

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Side by side: wall time per small case of a whole `gridjudge judge` run against a bare
+# run of the same program and against established sandboxes running it the way a judge
+# would, on a quiet machine and with both cores busy with other work.
+#
+#   bash benches/sandbox_peers.sh [--cases N] [--rounds R] [--only quiet|busy]
+#
+# The program is poj3074's accepted `dlx.cpp` (g++ -O2), about 3 ms on the poj3074
+# sample; the judge-case folder holds N copies of that sample (default 200).
+#
+# Contenders, each timed from the first case to the last (wall, divided by N):
+#   bare      the program itself, `prog < in > out`, from a shell loop
+#   gridjudge `gridjudge judge poj3074 --cases DIR -- prog`: the whole judge — launcher,
+#             uid drop, PID/mount/network namespaces, Landlock, seccomp, memory cgroup,
+#             limits, the checker, the report — the process started once for all N cases
+#   isolate   ioi/isolate's `--run` loop (one `isolate --run` per case, in one box made
+#             once with `--init`; limits --time/--wall-time/--mem/--fsize/--processes,
+#             no cgroups: this machine's memory controller is cgroup v1, which isolate 2
+#             does not use). No checker runs: this favours isolate.
+#   bwrap     Debian's bubblewrap with `--unshare-all` (user, PID, mount, network, IPC,
+#             UTS, cgroup namespaces), read-only system folders, a tmpfs working folder
+#             and `prlimit` for CPU and memory. No checker: this favours bwrap.
+#
+# Busy: two `while :; do :; done` shell loops, one per core, run for the whole
+# measurement; the contenders then use both cores (gridjudge `-j 2`, the loops split in
+# two halves that run at once; isolate in two boxes).
+#
+# Peers are found through environment variables and skipped with a line saying so when
+# absent: ISOLATE (an isolate binary built from https://github.com/ioi/isolate with its
+# config file, e.g. `make isolate CONFIG=/path/isolate.cf`; must run as root),
+# BWRAP (default: `bwrap` on PATH; `apt install bubblewrap`).
+set -euo pipefail
+
+cases=200
+rounds=3
+only=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --cases) cases="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
+        --only) only="$2"; shift 2 ;;
+        -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "sandbox_peers.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
+    esac
+done
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+cargo build --release --quiet
+gj="$root/target/release/gridjudge"
+work="$(mktemp -d /tmp/gridjudge-peers.XXXXXX)"
+chmod 755 "$work"
+busy_pids=()
+cleanup() {
+    for p in "${busy_pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    [ -n "${ISOLATE:-}" ] && for b in 90 91; do "$ISOLATE" -b "$b" --cleanup >/dev/null 2>&1 || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+g++ -O2 -o "$work/prog" judge-cases/poj3074/submissions/accepted/dlx.cpp
+chmod 755 "$work/prog"
+sample_in=judge-cases/poj3074/data/sample/1.in
+sample_ans=judge-cases/poj3074/data/sample/1.ans
+mkdir -p "$work/cases/poj3074/data/secret" "$work/in"
+cp judge-cases/poj3074/problem.toml "$work/cases/poj3074/"
+for i in $(seq -w 1 "$cases"); do
+    cp "$sample_in" "$work/cases/poj3074/data/secret/$i.in"
+    cp "$sample_ans" "$work/cases/poj3074/data/secret/$i.ans"
+done
+cp "$sample_in" "$work/in/case.in"
+
+now() { date +%s%N; }
+per_case() { awk -v t="$1" -v n="$cases" 'BEGIN { printf "%.2f", t / 1e6 / n }'; }
+
+# One contender's loop over `count` cases with the given worker index (0 or 1).
+bare_loop() {
+    local count=$1
+    for _ in $(seq 1 "$count"); do "$work/prog" < "$work/in/case.in" > "$work/out.$2"; done
+}
+isolate_loop() {
+    local count=$1 box=$((90 + $2))
+    local dir
+    dir="$("$ISOLATE" -b "$box" --init)/box"
+    cp "$work/prog" "$work/in/case.in" "$dir/"
+    for _ in $(seq 1 "$count"); do
+        "$ISOLATE" -b "$box" --silent --time=1 --wall-time=3 --mem=65536 --fsize=65536 \
+            --processes=64 --stdin=case.in --stdout=out --run -- ./prog
+    done
+    "$ISOLATE" -b "$box" --cleanup > /dev/null
+}
+bwrap_loop() {
+    local count=$1
+    for _ in $(seq 1 "$count"); do
+        "$BWRAP" --unshare-all --die-with-parent --new-session \
+            --ro-bind /usr /usr --ro-bind /lib /lib --ro-bind /lib64 /lib64 --ro-bind /bin /bin \
+            --proc /proc --dev /dev --tmpfs /tmp --ro-bind "$work/prog" /prog --chdir /tmp \
+            -- /usr/bin/prlimit --cpu=2 --as=268435456 --fsize=67108864 /prog \
+            < "$work/in/case.in" > "$work/out.$2"
+    done
+}
+
+# Times `fn` over all cases with `jobs` workers; prints ms per case.
+timed() {
+    local fn=$1 jobs=$2
+    local t0 t1
+    t0=$(now)
+    if [ "$jobs" = 1 ]; then
+        "$fn" "$cases" 0
+    else
+        "$fn" $((cases / 2)) 0 &
+        local a=$!
+        "$fn" $((cases - cases / 2)) 1
+        wait "$a"
+    fi
+    t1=$(now)
+    per_case $((t1 - t0))
+}
+gridjudge_run() {
+    local jobs=$1 t0 t1
+    t0=$(now)
+    "$gj" judge poj3074 --cases "$work/cases" -j "$jobs" -- "$work/prog" > "$work/report.txt" \
+        || { echo "gridjudge did not accept every case:" >&2; cat "$work/report.txt" >&2; exit 1; }
+    t1=$(now)
+    per_case $((t1 - t0))
+}
+
+measure() {
+    local label=$1 jobs=$2
+    local names=(bare gridjudge)
+    local have_isolate=0 have_bwrap=0
+    if [ -n "${ISOLATE:-}" ] && [ -x "$ISOLATE" ] && [ "$(id -u)" = 0 ]; then
+        names+=(isolate); have_isolate=1
+    fi
+    BWRAP="${BWRAP:-$(command -v bwrap || true)}"
+    if [ -n "$BWRAP" ] && "$BWRAP" --unshare-all --ro-bind / / true 2>/dev/null; then
+        names+=(bwrap); have_bwrap=1
+    fi
+    declare -A all=()
+    for r in $(seq 1 "$rounds"); do
+        all[bare]+="$(timed bare_loop "$jobs") "
+        all[gridjudge]+="$(gridjudge_run "$jobs") "
+        [ $have_isolate = 1 ] && all[isolate]+="$(timed isolate_loop "$jobs") "
+        [ $have_bwrap = 1 ] && all[bwrap]+="$(timed bwrap_loop "$jobs") "
+    done
+    echo "## $label: $cases cases of the poj3074 sample, $rounds rounds, -j $jobs (ms of wall per case, per round; median)"
+    for n in "${names[@]}"; do
+        # shellcheck disable=SC2086
+        med=$(printf '%s\n' ${all[$n]} | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+        printf '%-10s %-28s median %s\n' "$n" "${all[$n]}" "$med"
+    done
+    [ $have_isolate = 1 ] || echo "isolate    SKIPPED: set ISOLATE to an isolate binary built from ioi/isolate (and run as root)"
+    [ $have_bwrap = 1 ] || echo "bwrap      SKIPPED: no working bwrap (apt install bubblewrap)"
+}
+
+echo "$(uname -r), $(nproc) cores, $(date -u +%F)"
+if [ "$only" != busy ]; then
+    measure quiet 1
+fi
+if [ "$only" != quiet ]; then
+    for _ in 1 2; do
+        sh -c 'while :; do :; done' &
+        busy_pids+=($!)
+    done
+    measure "busy (two spinning shell loops)" 2
+fi
