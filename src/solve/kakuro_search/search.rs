@@ -10,7 +10,7 @@ use super::run_gac::supported;
 use super::shape::Shape;
 use super::tables::{table_index, tables, Tables, MAX_LEN, MAX_SUM};
 use super::ClassicInfeasible;
-use crate::model::{Direction, KakuroBoard};
+use crate::model::{ClueFault, Direction, KakuroBoard};
 use std::rc::Rc;
 
 mod branching;
@@ -185,25 +185,29 @@ impl Search {
     pub(super) fn new(board: &KakuroBoard) -> Result<Self, ClassicInfeasible> {
         let tables = tables();
         let runs = board.runs();
-        let (mut across, mut down) = (0u32, 0u32);
-        for run in runs {
-            let (clue, len) = (usize::from(run.clue), run.len());
-            if len > MAX_LEN || clue > MAX_SUM || tables.allowed[table_index(len, 0, clue)] == 0 {
-                return Err(ClassicInfeasible::NoDigitSet {
-                    at: run.clue_at,
-                    direction: run.direction,
-                    clue: run.clue,
+        // The clue check of every Kakuro board, with the classic run check: some set of
+        // `len` distinct digits sums to the clue.
+        board
+            .check_clue_values(|run| {
+                let (clue, len) = (usize::from(run.clue), run.len());
+                len <= MAX_LEN && clue <= MAX_SUM && tables.allowed[table_index(len, 0, clue)] != 0
+            })
+            .map_err(|fault| match fault {
+                ClueFault::Run {
+                    at,
+                    direction,
+                    clue,
                     len,
-                });
-            }
-            match run.direction {
-                Direction::Across => across += u32::from(run.clue),
-                Direction::Down => down += u32::from(run.clue),
-            }
-        }
-        if across != down {
-            return Err(ClassicInfeasible::TotalsDiffer { across, down });
-        }
+                } => ClassicInfeasible::NoDigitSet {
+                    at,
+                    direction,
+                    clue,
+                    len,
+                },
+                ClueFault::TotalsDiffer { across, down } => {
+                    ClassicInfeasible::TotalsDiffer { across, down }
+                }
+            })?;
         let cols = board.cols();
         let n = board.white_count();
         let mut compact = vec![NONE; board.rows() * cols];
