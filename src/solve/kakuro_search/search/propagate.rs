@@ -11,8 +11,10 @@ use crate::solve::kakuro_search::tables::MAX_LEN;
 impl Search {
     /// Filters run `r` to generalised arc consistency: each empty cell keeps exactly
     /// the digits that appear in some complete, distinct, correctly summing fill of the
-    /// run's empty cells from their candidates (see [`run_gac`](super::run_gac)).
-    /// False on a contradiction.
+    /// run's empty cells from their candidates (see [`run_gac`]). False on a
+    /// contradiction.
+    ///
+    /// [`run_gac`]: crate::solve::kakuro_search::run_gac
     pub(super) fn filter_run(&mut self, r: u32) -> bool {
         let ru = r as usize;
         let k = self.run_left[ru] as usize;
@@ -87,8 +89,8 @@ impl Search {
         self.narrow(c, 1 << (d - 1), DECISION) && self.propagate()
     }
 
-    /// The root's counting check ([`digit_fit`](super::digit_fit)): false when some
-    /// digit cannot go once into every run that requires it (kept in `digit_short`).
+    /// The root's counting check ([`digit_fit`]): false when some digit cannot go once
+    /// into every run that requires it (kept in `digit_short`).
     // PERF: two buffers allocated here, once per board (the root's deductions are
     // shared by both searches and every restart).
     pub(super) fn digits_fit(&mut self) -> bool {
@@ -131,6 +133,8 @@ impl Search {
     /// allows it ([`Balance::range`]), filtering the runs after each change. Only at
     /// the root: a narrowing is recorded as a decision, which [`Search::analyse`] never
     /// meets below the first frame. False on a contradiction.
+    ///
+    /// [`Balance::range`]: crate::solve::kakuro_search::balance::Balance::range
     // PERF: two probes per empty cell, 7.5 ms on `gen_100x100` case 0 (6.5k cells). One
     // pass, not a fixpoint: the fixpoint took three passes there (22 ms), and the
     // search after it was slower there too (case 0: 184 → 111–131 ms in all with one
