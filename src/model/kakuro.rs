@@ -8,7 +8,8 @@
 //! Whether the clue *values* are plausible (`length ≤ clue ≤ 9·length`, equal across and
 //! down totals) is a separate question, [`KakuroBoard::check_clues`], because an
 //! infeasible-but-well-shaped board is still something a solver must answer "no
-//! solution" to.
+//! solution" to: that check is written once, [`KakuroBoard::check_clue_values`], which the
+//! validators and both Kakuro solvers call, each naming the fault in its own terms.
 
 use std::fmt;
 use thiserror::Error;
@@ -103,6 +104,14 @@ impl Run {
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
+
+    /// Whether the clue is within `length ..= 9·length`, the sums digits 1..=9 can make
+    /// when they may repeat (the run check of [`KakuroBoard::check_clues`]).
+    #[inline]
+    pub fn clue_in_range(&self) -> bool {
+        let (clue, len) = (usize::from(self.clue), self.len());
+        len <= clue && clue <= 9 * len
+    }
 }
 
 /// What is wrong with a board's structure or clues.
@@ -146,6 +155,30 @@ pub enum StructureErrorKind {
         /// Sum of across clues.
         across: u32,
         /// Sum of down clues.
+        down: u32,
+    },
+}
+
+/// The first clue value [`KakuroBoard::check_clue_values`] rejects; each caller turns it
+/// into its own typed reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClueFault {
+    /// A run whose clue failed the run check.
+    Run {
+        /// The clue cell, 0-based `(row, col)`.
+        at: (usize, usize),
+        /// Direction of the run.
+        direction: Direction,
+        /// The clue.
+        clue: u16,
+        /// The run's length.
+        len: usize,
+    },
+    /// The across clues and the down clues add up to different totals.
+    TotalsDiffer {
+        /// Sum of the across clues.
+        across: u32,
+        /// Sum of the down clues.
         down: u32,
     },
 }
@@ -303,33 +336,57 @@ impl KakuroBoard {
     /// Checks the clue values: every clue within `length ..= 9·length`, and equal across
     /// and down totals. Both are necessary (not sufficient) for a solution to exist.
     pub fn check_clues(&self) -> Result<(), StructureError> {
-        for run in &self.runs {
-            let len = run.len();
-            let clue = run.clue as usize;
-            if clue < len || clue > 9 * len {
-                return Err(StructureError {
-                    at: Some(run.clue_at),
+        self.check_clue_values(Run::clue_in_range)
+            .map_err(|fault| match fault {
+                ClueFault::Run {
+                    at,
+                    direction,
+                    clue,
+                    len,
+                } => StructureError {
+                    at: Some(at),
                     kind: StructureErrorKind::ClueOutOfRange {
-                        direction: run.direction,
-                        clue: run.clue,
+                        direction,
+                        clue,
                         len,
                     },
+                },
+                ClueFault::TotalsDiffer { across, down } => StructureError {
+                    at: None,
+                    kind: StructureErrorKind::TotalsDiffer { across, down },
+                },
+            })
+    }
+
+    /// The clue-value check, in one place for the validators ([`check_clues`]) and the
+    /// solvers (each with its own typed reasons): every run, in [`runs`] order, must
+    /// pass `run_ok`, and then the across and down clues must add up to the same total.
+    /// Returns the first fault. `run_ok` is [`Run::clue_in_range`] where digits may
+    /// repeat; the classic solver passes its stricter "some set of distinct digits sums
+    /// to it".
+    ///
+    /// [`check_clues`]: Self::check_clues
+    /// [`runs`]: Self::runs
+    // PERF: one pass over the runs (the flow solver runs it on every board it solves).
+    #[inline]
+    pub fn check_clue_values(&self, mut run_ok: impl FnMut(&Run) -> bool) -> Result<(), ClueFault> {
+        let (mut across, mut down) = (0u32, 0u32);
+        for run in &self.runs {
+            if !run_ok(run) {
+                return Err(ClueFault::Run {
+                    at: run.clue_at,
+                    direction: run.direction,
+                    clue: run.clue,
+                    len: run.len(),
                 });
             }
+            match run.direction {
+                Direction::Across => across += u32::from(run.clue),
+                Direction::Down => down += u32::from(run.clue),
+            }
         }
-        let total = |d: Direction| -> u32 {
-            self.runs
-                .iter()
-                .filter(|r| r.direction == d)
-                .map(|r| u32::from(r.clue))
-                .sum()
-        };
-        let (across, down) = (total(Direction::Across), total(Direction::Down));
         if across != down {
-            return Err(StructureError {
-                at: None,
-                kind: StructureErrorKind::TotalsDiffer { across, down },
-            });
+            return Err(ClueFault::TotalsDiffer { across, down });
         }
         Ok(())
     }
@@ -461,6 +518,43 @@ mod tests {
         assert_eq!(
             totals.check_clues().unwrap_err().kind,
             StructureErrorKind::TotalsDiffer { across: 4, down: 3 }
+        );
+    }
+
+    #[test]
+    fn clue_values_take_the_callers_run_check_then_the_totals() {
+        use Cell::White as W;
+        // Down 3 over one cell, across 4 over the same cell: runs in range, totals differ.
+        let board = KakuroBoard::new(
+            2,
+            2,
+            vec![Cell::BLACK, b(Some(3), None), b(None, Some(4)), W],
+        )
+        .unwrap();
+        assert!(board.runs().iter().all(Run::clue_in_range));
+        // The first run the check rejects is named, before any total is compared.
+        assert_eq!(
+            board.check_clue_values(|run| run.direction == Direction::Down),
+            Err(ClueFault::Run {
+                at: (1, 0),
+                direction: Direction::Across,
+                clue: 4,
+                len: 1
+            })
+        );
+        assert_eq!(
+            board.check_clue_values(|_| true),
+            Err(ClueFault::TotalsDiffer { across: 4, down: 3 })
+        );
+        let edges = |clue| Run {
+            direction: Direction::Across,
+            clue,
+            clue_at: (0, 0),
+            cells: vec![1, 2],
+        };
+        assert_eq!(
+            [1, 2, 18, 19].map(|c| edges(c).clue_in_range()),
+            [false, true, true, false]
         );
     }
 }

@@ -10,6 +10,6 @@ pub mod kakuro;
 pub mod sudoku;
 
 pub use kakuro::{
-    Cell, Direction, KakuroBoard, KakuroFill, Run, StructureError, StructureErrorKind,
+    Cell, ClueFault, Direction, KakuroBoard, KakuroFill, Run, StructureError, StructureErrorKind,
 };
 pub use sudoku::{Sudoku, SudokuError};

@@ -55,8 +55,19 @@
 //! A **search node** (counted in [`SearchStats::nodes`]) is one row placed onto the
 //! partial solution during the search; fixed rows are not counted. A puzzle whose
 //! every step is forced therefore costs exactly one node per row the search adds.
+//!
+//! # Files
+//!
+//! This file owns the types (errors, statistics, the matrix and its invariants, the
+//! node layout constants) and the entry points of a search: fixing rows, keeping and
+//! restoring the built matrix. `build` makes the matrix (headers, [`ExactCover::add_row`],
+//! the `u32` size guard); `dance` is the search loop, the column scan and cover /
+//! uncover, the hot path with every unchecked access.
 
 use thiserror::Error;
+
+mod build;
+mod dance;
 
 /// Errors building an exact-cover matrix or fixing rows before a search.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -169,31 +180,6 @@ pub struct ExactCover {
 }
 
 impl ExactCover {
-    /// An empty matrix with `columns` primary columns and no rows.
-    pub fn new(columns: usize) -> Self {
-        let mut w = Vec::with_capacity(columns * W);
-        for k in 0..columns {
-            // An empty column's header points to itself. (A matrix too large for u32
-            // links is refused by `add_row`; its header links are never followed.)
-            let at = (k * W) as u32;
-            w.extend_from_slice(&[0, 0, at, at, k as u32]);
-        }
-        ExactCover {
-            columns,
-            w,
-            len: vec![0; columns + LANES],
-            row_of: vec![u32::MAX; columns],
-            row_start: Vec::new(),
-            // (Saturated: a matrix with 2^32 columns can take no rows, see `add_row`,
-            // so any nonzero count makes every search end at once.)
-            empty: u32::try_from(columns).unwrap_or(u32::MAX),
-            stack: vec![Frame::default(); columns],
-            fixed_cover: vec![false; columns],
-            built_w: Vec::new(),
-            built_len: Vec::new(),
-        }
-    }
-
     /// Number of columns.
     pub fn columns(&self) -> usize {
         self.columns
@@ -202,54 +188,6 @@ impl ExactCover {
     /// Number of rows added so far.
     pub fn rows(&self) -> usize {
         self.row_start.len()
-    }
-
-    /// Adds a row covering `columns` (0-based column indices, any order, no repeats)
-    /// and returns its row index (0-based, in insertion order).
-    pub fn add_row(&mut self, columns: &[usize]) -> Result<usize, ExactCoverError> {
-        if columns.is_empty() {
-            return Err(ExactCoverError::EmptyRow);
-        }
-        for (i, &c) in columns.iter().enumerate() {
-            if c >= self.columns {
-                return Err(ExactCoverError::ColumnOutOfRange {
-                    column: c,
-                    columns: self.columns,
-                });
-            }
-            if columns[..i].contains(&c) {
-                return Err(ExactCoverError::DuplicateColumn(c));
-            }
-        }
-        let first = self.w.len();
-        let row = self.row_start.len();
-        let end = columns
-            .len()
-            .checked_mul(W)
-            .and_then(|n| n.checked_add(first));
-        if too_large(end, row) {
-            return Err(ExactCoverError::TooLarge);
-        }
-        let k = columns.len();
-        for (i, &c) in columns.iter().enumerate() {
-            let node = (first + i * W) as u32;
-            let header = c * W;
-            // Append at the bottom of the column.
-            let last = self.w[header + U];
-            let left = (first + W * if i == 0 { k - 1 } else { i - 1 }) as u32;
-            let right = (first + W * if i + 1 == k { 0 } else { i + 1 }) as u32;
-            self.w
-                .extend_from_slice(&[left, right, last, header as u32, c as u32]);
-            self.w[last as usize + D] = node;
-            self.w[header + U] = node;
-            if self.len[c] == 0 {
-                self.empty -= 1;
-            }
-            self.len[c] += 1;
-            self.row_of.push(row as u32);
-        }
-        self.row_start.push(first as u32);
-        Ok(row)
     }
 
     /// The first exact cover found (row indices in the order chosen), or `None`.
@@ -377,295 +315,6 @@ impl ExactCover {
             }
         }
     }
-
-    /// Field `f` of the node at link `x`, without a bounds check.
-    ///
-    /// Sound by the invariant on [`ExactCover::w`]: `x` is always a link read from
-    /// the array, a row start, or a header link `k · W` with `k < columns`, so
-    /// `x + f < x + W <= w.len()`.
-    // PERF: links are handled as `usize` in registers (a `u32` load zero-extends for
-    // free), so the hot loops carry few 32→64-bit moves.
-    #[inline(always)]
-    fn get(&self, x: usize, f: usize) -> usize {
-        let i = x + f;
-        debug_assert!(x % W == 0 && f < W && i < self.w.len());
-        // SAFETY: `i < self.w.len()` by the invariant on `w` (see above).
-        unsafe { *self.w.get_unchecked(i) as usize }
-    }
-
-    /// Stores link `v` into field `f` of the node at link `x`.
-    #[inline(always)]
-    fn set(&mut self, x: usize, f: usize, v: usize) {
-        let i = x + f;
-        debug_assert!(x % W == 0 && f < W && i < self.w.len());
-        // SAFETY: as in `get`.
-        unsafe { *self.w.get_unchecked_mut(i) = v as u32 }
-    }
-
-    /// The entry of column `k` in `len`, without a bounds check.
-    #[inline(always)]
-    fn len_mut(&mut self, k: usize) -> &mut u32 {
-        debug_assert!(k < self.columns);
-        // SAFETY: `k` is a column index (`C` field of a row node, or a column the
-        // scan returned), `< columns < len.len()` by the invariant on `w`.
-        unsafe { self.len.get_unchecked_mut(k) }
-    }
-
-    /// The search proper: no allocation in here (`first` already has its fixed rows;
-    /// pushing the solution happens once, outside the loop body's hot path). `zeros`
-    /// is the number of uncovered columns without rows when it starts.
-    fn run(
-        &mut self,
-        limit: usize,
-        mut zeros: u32,
-        mut first: Option<&mut Vec<usize>>,
-    ) -> SearchStats {
-        // PERF: hot loop. `benches/peers/icount.sh FILE` (callgrind, 2026-11-22,
-        // rustc 1.95): Sudoku first solution, instructions per puzzle (whole search
-        // including the restore), ours vs the `dlx` crate 0.8.5: see the table in
-        // benches/peers/README.md (about 5× fewer; 2.9× before the word-offset links,
-        // the dense row counts, the zero count kept on the stack and the restore by
-        // copy). Criterion ratios (`cd benches/peers && cargo bench -- first/`) there.
-        let mut stats = SearchStats::default();
-        let mut level = 0usize;
-        'descend: loop {
-            // (An empty column is a dead end: no need to choose it.)
-            if zeros == 0 {
-                let k = self.choose_column();
-                if k < self.columns {
-                    self.cover(k, &mut zeros);
-                    // No column was empty, so `k` has a row.
-                    let r = self.get(k * W, D);
-                    debug_assert_ne!(r, k * W);
-                    self.stack[level] = Frame {
-                        row: r as u32,
-                        zeros,
-                    };
-                    self.select_others(r, &mut zeros);
-                    stats.nodes += 1;
-                    level += 1;
-                    continue 'descend;
-                }
-                // Every column is covered: a solution.
-                stats.solutions += 1;
-                if stats.solutions == 1 {
-                    if let Some(out) = first.as_deref_mut() {
-                        for f in &self.stack[..level] {
-                            out.push(self.row_of[f.row as usize / W] as usize);
-                        }
-                    }
-                }
-                if stats.solutions >= limit {
-                    // (The caller restores the matrix: see `restore_built`.)
-                    return stats;
-                }
-            }
-            // Backtrack to the deepest level that has another row to try.
-            loop {
-                if level == 0 {
-                    return stats;
-                }
-                level -= 1;
-                let Frame { row, zeros: z } = self.stack[level];
-                let r = row as usize;
-                self.unselect_others(r);
-                let next = self.get(r, D);
-                let k = self.get(r, C);
-                if next != k * W {
-                    self.stack[level].row = next as u32;
-                    zeros = z;
-                    self.select_others(next, &mut zeros);
-                    stats.nodes += 1;
-                    level += 1;
-                    continue 'descend;
-                }
-                // (The level chose `k` when no column was empty; the level above
-                // restores its own count.)
-                self.uncover(k);
-            }
-        }
-    }
-
-    /// The uncovered column with the fewest rows (ties go to the first), or `columns`
-    /// when every column is covered. Called only when no uncovered column is empty, so
-    /// the first column with one row is minimal and ends the scan.
-    #[inline]
-    fn choose_column(&self) -> usize {
-        let mut best = self.columns;
-        let mut bound = COVERED;
-        let mut k = 0;
-        loop {
-            k = self.first_below(k, bound);
-            if k >= self.columns {
-                return best;
-            }
-            let s = self.len[k];
-            debug_assert!(s > 0, "choose_column with an empty column");
-            best = k;
-            bound = s;
-            if s <= 1 {
-                return best;
-            }
-            k += 1;
-        }
-    }
-
-    /// The first index `>= k` whose `len` entry is below `bound` (`1 <= bound <=
-    /// COVERED`, and `k <= columns`): at most `columns`, where the sentinel `0` is.
-    #[inline(always)]
-    fn first_below(&self, k: usize, bound: u32) -> usize {
-        debug_assert!((1..=COVERED).contains(&bound) && k <= self.columns);
-        #[cfg(target_arch = "x86_64")]
-        {
-            let found = self.first_below_sse2(k, bound);
-            debug_assert_eq!(found, self.first_below_scalar(k, bound));
-            found
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            self.first_below_scalar(k, bound)
-        }
-    }
-
-    /// [`Self::first_below`], one entry at a time (other targets; and the reference
-    /// the SSE2 version is checked against in debug builds).
-    fn first_below_scalar(&self, mut k: usize, bound: u32) -> usize {
-        while self.len[k] >= bound {
-            k += 1;
-        }
-        k
-    }
-
-    /// [`Self::first_below`], eight entries per step.
-    // PERF: two SSE2 compares and one mask test per eight entries (about 1.4
-    // instructions per column), and no load depends on the one before, unlike a walk
-    // along a ring of uncovered headers: 17-20 % less wall-clock time than the ring
-    // on top1465 and forum_hardest (the benches/instructions driver, both builds
-    // run alternately, best of 15 each), at about the same instruction count.
-    // Sixteen entries per step took 1 % more instructions. Entries and bounds are
-    // below 2^31, so the signed compare of SSE2 is exact.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn first_below_sse2(&self, mut k: usize, bound: u32) -> usize {
-        use std::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_castsi128_ps, _mm_cmpgt_epi32, _mm_loadu_si128,
-            _mm_movemask_ps, _mm_set1_epi32,
-        };
-        // An entry `v` is not below `bound` when `v > bound - 1`.
-        let floor = bound as i32 - 1;
-        loop {
-            debug_assert!(k <= self.columns && k + LANES <= self.len.len());
-            // SAFETY: SSE2 is part of the x86-64 baseline. `k <= columns` (the caller
-            // passes `k <= columns`, and a step moves on only when none of its
-            // entries is below `bound`, so never past the sentinel `0` at `columns`),
-            // and `len` has `columns + LANES` entries, so the eight entries read,
-            // `k..k + 8`, are in bounds; the loads are unaligned loads.
-            let (lo, hi) = unsafe {
-                let b = _mm_set1_epi32(floor);
-                let p = self.len.as_ptr().add(k).cast::<__m128i>();
-                (
-                    _mm_cmpgt_epi32(_mm_loadu_si128(p), b),
-                    _mm_cmpgt_epi32(_mm_loadu_si128(p.add(1)), b),
-                )
-            };
-            // SAFETY: SSE and SSE2 are part of the x86-64 baseline; no memory access.
-            let (all, m_lo, m_hi) = unsafe {
-                (
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(lo, hi))),
-                    _mm_movemask_ps(_mm_castsi128_ps(lo)),
-                    _mm_movemask_ps(_mm_castsi128_ps(hi)),
-                )
-            };
-            if all != 0b1111 {
-                // Some entry of the eight is below `bound`: the first one.
-                let below = !((m_lo | m_hi << 4) as u32);
-                return k + below.trailing_zeros() as usize;
-            }
-            k += LANES;
-        }
-    }
-
-    /// Covers the columns of the row of node `r` other than `r`'s own (which the
-    /// search covers once per level, before trying its rows), keeping `zeros` (the
-    /// number of uncovered columns without rows) up to date.
-    #[inline]
-    fn select_others(&mut self, r: usize, zeros: &mut u32) {
-        let mut j = self.get(r, R);
-        while j != r {
-            self.cover(self.get(j, C), zeros);
-            j = self.get(j, R);
-        }
-    }
-
-    /// Exact inverse of [`Self::select_others`].
-    #[inline]
-    fn unselect_others(&mut self, r: usize) {
-        let mut j = self.get(r, L);
-        while j != r {
-            self.uncover(self.get(j, C));
-            j = self.get(j, L);
-        }
-    }
-
-    /// Marks column `k` covered and removes every row of `k` from the other columns,
-    /// keeping `zeros` (uncovered columns without rows) up to date. `k` may be empty
-    /// only when an earlier cover of the same selection removed the selected row from
-    /// it (so it is counted in `zeros`).
-    // PERF: cover / uncover are where DLX spends its time: 10 instructions per node
-    // (a `dec` and a branch taken only at a dead end, no flag arithmetic).
-    #[inline]
-    fn cover(&mut self, k: usize, zeros: &mut u32) {
-        let size = self.len_mut(k);
-        if *size == 0 {
-            *zeros -= 1;
-        }
-        *size += COVERED;
-        let h = k * W;
-        let mut i = self.get(h, D);
-        while i != h {
-            let mut j = self.get(i, R);
-            while j != i {
-                let (u, d, cj) = (self.get(j, U), self.get(j, D), self.get(j, C));
-                self.set(u, D, d);
-                self.set(d, U, u);
-                let size = self.len_mut(cj);
-                *size -= 1;
-                if *size == 0 {
-                    *zeros += 1;
-                }
-                j = self.get(j, R);
-            }
-            i = self.get(i, D);
-        }
-    }
-
-    /// Exact inverse of [`Self::cover`] (rows relinked bottom-up, each row right to
-    /// left).
-    #[inline]
-    fn uncover(&mut self, k: usize) {
-        let h = k * W;
-        let mut i = self.get(h, U);
-        while i != h {
-            let mut j = self.get(i, L);
-            while j != i {
-                let (u, d, cj) = (self.get(j, U), self.get(j, D), self.get(j, C));
-                *self.len_mut(cj) += 1;
-                self.set(u, D, j);
-                self.set(d, U, j);
-                j = self.get(j, L);
-            }
-            i = self.get(i, U);
-        }
-        *self.len_mut(k) -= COVERED;
-    }
-}
-
-/// Whether a row ending at word `end` (`None`: past `usize`), numbered `row`, would no
-/// longer fit the `u32` node and row numbers: the last word must be at most `u32::MAX`
-/// and the row number below it. A function of its own so that its edges are tested
-/// without building a 16 GiB matrix.
-fn too_large(end: Option<usize>, row: usize) -> bool {
-    end.is_none_or(|e| e > u32::MAX as usize) || row >= u32::MAX as usize
 }
 
 #[cfg(test)]
@@ -733,39 +382,6 @@ mod tests {
             m.search(&[6], 1, None),
             Err(ExactCoverError::RowOutOfRange { row: 6, rows: 6 })
         ));
-    }
-
-    #[test]
-    fn no_solution_and_errors() {
-        let mut m = ExactCover::new(3);
-        m.add_row(&[0, 1]).unwrap();
-        m.add_row(&[1, 2]).unwrap();
-        assert_eq!(m.count(10), 0);
-        assert_eq!(m.solve_first(), None);
-        assert_eq!(m.add_row(&[]), Err(ExactCoverError::EmptyRow));
-        assert_eq!(m.add_row(&[1, 1]), Err(ExactCoverError::DuplicateColumn(1)));
-        assert_eq!(
-            m.add_row(&[3]),
-            Err(ExactCoverError::ColumnOutOfRange {
-                column: 3,
-                columns: 3
-            })
-        );
-        // An empty matrix has exactly one (empty) cover.
-        assert_eq!(ExactCover::new(0).count(3), 1);
-    }
-
-    /// The size guard at its edges (cargo-mutants: no test reached it).
-    #[test]
-    fn the_size_guard_stops_exactly_past_u32() {
-        let max = u32::MAX as usize;
-        assert!(!too_large(Some(0), 0));
-        assert!(!too_large(Some(max), 0), "the last word may be u32::MAX");
-        assert!(too_large(Some(max + 1), 0));
-        assert!(too_large(None, 0), "past usize");
-        assert!(!too_large(Some(5), max - 1));
-        assert!(too_large(Some(5), max), "row u32::MAX is not numbered");
-        assert!(too_large(Some(max + 1), max));
     }
 
     #[test]

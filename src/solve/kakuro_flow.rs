@@ -20,7 +20,7 @@
 //! [`Infeasible`] error with its reason.
 
 use super::maxflow::MaxFlow;
-use crate::model::{Direction, KakuroBoard, KakuroFill};
+use crate::model::{ClueFault, Direction, KakuroBoard, KakuroFill, Run};
 use thiserror::Error;
 
 /// Why a board has no Kakuro Extension fill.
@@ -171,27 +171,24 @@ pub fn solve_with(board: &KakuroBoard, graph: &mut MaxFlow) -> Result<KakuroFill
     Ok(fill)
 }
 
-/// The necessary conditions (the same as [`KakuroBoard::check_clues`], as typed
-/// reasons): every clue in `length ..= 9·length`, equal across and down totals.
+/// The necessary conditions, [`KakuroBoard::check_clue_values`] with the run check of
+/// [`KakuroBoard::check_clues`] ([`Run::clue_in_range`]), as typed reasons.
+#[inline]
 fn precheck(board: &KakuroBoard) -> Result<(), Infeasible> {
-    let (mut across, mut down) = (0u32, 0u32);
-    for run in board.runs() {
-        let (clue, len) = (usize::from(run.clue), run.len());
-        if clue < len || clue > 9 * len {
-            return Err(Infeasible::ClueOutOfRange {
-                at: run.clue_at,
-                direction: run.direction,
-                clue: run.clue,
+    board
+        .check_clue_values(Run::clue_in_range)
+        .map_err(|fault| match fault {
+            ClueFault::Run {
+                at,
+                direction,
+                clue,
                 len,
-            });
-        }
-        match run.direction {
-            Direction::Across => across += u32::from(run.clue),
-            Direction::Down => down += u32::from(run.clue),
-        }
-    }
-    if across != down {
-        return Err(Infeasible::TotalsDiffer { across, down });
-    }
-    Ok(())
+            } => Infeasible::ClueOutOfRange {
+                at,
+                direction,
+                clue,
+                len,
+            },
+            ClueFault::TotalsDiffer { across, down } => Infeasible::TotalsDiffer { across, down },
+        })
 }

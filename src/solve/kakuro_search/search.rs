@@ -1,20 +1,24 @@
-//! The search state of the classic Kakuro search: cells and runs renumbered compactly,
-//! candidate masks, the trail, run filtering (GAC), the root's deductions and the
-//! search loop. [`kakuro_search`](super) drives it; the branching choices and the
-//! component foci are in `branching`, conflict analysis and backjumping in `conflict`.
+//! The search state of the classic Kakuro search and its loop: cells and runs renumbered
+//! compactly, candidate masks, the trail's entries, the frames, building the state from
+//! a board and forking it, the root, and the depth-first loop. [`kakuro_search`](super)
+//! drives it. The rest of [`Search`]'s implementation is split by what it does: every
+//! change and its undo (bucket lists, run queue, narrowing, placing, the trail) in
+//! `trail`; run filtering to a fixpoint and the root's deductions in `propagate`; the
+//! branching choices and the component foci in `branching`; conflict analysis and
+//! backjumping in `conflict`.
 
 use super::balance::Balance;
-use super::digit_fit::{self, required_digits};
 use super::pick::Pick;
-use super::run_gac::supported;
 use super::shape::Shape;
 use super::tables::{table_index, tables, Tables, MAX_LEN, MAX_SUM};
 use super::ClassicInfeasible;
-use crate::model::{Direction, KakuroBoard};
+use crate::model::{ClueFault, Direction, KakuroBoard};
 use std::rc::Rc;
 
 mod branching;
 mod conflict;
+mod propagate;
+mod trail;
 
 /// `Search::run_flags`: the run is in the queue.
 const QUEUED: u8 = 1;
@@ -185,25 +189,29 @@ impl Search {
     pub(super) fn new(board: &KakuroBoard) -> Result<Self, ClassicInfeasible> {
         let tables = tables();
         let runs = board.runs();
-        let (mut across, mut down) = (0u32, 0u32);
-        for run in runs {
-            let (clue, len) = (usize::from(run.clue), run.len());
-            if len > MAX_LEN || clue > MAX_SUM || tables.allowed[table_index(len, 0, clue)] == 0 {
-                return Err(ClassicInfeasible::NoDigitSet {
-                    at: run.clue_at,
-                    direction: run.direction,
-                    clue: run.clue,
+        // The clue check of every Kakuro board, with the classic run check: some set of
+        // `len` distinct digits sums to the clue.
+        board
+            .check_clue_values(|run| {
+                let (clue, len) = (usize::from(run.clue), run.len());
+                len <= MAX_LEN && clue <= MAX_SUM && tables.allowed[table_index(len, 0, clue)] != 0
+            })
+            .map_err(|fault| match fault {
+                ClueFault::Run {
+                    at,
+                    direction,
+                    clue,
                     len,
-                });
-            }
-            match run.direction {
-                Direction::Across => across += u32::from(run.clue),
-                Direction::Down => down += u32::from(run.clue),
-            }
-        }
-        if across != down {
-            return Err(ClassicInfeasible::TotalsDiffer { across, down });
-        }
+                } => ClassicInfeasible::NoDigitSet {
+                    at,
+                    direction,
+                    clue,
+                    len,
+                },
+                ClueFault::TotalsDiffer { across, down } => {
+                    ClassicInfeasible::TotalsDiffer { across, down }
+                }
+            })?;
         let cols = board.cols();
         let n = board.white_count();
         let mut compact = vec![NONE; board.rows() * cols];
@@ -307,248 +315,6 @@ impl Search {
         copy
     }
 
-    /// `ALLOWED` of run `r`'s current state.
-    #[inline]
-    fn allowed(&self, r: u32) -> u16 {
-        let r = r as usize;
-        self.tables.allowed[table_index(
-            self.run_left[r] as usize,
-            self.run_used[r] as usize,
-            self.run_sum[r] as usize,
-        )]
-    }
-
-    #[inline]
-    fn link(&mut self, c: u32, b: u8) {
-        let h = self.head[b as usize];
-        self.next[c as usize] = h;
-        self.prev[c as usize] = NONE;
-        if h != NONE {
-            self.prev[h as usize] = c;
-        }
-        self.head[b as usize] = c;
-        self.bucket[c as usize] = b;
-    }
-
-    #[inline]
-    fn unlink(&mut self, c: u32) {
-        let (p, n) = (self.prev[c as usize], self.next[c as usize]);
-        if p == NONE {
-            self.head[self.bucket[c as usize] as usize] = n;
-        } else {
-            self.next[p as usize] = n;
-        }
-        if n != NONE {
-            self.prev[n as usize] = p;
-        }
-        self.bucket[c as usize] = PLACED;
-    }
-
-    #[inline]
-    fn enqueue(&mut self, r: u32) {
-        if self.run_flags[r as usize] & QUEUED == 0 {
-            self.run_flags[r as usize] |= QUEUED;
-            let mut at = self.queue_head + self.queue_len;
-            if at >= self.queue.len() {
-                at -= self.queue.len();
-            }
-            self.queue[at] = r;
-            self.queue_len += 1;
-        }
-    }
-
-    fn clear_queue(&mut self) {
-        while self.queue_len > 0 {
-            let r = self.queue[self.queue_head];
-            self.run_flags[r as usize] &= !QUEUED;
-            self.queue_head = (self.queue_head + 1) % self.queue.len();
-            self.queue_len -= 1;
-        }
-    }
-
-    /// Narrows empty cell `c` to `mask` (a subset of its candidates); a single digit is
-    /// placed at once. False on a contradiction, whose runs are left in `conflict`.
-    /// `reason`: the run whose filter asks for it, or `DECISION` (kept on the trail for
-    /// [`Search::analyse`]).
-    #[inline]
-    fn narrow(&mut self, c: u32, mask: u16, reason: u32) -> bool {
-        let cu = c as usize;
-        let old = self.cand[cu];
-        if mask == old {
-            return true;
-        }
-        let [a, d] = self.shape.cell_runs[cu];
-        if mask == 0 {
-            self.conflict = [a, d];
-            self.conflict_wide = false;
-            return false;
-        }
-        self.trail.push(Change::Cand {
-            cell: c,
-            old,
-            reason,
-            prev: self.last_change[cu],
-        });
-        self.last_change[cu] = (self.trail.len() - 1) as u32;
-        self.cand[cu] = mask;
-        for r in [a, d] {
-            if r != reason {
-                self.run_flags[r as usize] &= !CONSISTENT;
-            }
-        }
-        self.pick.touch(c);
-        if !self.balance.fits(c, mask) && !self.balance.repair(c, &self.cand, &self.shape) {
-            self.conflict = [a, d];
-            self.conflict_wide = true;
-            return false;
-        }
-        if mask & (mask - 1) == 0 {
-            let digit = mask.trailing_zeros() as u8 + 1;
-            if mask & self.allowed(a) & self.allowed(d) == 0 {
-                self.conflict = [a, d];
-                self.conflict_wide = false;
-                return false;
-            }
-            self.place(c, digit);
-        } else {
-            self.unlink(c);
-            self.link(c, mask.count_ones() as u8);
-            self.enqueue(a);
-            self.enqueue(d);
-        }
-        true
-    }
-
-    /// Places digit `d` (allowed by both runs) in empty cell `c`.
-    fn place(&mut self, c: u32, d: u8) {
-        self.unlink(c);
-        self.pick.touch(c);
-        self.digit[c as usize] = d;
-        self.saved[c as usize] = 1 << (d - 1);
-        self.empty -= 1;
-        self.trail.push(Change::Place { cell: c });
-        for r in self.shape.cell_runs[c as usize] {
-            let ru = r as usize;
-            self.run_left[ru] -= 1;
-            self.run_used[ru] |= 1 << (d - 1);
-            self.run_sum[ru] -= d;
-            self.enqueue(r);
-        }
-    }
-
-    /// Undoes every change after trail position `mark`.
-    fn undo_to(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            match self.trail.pop() {
-                Some(Change::Cand {
-                    cell, old, prev, ..
-                }) => {
-                    let cu = cell as usize;
-                    self.cand[cu] = old;
-                    self.last_change[cu] = prev;
-                    self.pick.touch(cell);
-                    if self.digit[cu] == 0 {
-                        self.unlink(cell);
-                        self.link(cell, old.count_ones() as u8);
-                    }
-                }
-                Some(Change::Place { cell }) => {
-                    let cu = cell as usize;
-                    self.pick.touch(cell);
-                    let d = self.digit[cu];
-                    self.digit[cu] = 0;
-                    self.empty += 1;
-                    for r in self.shape.cell_runs[cu] {
-                        let ru = r as usize;
-                        self.run_left[ru] += 1;
-                        self.run_used[ru] &= !(1 << (d - 1));
-                        self.run_sum[ru] += d;
-                    }
-                    self.link(cell, self.cand[cu].count_ones() as u8);
-                }
-                None => break,
-            }
-        }
-    }
-
-    /// Filters run `r` to generalised arc consistency: each empty cell keeps exactly
-    /// the digits that appear in some complete, distinct, correctly summing fill of the
-    /// run's empty cells from their candidates (see [`run_gac`](super::run_gac)).
-    /// False on a contradiction.
-    fn filter_run(&mut self, r: u32) -> bool {
-        let ru = r as usize;
-        let k = self.run_left[ru] as usize;
-        self.conflict = [r, r];
-        self.conflict_wide = false;
-        if k == 0 {
-            return self.run_sum[ru] == 0;
-        }
-        let (used, sum) = (self.run_used[ru], self.run_sum[ru] as usize);
-        let span = self.shape.span(r);
-        let mut cells = [0u32; MAX_LEN];
-        let mut cands = [0u16; MAX_LEN];
-        let mut n = 0;
-        for &c in &self.shape.run_cells[span] {
-            if self.digit[c as usize] == 0 {
-                cells[n] = c;
-                cands[n] = self.cand[c as usize] & !used;
-                n += 1;
-            }
-        }
-        debug_assert_eq!(n, k);
-        let Some(keep) = supported(&cands[..k], sum, self.tables) else {
-            return false;
-        };
-        for i in 0..k {
-            if !self.narrow(cells[i], keep[i], r) {
-                return false;
-            }
-        }
-        self.run_flags[ru] |= CONSISTENT;
-        true
-    }
-
-    /// Filters queued runs until nothing changes. False on a contradiction (the queue
-    /// is then emptied).
-    ///
-    /// A run whose cells have changed only by its own filter since that filter last
-    /// succeeded (`CONSISTENT`) is skipped: the filter leaves each cell exactly its
-    /// supported digits, each supported by supported ones, so filtering again would
-    /// change nothing. The queue order, and so the search, are the same as without the
-    /// skip. The flag is never undone: backtracking only returns to states where
-    /// propagation had finished, where every run is consistent.
-    // PERF: on `gen_100x100` case 0, 32,889 of the 116,843 runs taken from the queue
-    // are skipped (median 79 → 78 ms, the same search).
-    fn propagate(&mut self) -> bool {
-        while self.queue_len > 0 {
-            let r = self.queue[self.queue_head];
-            self.queue_head += 1;
-            if self.queue_head == self.queue.len() {
-                self.queue_head = 0;
-            }
-            self.queue_len -= 1;
-            let flags = &mut self.run_flags[r as usize];
-            *flags &= !QUEUED;
-            if *flags & CONSISTENT != 0 {
-                continue;
-            }
-            if !self.filter_run(r) {
-                self.weight[r as usize] += 1;
-                for i in self.shape.span(r) {
-                    self.pick.touch(self.shape.run_cells[i]);
-                }
-                self.clear_queue();
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Tries digit `d` in empty cell `c`, then propagates.
-    fn try_digit(&mut self, c: u32, d: u8) -> bool {
-        self.narrow(c, 1 << (d - 1), DECISION) && self.propagate()
-    }
-
     /// Depth-first search from the root, for at most `limit` (≥ 1) fills and
     /// `budget` dead ends. The first fill is kept in `solution`.
     // PERF: no allocation in this loop: frames, trail (≤ 10 entries per cell), queue
@@ -587,79 +353,12 @@ impl Search {
         ok
     }
 
-    /// The root's counting check ([`digit_fit`](super::digit_fit)): false when some
-    /// digit cannot go once into every run that requires it (kept in `digit_short`).
-    // PERF: two buffers allocated here, once per board (the root's deductions are
-    // shared by both searches and every restart).
-    fn digits_fit(&mut self) -> bool {
-        let shape = &self.shape;
-        let runs = self.run_left.len();
-        let required: Vec<u16> = (0..runs)
-            .map(|r| {
-                let within = shape.run_cells[shape.span(r as u32)]
-                    .iter()
-                    .filter(|&&y| self.digit[y as usize] == 0)
-                    .fold(0, |m, &y| m | self.cand[y as usize]);
-                required_digits(
-                    self.tables,
-                    self.run_left[r] as usize,
-                    self.run_used[r],
-                    self.run_sum[r] as usize,
-                    within,
-                )
-            })
-            .collect();
-        let mut scratch = vec![0u32; 4 * runs];
-        let across = |r: u32| {
-            let first = shape.run_cells[shape.run_start[r as usize] as usize];
-            shape.cell_runs[first as usize][0] == r
-        };
-        let digit = &self.digit;
-        let fit = digit_fit::digits_fit(
-            shape,
-            across,
-            &self.cand,
-            |y| digit[y as usize] == 0,
-            &required,
-            &mut scratch,
-        );
-        self.digit_short = fit.err();
-        fit.is_ok()
-    }
-
     /// Why the root failed, once [`Search::start`] has returned false.
     pub(super) fn root_failure(&self) -> ClassicInfeasible {
         match self.digit_short {
             Some(digit) => ClassicInfeasible::DigitCount { digit },
             None => ClassicInfeasible::NoSolution,
         }
-    }
-
-    /// Narrows every empty cell, in one pass, to the values the sum-balance relaxation
-    /// allows it ([`Balance::range`]), filtering the runs after each change. Only at
-    /// the root: a narrowing is recorded as a decision, which [`Search::analyse`] never
-    /// meets below the first frame. False on a contradiction.
-    // PERF: two probes per empty cell, 7.5 ms on `gen_100x100` case 0 (6.5k cells). One
-    // pass, not a fixpoint: the fixpoint took three passes there (22 ms), and the
-    // search after it was slower there too (case 0: 184 → 111–131 ms in all with one
-    // pass); on the 16 generated 100×100 boards of `tests/kakuro_search_timing.rs` the
-    // geometric mean is 0.49–0.53 s (two runs) against 0.52–0.55 s. The branches get
-    // the relaxation's range anyway (`relaxed_digits`).
-    fn tighten(&mut self) -> bool {
-        for c in 0..self.cell_pos.len() as u32 {
-            if self.digit[c as usize] != 0 {
-                continue;
-            }
-            let (lo, hi) = self.balance.range(c, &mut self.cand, &self.shape);
-            let keep = ((1u16 << hi) - 1) & !((1u16 << (lo - 1)) - 1);
-            let mask = self.cand[c as usize] & keep;
-            if mask != self.cand[c as usize]
-                && (!self.narrow(c, mask, DECISION) || !self.propagate())
-            {
-                return false;
-            }
-        }
-        true
     }
 
     /// As [`Search::run`]; with `resume`, the same search goes on from the dead end

@@ -1,6 +1,23 @@
 //! The 9×9 core: per-digit bitboards split into three 27-bit bands, band and stack
 //! reasoning by table lookup, naked singles by bit-sliced counting, branching on
 //! bi-value cells first. The design is described in the [module docs](super).
+//!
+//! # Why one file
+//!
+//! Over 600 lines of production code, kept together on purpose (issue #19 asks a
+//! reason of such files). To the machine it is one function: [`Nine::run`] is
+//! `#[inline(never)]`, and its helpers (fourteen definitions, the x86-64 and portable
+//! forms counted apart) are `#[inline(always)]` into it, with no other caller; only
+//! `new` and `write_solution` (once per solution) stand outside the loop. The fixpoint
+//! of `propagate`, the band and stack reasoning it calls and the SSE2 clears and
+//! counts they use are one loop body, tuned together: their PERF notes weigh one form
+//! against another by instruction counts of that body (gated by `benches/instructions`,
+//! limit `dfs`), and each SSE2 function has its portable form right below it, to be
+//! changed with it. What stands apart from the loop has been moved out already: the
+//! lookup tables to `band_tables`, the other box sizes to `generic` (over the cell
+//! sets of `bits`). Splitting the rest would cut one loop body across files, not
+//! separate responsibilities (`#[inline(always)]` would keep the machine code the
+//! same; the cost would be the reader's).
 
 use super::band_tables::{
     segments, stack_pairs, BAND, BAND_KEEP, BOX, LOCKED, ONE_COLUMN, POP9, ROW_PEERS, STACK_KEEP,
