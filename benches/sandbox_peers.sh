@@ -6,9 +6,10 @@
 #   bash benches/sandbox_peers.sh [--cases N] [--rounds R] [--only quiet|busy]
 #
 # The program is poj3074's accepted `dlx.cpp` (g++ -O2), about 3 ms on the poj3074
-# sample; the judge-case folder holds N copies of that sample (default 200).
+# sample; the judge-case folder holds N copies of that sample (default 400).
 #
-# Contenders, each timed from the first case to the last (wall, divided by N):
+# Contenders, each timed from the first case to the last by /usr/bin/time (wall, and
+# CPU = user + system of everything the contender started), divided by N:
 #   bare      the program itself, `prog < in > out`, from a shell loop
 #   gridjudge `gridjudge judge poj3074 --cases DIR -- prog`: the whole judge — launcher,
 #             uid drop, PID/mount/network namespaces, Landlock, seccomp, memory cgroup,
@@ -31,7 +32,7 @@
 # BWRAP (default: `bwrap` on PATH; `apt install bubblewrap`).
 set -euo pipefail
 
-cases=200
+cases=400
 rounds=3
 only=""
 while [ $# -gt 0 ]; do
@@ -70,9 +71,6 @@ for i in $(seq -w 1 "$cases"); do
 done
 cp "$sample_in" "$work/in/case.in"
 
-now() { date +%s%N; }
-per_case() { awk -v t="$1" -v n="$cases" 'BEGIN { printf "%.2f", t / 1e6 / n }'; }
-
 # One contender's loop over `count` cases with the given worker index (0 or 1).
 bare_loop() {
     local count=$1
@@ -99,30 +97,30 @@ bwrap_loop() {
             < "$work/in/case.in" > "$work/out.$2"
     done
 }
-
-# Times `fn` over all cases with `jobs` workers; prints ms per case.
-timed() {
+# With `jobs` 2 the cases are split in two halves run at once.
+loop() {
     local fn=$1 jobs=$2
-    local t0 t1
-    t0=$(now)
     if [ "$jobs" = 1 ]; then
         "$fn" "$cases" 0
     else
         "$fn" $((cases / 2)) 0 &
-        local a=$!
         "$fn" $((cases - cases / 2)) 1
-        wait "$a"
+        wait
     fi
-    t1=$(now)
-    per_case $((t1 - t0))
 }
 gridjudge_run() {
-    local jobs=$1 t0 t1
-    t0=$(now)
-    "$gj" judge poj3074 --cases "$work/cases" -j "$jobs" -- "$work/prog" > "$work/report.txt" \
+    "$gj" judge poj3074 --cases "$work/cases" -j "$1" -- "$work/prog" > "$work/report.txt" \
         || { echo "gridjudge did not accept every case:" >&2; cat "$work/report.txt" >&2; exit 1; }
-    t1=$(now)
-    per_case $((t1 - t0))
+}
+export work cases gj ISOLATE BWRAP
+export -f bare_loop isolate_loop bwrap_loop loop gridjudge_run
+
+# Runs one contender's whole loop under /usr/bin/time; prints "WALL/CPU" in ms per case,
+# CPU being user + system of everything the loop started (the judge, launchers, boxes,
+# the programs).
+timed() {
+    /usr/bin/time -f '%e %U %S' -o "$work/time" bash -c "$*"
+    awk -v n="$cases" '{ printf "%.2f/%.2f", $1 * 1000 / n, ($2 + $3) * 1000 / n }' "$work/time"
 }
 
 measure() {
@@ -138,16 +136,23 @@ measure() {
     fi
     declare -A all=()
     for r in $(seq 1 "$rounds"); do
-        all[bare]+="$(timed bare_loop "$jobs") "
-        all[gridjudge]+="$(gridjudge_run "$jobs") "
-        [ $have_isolate = 1 ] && all[isolate]+="$(timed isolate_loop "$jobs") "
-        [ $have_bwrap = 1 ] && all[bwrap]+="$(timed bwrap_loop "$jobs") "
+        all[bare]+="$(timed loop bare_loop "$jobs") "
+        all[gridjudge]+="$(timed gridjudge_run "$jobs") "
+        if [ $have_isolate = 1 ]; then all[isolate]+="$(timed loop isolate_loop "$jobs") "; fi
+        if [ $have_bwrap = 1 ]; then all[bwrap]+="$(timed loop bwrap_loop "$jobs") "; fi
     done
-    echo "## $label: $cases cases of the poj3074 sample, $rounds rounds, -j $jobs (ms of wall per case, per round; median)"
+    echo "## $label: $cases cases of the poj3074 sample, $rounds rounds, -j $jobs"
+    echo "## ms per case, WALL/CPU per round; medians of wall and of CPU; wall and CPU above bare"
+    local bare_wall bare_cpu
     for n in "${names[@]}"; do
         # shellcheck disable=SC2086
-        med=$(printf '%s\n' ${all[$n]} | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-        printf '%-10s %-28s median %s\n' "$n" "${all[$n]}" "$med"
+        wall=$(printf '%s\n' ${all[$n]} | cut -d/ -f1 | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+        # shellcheck disable=SC2086
+        cpu=$(printf '%s\n' ${all[$n]} | cut -d/ -f2 | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+        if [ "$n" = bare ]; then bare_wall=$wall; bare_cpu=$cpu; fi
+        printf '%-10s %-34s wall %6s  cpu %6s   +wall %6s  +cpu %6s\n' "$n" "${all[$n]}" "$wall" "$cpu" \
+            "$(awk -v a="$wall" -v b="$bare_wall" 'BEGIN { printf "%.2f", a - b }')" \
+            "$(awk -v a="$cpu" -v b="$bare_cpu" 'BEGIN { printf "%.2f", a - b }')"
     done
     [ $have_isolate = 1 ] || echo "isolate    SKIPPED: set ISOLATE to an isolate binary built from ioi/isolate (and run as root)"
     [ $have_bwrap = 1 ] || echo "bwrap      SKIPPED: no working bwrap (apt install bubblewrap)"
