@@ -8,7 +8,7 @@
 
 mod support;
 
-use gridjudge::model::{Cell, Direction, KakuroBoard, KakuroFill};
+use gridjudge::model::{Cell, ClueFault, Direction, KakuroBoard, KakuroFill};
 use gridjudge::solve::kakuro_flow::{self, Infeasible};
 use gridjudge::solve::kakuro_search::{self, ClassicInfeasible};
 use gridjudge::verify::kakuro::check_fill;
@@ -54,15 +54,18 @@ fn flow_reports_each_infeasible_case_with_its_reason() {
         .iter()
         .map(|b| kakuro_flow::solve(b).expect_err("must be infeasible"))
         .collect();
-    assert_eq!(reasons[0], Infeasible::TotalsDiffer { across: 4, down: 5 });
+    assert_eq!(
+        reasons[0],
+        Infeasible::Clue(ClueFault::TotalsDiffer { across: 4, down: 5 })
+    );
     assert!(
         matches!(
             reasons[1],
-            Infeasible::ClueOutOfRange {
+            Infeasible::Clue(ClueFault::OutOfRange {
                 clue: 1,
                 len: 2,
                 ..
-            }
+            })
         ),
         "{:?}",
         reasons[1]
@@ -70,11 +73,11 @@ fn flow_reports_each_infeasible_case_with_its_reason() {
     assert!(
         matches!(
             reasons[2],
-            Infeasible::ClueOutOfRange {
+            Infeasible::Clue(ClueFault::OutOfRange {
                 clue: 19,
                 len: 2,
                 ..
-            }
+            })
         ),
         "{:?}",
         reasons[2]
@@ -194,7 +197,7 @@ fn search_rejects_extension_only_cases() {
     // says: a one-cell run cannot repeat a digit.
     for i in [1, 2, 3, 4, 6] {
         match kakuro_search::solve(&gen[i]) {
-            Err(ClassicInfeasible::NoDigitSet { .. }) => {}
+            Err(ClassicInfeasible::Clue(ClueFault::NoDigitSet { .. })) => {}
             other => panic!("gen_100x100 case {i}: {:?}", other.map(|_| "a fill")),
         }
         assert_eq!(kakuro_search::count(&gen[i], 5), 0);
@@ -207,21 +210,21 @@ fn search_rejects_extension_only_cases() {
     // Case 1: a 2x2 block with all clues 2 needs 1+1.
     assert!(matches!(
         kakuro_search::solve(&edge[1]),
-        Err(ClassicInfeasible::NoDigitSet {
+        Err(ClassicInfeasible::Clue(ClueFault::NoDigitSet {
             clue: 2,
             len: 2,
             ..
-        })
+        }))
     ));
     // Case 4: down clues 18 over two cells need 9+9.
     assert!(matches!(
         kakuro_search::solve(&edge[4]),
-        Err(ClassicInfeasible::NoDigitSet {
+        Err(ClassicInfeasible::Clue(ClueFault::NoDigitSet {
             clue: 18,
             len: 2,
             direction: Direction::Down,
             ..
-        })
+        }))
     ));
     for i in [0, 2, 3] {
         let fill = kakuro_search::solve(&edge[i]).expect("classic-feasible edge case");

@@ -201,15 +201,15 @@ fn clue(r: &mut Reader<'_>, what: &str) -> Result<Option<u16>, ParseError> {
 /// Checks what parsing does not: clue values in `length ..= 9·length` and equal across
 /// and down totals, located at the clue cell or the case header.
 pub fn check_clues(case: &LocatedBoard, index: usize) -> Result<(), ParseError> {
-    case.board.check_clues().map_err(|e| match e.at {
+    case.board.check_clues().map_err(|fault| match fault.at() {
         Some((row, col)) => {
             let (line, col) = case.position(row, col);
-            ParseError::new(line, col, e.kind.to_string())
+            ParseError::new(line, col, fault.reason())
         }
         None => ParseError::new(
             case.header_line,
             1,
-            format!("case {}: {}", index + 1, e.kind),
+            format!("case {}: {}", index + 1, fault.reason()),
         ),
     })
 }

@@ -105,12 +105,17 @@ impl Run {
         self.cells.is_empty()
     }
 
-    /// Whether the clue is within `length ..= 9·length`, the sums digits 1..=9 can make
-    /// when they may repeat (the run check of [`KakuroBoard::check_clues`]).
+    /// Whether some digits make the clue under `rule` (the run check of
+    /// [`KakuroBoard::check_clue_values`]).
     #[inline]
-    pub fn clue_in_range(&self) -> bool {
+    pub fn clue_possible(&self, rule: DigitRule) -> bool {
         let (clue, len) = (usize::from(self.clue), self.len());
-        len <= clue && clue <= 9 * len
+        match rule {
+            DigitRule::Repeats => len <= clue && clue <= 9 * len,
+            DigitRule::Distinct => {
+                len <= 9 && len * (len + 1) / 2 <= clue && clue <= len * (19 - len) / 2
+            }
+        }
     }
 }
 
@@ -139,9 +144,32 @@ pub enum StructureErrorKind {
     /// A clue with no white cell after it.
     #[error("{0} clue {1} has no run ({next} is not white)", next = if *.0 == Direction::Across { "the next cell" } else { "the cell below" })]
     ClueWithoutRun(Direction, u16),
-    /// `clue < length` or `clue > 9·length`.
-    #[error("{direction} clue {clue} is impossible for a run of {len} cells (must be {min} to {max})", min = *len, max = 9 * *len)]
-    ClueOutOfRange {
+}
+
+/// Which sums the digits of a run may make: the run check of
+/// [`KakuroBoard::check_clue_values`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DigitRule {
+    /// Digits 1..=9 may repeat in a run (HDU 3338, Kakuro Extension): a clue is possible
+    /// iff `length ≤ clue ≤ 9·length`.
+    Repeats,
+    /// Digits in a run are distinct (classic Kakuro): a clue is possible iff the run has
+    /// at most 9 cells and the clue lies between the sums of the smallest and of the
+    /// largest `length` digits (every sum in between is made by some set of distinct
+    /// digits).
+    Distinct,
+}
+
+/// A clue value no fill can meet: the first fault [`KakuroBoard::check_clue_values`]
+/// finds. The validators (through the judge input's located error) and both Kakuro
+/// solvers report it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ClueFault {
+    /// A clue outside `length ..= 9·length` (under [`DigitRule::Repeats`]).
+    OutOfRange {
+        /// The clue cell, 0-based `(row, col)`.
+        at: (usize, usize),
         /// Direction of the run.
         direction: Direction,
         /// The clue.
@@ -149,22 +177,9 @@ pub enum StructureErrorKind {
         /// The run's length.
         len: usize,
     },
-    /// The across clues and the down clues do not add up to the same total.
-    #[error("across clues total {across} but down clues total {down}")]
-    TotalsDiffer {
-        /// Sum of across clues.
-        across: u32,
-        /// Sum of down clues.
-        down: u32,
-    },
-}
-
-/// The first clue value [`KakuroBoard::check_clue_values`] rejects; each caller turns it
-/// into its own typed reason.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClueFault {
-    /// A run whose clue failed the run check.
-    Run {
+    /// No set of `len` distinct digits sums to the clue (under [`DigitRule::Distinct`];
+    /// includes every run longer than 9 cells and every clue above 45).
+    NoDigitSet {
         /// The clue cell, 0-based `(row, col)`.
         at: (usize, usize),
         /// Direction of the run.
@@ -182,6 +197,53 @@ pub enum ClueFault {
         down: u32,
     },
 }
+
+impl ClueFault {
+    /// The clue cell the fault is about, 0-based; `None` for the totals.
+    pub fn at(&self) -> Option<(usize, usize)> {
+        match *self {
+            ClueFault::OutOfRange { at, .. } | ClueFault::NoDigitSet { at, .. } => Some(at),
+            ClueFault::TotalsDiffer { .. } => None,
+        }
+    }
+
+    /// The fault in words, without its location (`across clue 50 is impossible for a
+    /// run of 2 cells (must be 2 to 18)`).
+    pub fn reason(&self) -> String {
+        match *self {
+            ClueFault::OutOfRange {
+                direction,
+                clue,
+                len,
+                ..
+            } => format!(
+                "{direction} clue {clue} is impossible for a run of {len} cells (must be {len} to {})",
+                9 * len
+            ),
+            ClueFault::NoDigitSet {
+                direction,
+                clue,
+                len,
+                ..
+            } => format!("no {len} distinct digits sum to the {direction} clue {clue}"),
+            ClueFault::TotalsDiffer { across, down } => {
+                format!("across clues total {across} but down clues total {down}")
+            }
+        }
+    }
+}
+
+/// `cell (row, col): reason` (1-based), or the reason alone for the totals.
+impl fmt::Display for ClueFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((r, c)) = self.at() {
+            write!(f, "cell ({}, {}): ", r + 1, c + 1)?;
+        }
+        f.write_str(&self.reason())
+    }
+}
+
+impl std::error::Error for ClueFault {}
 
 /// A structural or clue error, located at a cell `(row, col)` (0-based) when it has one.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -333,51 +395,43 @@ impl KakuroBoard {
         })
     }
 
-    /// Checks the clue values: every clue within `length ..= 9·length`, and equal across
-    /// and down totals. Both are necessary (not sufficient) for a solution to exist.
-    pub fn check_clues(&self) -> Result<(), StructureError> {
-        self.check_clue_values(Run::clue_in_range)
-            .map_err(|fault| match fault {
-                ClueFault::Run {
-                    at,
-                    direction,
-                    clue,
-                    len,
-                } => StructureError {
-                    at: Some(at),
-                    kind: StructureErrorKind::ClueOutOfRange {
-                        direction,
-                        clue,
-                        len,
-                    },
-                },
-                ClueFault::TotalsDiffer { across, down } => StructureError {
-                    at: None,
-                    kind: StructureErrorKind::TotalsDiffer { across, down },
-                },
-            })
+    /// Checks the clue values where digits may repeat: every clue within
+    /// `length ..= 9·length`, and equal across and down totals. Both are necessary (not
+    /// sufficient) for a solution to exist. The validators' check (the judge input is
+    /// located by `format`); the same as `check_clue_values(DigitRule::Repeats)`.
+    pub fn check_clues(&self) -> Result<(), ClueFault> {
+        self.check_clue_values(DigitRule::Repeats)
     }
 
-    /// The clue-value check, in one place for the validators ([`check_clues`]) and the
-    /// solvers (each with its own typed reasons): every run, in [`runs`] order, must
-    /// pass `run_ok`, and then the across and down clues must add up to the same total.
-    /// Returns the first fault. `run_ok` is [`Run::clue_in_range`] where digits may
-    /// repeat; the classic solver passes its stricter "some set of distinct digits sums
-    /// to it".
+    /// The clue-value check, in one place for the validators ([`check_clues`]) and both
+    /// Kakuro solvers: every run, in [`runs`] order, must have a clue some digits can
+    /// make under `rule` ([`Run::clue_possible`]), and then the across and down clues
+    /// must add up to the same total. Returns the first fault: a run fails as
+    /// [`ClueFault::OutOfRange`] under [`DigitRule::Repeats`] and as
+    /// [`ClueFault::NoDigitSet`] under [`DigitRule::Distinct`].
     ///
     /// [`check_clues`]: Self::check_clues
     /// [`runs`]: Self::runs
     // PERF: one pass over the runs (the flow solver runs it on every board it solves).
     #[inline]
-    pub fn check_clue_values(&self, mut run_ok: impl FnMut(&Run) -> bool) -> Result<(), ClueFault> {
+    pub fn check_clue_values(&self, rule: DigitRule) -> Result<(), ClueFault> {
         let (mut across, mut down) = (0u32, 0u32);
         for run in &self.runs {
-            if !run_ok(run) {
-                return Err(ClueFault::Run {
-                    at: run.clue_at,
-                    direction: run.direction,
-                    clue: run.clue,
-                    len: run.len(),
+            if !run.clue_possible(rule) {
+                let (at, direction, clue, len) = (run.clue_at, run.direction, run.clue, run.len());
+                return Err(match rule {
+                    DigitRule::Repeats => ClueFault::OutOfRange {
+                        at,
+                        direction,
+                        clue,
+                        len,
+                    },
+                    DigitRule::Distinct => ClueFault::NoDigitSet {
+                        at,
+                        direction,
+                        clue,
+                        len,
+                    },
                 });
             }
             match run.direction {
@@ -505,10 +559,15 @@ mod tests {
             vec![Cell::BLACK, b(Some(10), None), b(None, Some(10)), W],
         )
         .unwrap();
-        assert!(matches!(
-            range.check_clues().unwrap_err().kind,
-            StructureErrorKind::ClueOutOfRange { .. }
-        ));
+        let fault = range.check_clues().unwrap_err();
+        assert!(matches!(fault, ClueFault::OutOfRange { .. }), "{fault:?}");
+        assert!(
+            fault.to_string().starts_with("cell (")
+                && fault
+                    .to_string()
+                    .ends_with("clue 10 is impossible for a run of 1 cells (must be 1 to 9)"),
+            "{fault}"
+        );
         let totals = KakuroBoard::new(
             2,
             2,
@@ -516,45 +575,95 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            totals.check_clues().unwrap_err().kind,
-            StructureErrorKind::TotalsDiffer { across: 4, down: 3 }
+            totals.check_clues(),
+            Err(ClueFault::TotalsDiffer { across: 4, down: 3 })
+        );
+        assert_eq!(
+            totals.check_clues().unwrap_err().to_string(),
+            "across clues total 4 but down clues total 3"
         );
     }
 
     #[test]
-    fn clue_values_take_the_callers_run_check_then_the_totals() {
+    fn clue_values_take_the_rules_run_check_then_the_totals() {
         use Cell::White as W;
-        // Down 3 over one cell, across 4 over the same cell: runs in range, totals differ.
+        // Down 3 over one cell, across 4 over the same cell: runs possible under both
+        // rules, totals differ.
         let board = KakuroBoard::new(
             2,
             2,
             vec![Cell::BLACK, b(Some(3), None), b(None, Some(4)), W],
         )
         .unwrap();
-        assert!(board.runs().iter().all(Run::clue_in_range));
-        // The first run the check rejects is named, before any total is compared.
+        for rule in [DigitRule::Repeats, DigitRule::Distinct] {
+            assert!(board.runs().iter().all(|r| r.clue_possible(rule)));
+            assert_eq!(
+                board.check_clue_values(rule),
+                Err(ClueFault::TotalsDiffer { across: 4, down: 3 })
+            );
+        }
+        // A two-cell across run with clue 2: possible with repeats (1 + 1), not with
+        // distinct digits; the run is named before any total is compared.
+        let board = KakuroBoard::new(
+            2,
+            3,
+            vec![
+                Cell::BLACK,
+                b(Some(1), None),
+                b(Some(1), None),
+                b(None, Some(2)),
+                W,
+                W,
+            ],
+        )
+        .unwrap();
+        assert_eq!(board.check_clue_values(DigitRule::Repeats), Ok(()));
+        let fault = board.check_clue_values(DigitRule::Distinct).unwrap_err();
         assert_eq!(
-            board.check_clue_values(|run| run.direction == Direction::Down),
-            Err(ClueFault::Run {
+            fault,
+            ClueFault::NoDigitSet {
                 at: (1, 0),
                 direction: Direction::Across,
-                clue: 4,
-                len: 1
-            })
+                clue: 2,
+                len: 2
+            }
         );
         assert_eq!(
-            board.check_clue_values(|_| true),
-            Err(ClueFault::TotalsDiffer { across: 4, down: 3 })
+            fault.to_string(),
+            "cell (2, 1): no 2 distinct digits sum to the across clue 2"
         );
-        let edges = |clue| Run {
-            direction: Direction::Across,
-            clue,
-            clue_at: (0, 0),
-            cells: vec![1, 2],
-        };
-        assert_eq!(
-            [1, 2, 18, 19].map(|c| edges(c).clue_in_range()),
-            [false, true, true, false]
-        );
+    }
+
+    #[test]
+    fn clue_possible_agrees_with_every_set_of_digits() {
+        // Brute force: the sums of `len` digits 1..=9, with repeats (every multiset) and
+        // distinct (every subset).
+        let mut distinct = vec![std::collections::BTreeSet::new(); 11];
+        for mask in 0u32..512 {
+            let len = mask.count_ones() as usize;
+            let sum: u32 = (0..9).filter(|d| mask & (1 << d) != 0).map(|d| d + 1).sum();
+            distinct[len].insert(sum as u16);
+        }
+        for (len, sums) in distinct.iter().enumerate().skip(1) {
+            for clue in 0..=100u16 {
+                let run = Run {
+                    direction: Direction::Across,
+                    clue,
+                    clue_at: (0, 0),
+                    cells: (0..len).collect(),
+                };
+                let repeats = (len as u16..=9 * len as u16).contains(&clue);
+                assert_eq!(
+                    run.clue_possible(DigitRule::Repeats),
+                    repeats,
+                    "{len} {clue}"
+                );
+                assert_eq!(
+                    run.clue_possible(DigitRule::Distinct),
+                    sums.contains(&clue),
+                    "{len} {clue}"
+                );
+            }
+        }
     }
 }

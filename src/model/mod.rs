@@ -10,6 +10,7 @@ pub mod kakuro;
 pub mod sudoku;
 
 pub use kakuro::{
-    Cell, ClueFault, Direction, KakuroBoard, KakuroFill, Run, StructureError, StructureErrorKind,
+    Cell, ClueFault, DigitRule, Direction, KakuroBoard, KakuroFill, Run, StructureError,
+    StructureErrorKind,
 };
 pub use sudoku::{Sudoku, SudokuError};

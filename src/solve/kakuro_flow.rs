@@ -20,33 +20,17 @@
 //! [`Infeasible`] error with its reason.
 
 use super::maxflow::MaxFlow;
-use crate::model::{ClueFault, Direction, KakuroBoard, KakuroFill, Run};
+use crate::model::{ClueFault, DigitRule, Direction, KakuroBoard, KakuroFill};
 use thiserror::Error;
 
 /// Why a board has no Kakuro Extension fill.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Infeasible {
-    /// A clue outside `length ..= 9·length`.
-    #[error("cell ({}, {}): {direction} clue {clue} is impossible for a run of {len} cells (must be {len} to {max})", at.0 + 1, at.1 + 1, max = 9 * len)]
-    ClueOutOfRange {
-        /// The clue cell, 0-based `(row, col)`.
-        at: (usize, usize),
-        /// Direction of the run.
-        direction: Direction,
-        /// The clue.
-        clue: u16,
-        /// The run's length.
-        len: usize,
-    },
-    /// The across clues and the down clues add up to different totals.
-    #[error("across clues total {across} but down clues total {down}")]
-    TotalsDiffer {
-        /// Sum of the across clues.
-        across: u32,
-        /// Sum of the down clues.
-        down: u32,
-    },
+    /// A clue no digits can make, or across and down totals that differ: the board's
+    /// clue check ([`KakuroBoard::check_clue_values`] under [`DigitRule::Repeats`]).
+    #[error(transparent)]
+    Clue(#[from] ClueFault),
     /// The clues pass the necessary checks but no fill exists: the maximum flow
     /// falls `short` units below the demand.
     #[error("no fill exists: the maximum flow is {short} short of the {demand} needed")]
@@ -171,24 +155,8 @@ pub fn solve_with(board: &KakuroBoard, graph: &mut MaxFlow) -> Result<KakuroFill
     Ok(fill)
 }
 
-/// The necessary conditions, [`KakuroBoard::check_clue_values`] with the run check of
-/// [`KakuroBoard::check_clues`] ([`Run::clue_in_range`]), as typed reasons.
+/// The necessary conditions: the board's clue check where digits may repeat.
 #[inline]
 fn precheck(board: &KakuroBoard) -> Result<(), Infeasible> {
-    board
-        .check_clue_values(Run::clue_in_range)
-        .map_err(|fault| match fault {
-            ClueFault::Run {
-                at,
-                direction,
-                clue,
-                len,
-            } => Infeasible::ClueOutOfRange {
-                at,
-                direction,
-                clue,
-                len,
-            },
-            ClueFault::TotalsDiffer { across, down } => Infeasible::TotalsDiffer { across, down },
-        })
+    Ok(board.check_clue_values(DigitRule::Repeats)?)
 }

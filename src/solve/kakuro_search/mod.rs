@@ -142,7 +142,7 @@ mod search;
 mod shape;
 mod tables;
 
-use crate::model::{Direction, KakuroBoard, KakuroFill};
+use crate::model::{ClueFault, KakuroBoard, KakuroFill};
 use search::{Outcome, Search};
 use thiserror::Error;
 
@@ -150,27 +150,11 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ClassicInfeasible {
-    /// No set of `len` distinct digits 1..=9 sums to the clue (this includes every run
-    /// longer than 9 and every clue above 45).
-    #[error("cell ({}, {}): no {len} distinct digits sum to the {direction} clue {clue}", at.0 + 1, at.1 + 1)]
-    NoDigitSet {
-        /// The clue cell, 0-based `(row, col)`.
-        at: (usize, usize),
-        /// Direction of the run.
-        direction: Direction,
-        /// The clue.
-        clue: u16,
-        /// The run's length.
-        len: usize,
-    },
-    /// The across clues and the down clues add up to different totals.
-    #[error("across clues total {across} but down clues total {down}")]
-    TotalsDiffer {
-        /// Sum of the across clues.
-        across: u32,
-        /// Sum of the down clues.
-        down: u32,
-    },
+    /// No set of `len` distinct digits sums to a clue, or across and down totals that
+    /// differ: the board's clue check ([`KakuroBoard::check_clue_values`] under
+    /// [`DigitRule::Distinct`](crate::model::DigitRule::Distinct)).
+    #[error(transparent)]
+    Clue(#[from] ClueFault),
     /// A white cell that does not lie in both an across and a down run (cannot happen
     /// for a board built by [`KakuroBoard::new`]; reported rather than trusted).
     #[error("cell ({}, {}) is not in both an across and a down run", at.0 + 1, at.1 + 1)]

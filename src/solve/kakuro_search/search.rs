@@ -10,9 +10,9 @@
 use super::balance::Balance;
 use super::pick::Pick;
 use super::shape::Shape;
-use super::tables::{table_index, tables, Tables, MAX_LEN, MAX_SUM};
+use super::tables::{tables, Tables};
 use super::ClassicInfeasible;
-use crate::model::{ClueFault, Direction, KakuroBoard};
+use crate::model::{DigitRule, Direction, KakuroBoard};
 use std::rc::Rc;
 
 mod branching;
@@ -191,27 +191,7 @@ impl Search {
         let runs = board.runs();
         // The clue check of every Kakuro board, with the classic run check: some set of
         // `len` distinct digits sums to the clue.
-        board
-            .check_clue_values(|run| {
-                let (clue, len) = (usize::from(run.clue), run.len());
-                len <= MAX_LEN && clue <= MAX_SUM && tables.allowed[table_index(len, 0, clue)] != 0
-            })
-            .map_err(|fault| match fault {
-                ClueFault::Run {
-                    at,
-                    direction,
-                    clue,
-                    len,
-                } => ClassicInfeasible::NoDigitSet {
-                    at,
-                    direction,
-                    clue,
-                    len,
-                },
-                ClueFault::TotalsDiffer { across, down } => {
-                    ClassicInfeasible::TotalsDiffer { across, down }
-                }
-            })?;
+        board.check_clue_values(DigitRule::Distinct)?;
         let cols = board.cols();
         let n = board.white_count();
         let mut compact = vec![NONE; board.rows() * cols];
