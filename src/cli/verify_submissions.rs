@@ -217,19 +217,10 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
                 "summary": summary,
                 "margins": margin_lines,
             });
-            let text = serde_json::to_string_pretty(&doc)
-                .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
-            println!("{text}");
+            print_json(&doc)?;
         }
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, junit(&rows)?).map_err(|e| {
-            (
-                exit::IO_ERROR,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })?;
-    }
+    write_junit(args.junit.as_deref(), &rows)?;
     Ok(if judge_error {
         exit::JUDGE_FAILURE
     } else if mismatches > 0 || margins_failed {
@@ -242,6 +233,27 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
 /// The JUnit report: a suite per problem, a case per submission (class: the problem),
 /// a failure of type `expected-got` when the verdict differs from the folder, an error
 /// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
+/// Prints a JSON report on stdout.
+fn print_json(doc: &serde_json::Value) -> Result<(), (u8, String)> {
+    let text = serde_json::to_string_pretty(doc)
+        .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
+    println!("{text}");
+    Ok(())
+}
+
+/// Writes the JUnit report where `--junit` asked for one.
+fn write_junit(path: Option<&std::path::Path>, rows: &[Row]) -> Result<(), (u8, String)> {
+    if let Some(path) = path {
+        std::fs::write(path, junit(rows)?).map_err(|e| {
+            (
+                exit::IO_ERROR,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })?;
+    }
+    Ok(())
+}
+
 fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("gridjudge verify-submissions");
@@ -380,19 +392,10 @@ fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, S
                 "skipped": skipped,
                 "summary": summary,
             });
-            let text = serde_json::to_string_pretty(&doc)
-                .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
-            println!("{text}");
+            print_json(&doc)?;
         }
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, junit(&rows)?).map_err(|e| {
-            (
-                exit::IO_ERROR,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })?;
-    }
+    write_junit(args.junit.as_deref(), &rows)?;
     Ok(if judge_error {
         exit::JUDGE_FAILURE
     } else if mismatches > 0 {
