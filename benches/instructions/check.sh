@@ -9,7 +9,7 @@
 # over its limit (or a puzzle is not solved), 2 on a setup problem.
 #
 # Usage (from anywhere):   benches/instructions/check.sh
-#   UPDATE=1 benches/instructions/check.sh   prints suggested limits (count + 25 %)
+#   UPDATE=1 benches/instructions/check.sh   prints suggested limits (count + 10 %)
 # Needs: cargo, valgrind (3.19 tested). Counts depend on the compiler version and
 # target, so limits carry headroom; re-baseline with UPDATE=1 after a toolchain bump.
 set -euo pipefail
@@ -49,7 +49,7 @@ for solver in dfs dlx flow; do
     [ -n "$count" ] || { echo "check.sh: no instruction count for $solver" >&2; exit 2; }
     limit="$(awk -v s="$solver" '$1 == s { print $2 }' "$here/limits.txt")"
     if [ "${UPDATE:-0}" = 1 ]; then
-        echo "$solver $count  (suggested limit $((count + count / 4)))"
+        echo "$solver $count  (suggested limit $((count + count / 10)))"
         continue
     fi
     [ -n "$limit" ] || { echo "check.sh: no limit for $solver in limits.txt" >&2; exit 2; }
