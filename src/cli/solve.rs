@@ -78,7 +78,9 @@ fn validate(problem: Problem, puzzle: &Puzzle, answer: &Answer) -> Result<(), St
 pub fn run_solve(args: &SolveArgs) -> Result<u8, Failure> {
     let (puzzles, solver) = load(args.problem, &args.file, args.solver)?;
     let name = display_name(&args.file);
-    let mut answers = Vec::with_capacity(puzzles.len());
+    // Answers are checked and written as they come (PERF: no list of answers to
+    // allocate and fault in; the output buffer is the one copy).
+    let mut out = Vec::with_capacity(puzzles.len().saturating_mul(82).min(1 << 28));
     let mut unsolved = 0usize;
     for (i, puzzle) in puzzles.iter().enumerate() {
         match solve_case(args.problem, solver, puzzle) {
@@ -89,7 +91,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<u8, Failure> {
                         format!("{name}: case {}: the {solver} solver's answer is invalid ({why}): a gridjudge bug", i + 1),
                     )
                 })?;
-                answers.push(answer);
+                format::write_answer(args.problem, out.is_empty(), &answer, &mut out);
             }
             Err(e) => {
                 eprintln!("{name}: case {}: {e}", i + 1);
@@ -97,7 +99,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<u8, Failure> {
             }
         }
     }
-    write_stdout(&format::write_output(args.problem, &answers))?;
+    write_stdout(&out)?;
     Ok(if unsolved > 0 {
         exit::REJECTED
     } else {

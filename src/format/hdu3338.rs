@@ -249,7 +249,7 @@ pub fn write_input(boards: &[KakuroBoard], out: &mut Vec<u8>) {
 }
 
 /// Writes filled boards in the output format: `_` on black, the digit on white.
-pub fn write_output(fills: &[KakuroFill], out: &mut Vec<u8>) {
+pub fn write_output<'a>(fills: impl IntoIterator<Item = &'a KakuroFill>, out: &mut Vec<u8>) {
     for fill in fills {
         for row in 0..fill.rows {
             for col in 0..fill.cols {

@@ -135,36 +135,63 @@ pub fn write_input(problem: Problem, puzzles: &[Puzzle]) -> Vec<u8> {
     out
 }
 
-/// Writes answers in `problem`'s output format.
+/// Writes answers in `problem`'s output format (answers of the other kind are skipped).
 pub fn write_output(problem: Problem, answers: &[Answer]) -> Vec<u8> {
     let mut out = Vec::new();
-    let grids: Vec<Sudoku> = answers
-        .iter()
-        .filter_map(|a| {
-            if let Answer::Sudoku(g) = a {
-                Some(g.clone())
-            } else {
-                None
-            }
-        })
-        .collect();
-    match problem {
-        Problem::Poj3074 => poj3074::write_output(&grids, &mut out),
-        Problem::Poj2676 => poj2676::write_output(&grids, &mut out),
-        Problem::Poj3076 => poj3076::write_output(&grids, &mut out),
-        Problem::Hdu3338 | Problem::Kakuro => {
-            let fills: Vec<_> = answers
-                .iter()
-                .filter_map(|a| {
-                    if let Answer::Kakuro(f) = a {
-                        Some(f.clone())
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            hdu3338::write_output(&fills, &mut out);
-        }
+    for answer in answers {
+        write_answer(problem, out.is_empty(), answer, &mut out);
     }
     out
+}
+
+/// Appends one answer in `problem`'s output format (`first`: whether it is the first
+/// of the output, for formats that separate answers), so that a caller can write the
+/// answers as they come: `write_output` of a list is these, one after another.
+/// An answer of the other kind writes nothing.
+pub fn write_answer(problem: Problem, first: bool, answer: &Answer, out: &mut Vec<u8>) {
+    match (problem, answer) {
+        (Problem::Poj3074, Answer::Sudoku(g)) => poj3074::write_output([g], out),
+        (Problem::Poj2676, Answer::Sudoku(g)) => poj2676::write_output([g], out),
+        (Problem::Poj3076, Answer::Sudoku(g)) => {
+            if !first {
+                out.push(b'\n');
+            }
+            poj3076::write_output([g], out)
+        }
+        (Problem::Hdu3338 | Problem::Kakuro, Answer::Kakuro(f)) => hdu3338::write_output([f], out),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writing answers one by one as they come gives the bytes of writing the list.
+    #[test]
+    fn answers_written_one_by_one_make_the_whole_output() {
+        for problem in Problem::ALL {
+            let sample = std::fs::read(format!(
+                "{}/tests/data/samples/{}.ans",
+                env!("CARGO_MANIFEST_DIR"),
+                problem.id()
+            ))
+            .unwrap();
+            let input = std::fs::read(format!(
+                "{}/tests/data/samples/{}.in",
+                env!("CARGO_MANIFEST_DIR"),
+                problem.id()
+            ))
+            .unwrap();
+            let puzzles = parse_input(problem, &input).unwrap();
+            let mut answers = output::read_output(problem, &puzzles, &sample).unwrap();
+            // Twice over, so that separators between answers are exercised.
+            answers.extend(answers.clone());
+            let mut one_by_one = Vec::new();
+            for a in &answers {
+                write_answer(problem, one_by_one.is_empty(), a, &mut one_by_one);
+            }
+            assert_eq!(one_by_one, write_output(problem, &answers), "{problem:?}");
+        }
+    }
 }

@@ -49,7 +49,7 @@ pub fn write_input(grids: &[Sudoku], out: &mut Vec<u8>) {
 }
 
 /// Writes solved grids, one line of 81 digits each.
-pub fn write_output(grids: &[Sudoku], out: &mut Vec<u8>) {
+pub fn write_output<'a>(grids: impl IntoIterator<Item = &'a Sudoku>, out: &mut Vec<u8>) {
     for g in grids {
         write_grid(g, ABC, 1, out);
     }

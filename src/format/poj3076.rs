@@ -34,8 +34,8 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
     }
 }
 
-fn write_sets(grids: &[Sudoku], out: &mut Vec<u8>) {
-    for (i, g) in grids.iter().enumerate() {
+fn write_sets<'a>(grids: impl IntoIterator<Item = &'a Sudoku>, out: &mut Vec<u8>) {
+    for (i, g) in grids.into_iter().enumerate() {
         if i > 0 {
             out.push(b'\n');
         }
@@ -49,6 +49,6 @@ pub fn write_input(grids: &[Sudoku], out: &mut Vec<u8>) {
 }
 
 /// Writes solved grids in the output format (the same layout).
-pub fn write_output(grids: &[Sudoku], out: &mut Vec<u8>) {
+pub fn write_output<'a>(grids: impl IntoIterator<Item = &'a Sudoku>, out: &mut Vec<u8>) {
     write_sets(grids, out);
 }

@@ -32,6 +32,27 @@ impl Alphabet {
     }
 
     /// The value of an output character (a symbol; empty is not allowed).
+    /// Whether every byte of `line` is a cell ([`Self::value`] is `Some`), in byte
+    /// arithmetic without a branch per byte (the compiler vectorizes it).
+    #[inline(always)]
+    pub(crate) fn all_valid(self, line: &[u8]) -> bool {
+        // `side` is at most 25, so it fits a byte.
+        let side = self.side as u8;
+        line.iter().fold(0u8, |bad, &b| {
+            bad | u8::from((b != self.empty) & (b.wrapping_sub(self.first) >= side))
+        }) == 0
+    }
+
+    /// [`Self::value`] of a byte known to be valid, without the branch.
+    #[inline(always)]
+    pub(crate) fn value_of_valid(self, b: u8) -> u8 {
+        if b == self.empty {
+            0
+        } else {
+            b.wrapping_sub(self.first).wrapping_add(1)
+        }
+    }
+
     pub(crate) fn symbol_value(self, b: u8) -> Option<u8> {
         self.value(b).filter(|&v| v != 0)
     }
@@ -76,19 +97,16 @@ pub(crate) fn read_row(
     // through to the located walk below, which names the first bad byte.
     let rest = r.rest();
     if rest.get(side) == Some(&b'\n') {
-        let start = cells.len();
-        let ok = rest[..side].iter().all(|&b| match abc.value(b) {
-            Some(v) => {
-                cells.push(v);
-                true
-            }
-            None => false,
-        });
-        if ok {
+        // PERF: the common case, a well-formed line, in two branch-free passes the
+        // compiler vectorizes (is every byte a cell? then map them all): reading was
+        // 9 % of `gridjudge solve poj3074 --solver dfs` on 50,000 easy puzzles with a
+        // push per byte behind a short-circuit test.
+        let line = &rest[..side];
+        if abc.all_valid(line) {
+            cells.extend(line.iter().map(|&b| abc.value_of_valid(b)));
             r.skip_line(side + 1);
             return Ok(());
         }
-        cells.truncate(start);
     }
     for i in 0..side {
         match r.peek() {
@@ -126,8 +144,13 @@ pub(crate) fn read_row(
 /// Appends a grid as `lines` lines of symbols (empty cells as the alphabet's empty char).
 pub(crate) fn write_grid(grid: &Sudoku, abc: Alphabet, lines: usize, out: &mut Vec<u8>) {
     let per_line = grid.len() / lines;
+    out.reserve(grid.len() + lines);
     for row in grid.cells().chunks(per_line) {
-        out.extend(row.iter().map(|&v| abc.char_of(v)));
+        let start = out.len();
+        out.resize(start + per_line, 0);
+        for (o, &v) in out[start..].iter_mut().zip(row) {
+            *o = abc.char_of(v);
+        }
         out.push(b'\n');
     }
 }

@@ -65,8 +65,14 @@ impl Sudoku {
                 got: cells.len(),
             });
         }
-        if let Some((index, &value)) = cells.iter().enumerate().find(|(_, &v)| v as usize > side) {
-            return Err(SudokuError::Value { index, value, side });
+        // PERF: a branch-free maximum first (vectorized); the search for the culprit
+        // only when there is one.
+        if usize::from(cells.iter().fold(0u8, |m, &v| m.max(v))) > side {
+            if let Some((index, &value)) =
+                cells.iter().enumerate().find(|(_, &v)| v as usize > side)
+            {
+                return Err(SudokuError::Value { index, value, side });
+            }
         }
         Ok(Sudoku { box_size, cells })
     }
