@@ -154,3 +154,36 @@ pub(crate) fn write_grid(grid: &Sudoku, abc: Alphabet, lines: usize, out: &mut V
         out.push(b'\n');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The branch-free line test and mapping agree with [`Alphabet::value`] on every byte
+    /// of every alphabet, alone and inside a line (a disagreement would only send a line
+    /// to the slow path, which parses it the same: no parsing test can see it).
+    #[test]
+    fn the_fast_line_path_agrees_with_value_on_every_byte() {
+        for abc in [
+            crate::format::poj3074::ABC,
+            crate::format::poj2676::ABC,
+            crate::format::poj3076::ABC,
+        ] {
+            let valid: Vec<u8> = (0..=255u8).filter(|&b| abc.value(b).is_some()).collect();
+            assert_eq!(valid.len(), abc.side + 1);
+            for b in 0..=255u8 {
+                assert_eq!(abc.all_valid(&[b]), abc.value(b).is_some(), "byte {b}");
+                // One bad byte anywhere in an otherwise valid line.
+                let mut line = valid.clone();
+                line.insert(line.len() / 2, b);
+                assert_eq!(
+                    abc.all_valid(&line),
+                    abc.value(b).is_some(),
+                    "byte {b} in a line"
+                );
+                if let Some(v) = abc.value(b) {
+                    assert_eq!(abc.value_of_valid(b), v, "byte {b}");
+                }
+            }
+            assert!(abc.all_valid(&valid) && abc.all_valid(&[]));
+        }
+    }
+}
