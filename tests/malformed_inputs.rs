@@ -821,6 +821,24 @@ fn kakuro_malformed() {
         1,
         "across run of 10 cells cannot hold distinct digits 1-9",
     ));
+    // A run longer than 19 cells: the bounds of the message must not underflow
+    // (`19 - len` did, a panic in debug builds, before the rule moved to the model).
+    let mut long = String::from("2 21\nXXXXXXX");
+    for _ in 0..20 {
+        long.push_str(" 001\\XXX");
+    }
+    long.push_str("\nXXX\\020");
+    for _ in 0..20 {
+        long.push_str(" .......");
+    }
+    long.push('\n');
+    cases.push(bad(
+        "classic: run of 20",
+        long,
+        3,
+        1,
+        "across run of 20 cells cannot hold distinct digits 1-9",
+    ));
     // The hdu3338 sample's second case: 43 on 7 cells needs a repeat.
     let sample = samples::bytes("hdu3338.in");
     cases.push(bad(

@@ -13,7 +13,7 @@
 
 use super::reader::Reader;
 use super::ParseError;
-use crate::model::{Cell, KakuroBoard, KakuroFill};
+use crate::model::{Cell, DigitRule, KakuroBoard, KakuroFill};
 
 /// Smallest allowed `n` and `m`.
 pub const MIN_SIDE: u64 = 2;
@@ -270,10 +270,11 @@ pub fn write_output<'a>(fills: impl IntoIterator<Item = &'a KakuroFill>, out: &m
 /// digits (`1+2+…+len ≤ clue ≤ 9+8+…`), located at the clue cell.
 pub fn check_classic(case: &LocatedBoard) -> Result<(), ParseError> {
     for run in case.board.runs() {
-        let len = run.len();
-        let clue = usize::from(run.clue);
-        let (min, max) = (len * (len + 1) / 2, (19 - len) * len / 2);
-        if len > 9 || clue < min || clue > max {
+        // The rule is the model's (`DigitRule::Distinct`); here it is only located and
+        // worded for the judge input.
+        if !run.clue_possible(DigitRule::Distinct) {
+            let (len, clue) = (run.len(), run.clue);
+            let (min, max) = (len * (len + 1) / 2, (19 - len.min(9)) * len / 2);
             let (line, col) = case.position(run.clue_at.0, run.clue_at.1);
             let why = if len > 9 {
                 format!(
