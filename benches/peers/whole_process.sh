@@ -10,8 +10,8 @@
 #                        -march=native), from the tdoku checkout in TDOKU_DIR (skipped
 #                        when TDOKU_DIR is unset); tdoku is never vendored here
 #   seed dlx:            judge-cases/poj3074/submissions/accepted/dlx.cpp (g++ -O2), stdin
-# Count up to 2 (the gridjudge CLI has no counting mode): `gridjudge-peers count2 dfs|dlx
-# FILE` (this crate's driver around DfsSolver/DlxSolver::count) vs `tdoku_driver -c 2`.
+# Count up to 2: `gridjudge count poj3074 --limit 2 --solver dfs|dlx FILE` (the CLI, which
+# prints `1` or `>= 2` per puzzle) vs `tdoku_driver -c 2`.
 #
 # Files: every benches/data/sudoku/*.txt (converted to POJ 3074 in a temp dir), a
 # generated file of minimal unique puzzles (`gridjudge gen sudoku --count 20000 --seed 17`,
@@ -74,8 +74,8 @@ gj_dfs() { "$gj" solve poj3074 --solver dfs "$1"; }
 gj_dlx() { "$gj" solve poj3074 --solver dlx "$1"; }
 tdoku() { "$td" "$1"; }
 seed_dlx() { "$seed" <"$1"; }
-c2_dfs() { "$gp" count2 dfs "$1"; }
-c2_dlx() { "$gp" count2 dlx "$1"; }
+c2_dfs() { "$gj" count poj3074 --limit 2 --solver dfs "$1"; }
+c2_dlx() { "$gj" count poj3074 --limit 2 --solver dlx "$1"; }
 c2_tdoku() { "$td" -c 2 "$1"; }
 first=(gj_dfs gj_dlx seed_dlx)
 count=(c2_dfs c2_dlx)
@@ -99,9 +99,9 @@ for name in "${files[@]}"; do
             exit 1
         fi
     done
-    c2_dfs "$in" >"$tmp/ref"
+    c2_dfs "$in" | sed 's/^>= //' >"$tmp/ref"
     for c in "${count[@]}"; do
-        "$c" "$in" >"$tmp/out"
+        "$c" "$in" | sed 's/^>= //' >"$tmp/out"
         cmp -s "$tmp/ref" "$tmp/out" || { echo "  $name: $c counts differ" >&2; exit 1; }
     done
 done
