@@ -135,7 +135,7 @@ measure() {
         names+=(bwrap); have_bwrap=1
     fi
     declare -A all=()
-    for r in $(seq 1 "$rounds"); do
+    for _ in $(seq 1 "$rounds"); do
         all[bare]+="$(timed loop bare_loop "$jobs") "
         all[gridjudge]+="$(timed gridjudge_run "$jobs") "
         if [ $have_isolate = 1 ]; then all[isolate]+="$(timed loop isolate_loop "$jobs") "; fi
