@@ -805,36 +805,27 @@ fn kakuro_malformed() {
         9,
         "down clue 2 is impossible for 2 distinct digits (must be 3 to 17)",
     ));
-    let mut ten = String::from("2 11\nXXXXXXX");
-    for _ in 0..10 {
-        ten.push_str(" 001\\XXX");
-    }
-    ten.push_str("\nXXX\\010");
-    for _ in 0..10 {
-        ten.push_str(" .......");
-    }
-    ten.push('\n');
+    // One across run of `n` cells with clue `n` (each cell under a down clue 1): too
+    // long for distinct digits. 20 cells: the bounds of the message must not underflow
+    // (`19 - len` did, a panic in debug builds, before the rule moved to the model).
+    let one_long_run = |n: usize| {
+        let mut text = format!("2 {}\nXXXXXXX", n + 1);
+        text.push_str(&" 001\\XXX".repeat(n));
+        text.push_str(&format!("\nXXX\\{n:03}"));
+        text.push_str(&" .......".repeat(n));
+        text.push('\n');
+        text
+    };
     cases.push(bad(
         "classic: run of 10",
-        ten,
+        one_long_run(10),
         3,
         1,
         "across run of 10 cells cannot hold distinct digits 1-9",
     ));
-    // A run longer than 19 cells: the bounds of the message must not underflow
-    // (`19 - len` did, a panic in debug builds, before the rule moved to the model).
-    let mut long = String::from("2 21\nXXXXXXX");
-    for _ in 0..20 {
-        long.push_str(" 001\\XXX");
-    }
-    long.push_str("\nXXX\\020");
-    for _ in 0..20 {
-        long.push_str(" .......");
-    }
-    long.push('\n');
     cases.push(bad(
         "classic: run of 20",
-        long,
+        one_long_run(20),
         3,
         1,
         "across run of 20 cells cannot hold distinct digits 1-9",
