@@ -179,6 +179,13 @@ mod tests {
                     abc.value(b).is_some(),
                     "byte {b} in a line"
                 );
+                // Twice: two bad bytes must not cancel out (cargo-mutants: `|` → `^`).
+                line.push(b);
+                assert_eq!(
+                    abc.all_valid(&line),
+                    abc.value(b).is_some(),
+                    "byte {b} twice"
+                );
                 if let Some(v) = abc.value(b) {
                     assert_eq!(abc.value_of_valid(b), v, "byte {b}");
                 }
