@@ -22,8 +22,7 @@ mod support;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
-use gridjudge::sandbox::Sandbox;
-use gridjudge::sandbox::{self, CaseDirs};
+use gridjudge::sandbox::{self, CaseDirs, Sandbox};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

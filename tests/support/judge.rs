@@ -86,10 +86,15 @@ pub fn run_hiding(
     slot: u32,
     hide: &[PathBuf],
 ) -> RunOutcome {
-    let isolation = Isolation::strongest(slot);
-    let dirs = CaseDirs::new(isolation.run_as).unwrap();
-    let spec = spec(&dirs, program, args, stdin, limits, isolation, hide);
-    sandbox::Sandbox::new(&launcher()).run(&spec).unwrap()
+    run_with(
+        program,
+        args,
+        stdin,
+        limits,
+        Isolation::strongest(slot),
+        hide,
+    )
+    .0
 }
 
 /// Runs `program args` with `isolation`; returns the outcome and the captured stdout.
