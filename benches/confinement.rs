@@ -33,14 +33,17 @@ use support::judge::{compile_c, cpu_used, launcher, spec};
 struct Worker {
     session: Sandbox,
     dirs: CaseDirs,
+    /// Whether the last run had a private tmpfs over the working folder (kept then).
+    untouched: bool,
 }
 
 fn judged(worker: &mut Worker, exe: &Path, input: &Path, isolation: Isolation, hide: &[PathBuf]) {
     let dirs = &mut worker.dirs;
-    dirs.renew(isolation.run_as).unwrap();
+    dirs.renew(isolation.run_as, worker.untouched).unwrap();
     let limits = Limits::new(Duration::from_secs(2), 256 * MIB);
     let spec = spec(dirs, exe, &[], input, limits, isolation, hide);
     let outcome = worker.session.run(&spec).unwrap();
+    worker.untouched = outcome.guarantees.private_workdir;
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
 }
 
@@ -69,6 +72,7 @@ fn confinement(c: &mut Criterion) {
             let mut w = Worker {
                 session: Sandbox::new(&launcher()),
                 dirs: CaseDirs::new(isolation.run_as).unwrap(),
+                untouched: false,
             };
             // Starts the launcher: a once-per-worker cost.
             judged(&mut w, &exe, &input, *isolation, hide);

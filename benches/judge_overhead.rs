@@ -44,6 +44,8 @@ fn bare(exe: &Path, args: &[&str], input: &Path, out: &Path) {
 struct Worker {
     session: Sandbox,
     dirs: CaseDirs,
+    /// Whether the last run had a private tmpfs over the working folder (kept then).
+    untouched: bool,
     isolation: Isolation,
 }
 
@@ -52,6 +54,7 @@ impl Worker {
         Worker {
             session: Sandbox::new(&launcher()),
             dirs: CaseDirs::new(isolation.run_as).unwrap(),
+            untouched: false,
             isolation,
         }
     }
@@ -71,10 +74,12 @@ fn judged_output(
     hide: &[PathBuf],
 ) -> Vec<u8> {
     let dirs = &mut worker.dirs;
-    dirs.renew(worker.isolation.run_as).unwrap();
+    dirs.renew(worker.isolation.run_as, worker.untouched)
+        .unwrap();
     let limits = Limits::new(Duration::from_secs(2), 256 * MIB);
     let spec = spec(dirs, exe, args, input, limits, worker.isolation, hide);
     let outcome = worker.session.run(&spec).unwrap();
+    worker.untouched = outcome.guarantees.private_workdir;
     assert_eq!(outcome.status, sandbox::ExitStatus::Exited(0));
     std::fs::read(dirs.stdout()).unwrap()
 }

@@ -22,11 +22,86 @@ fn run_in(
     slot: u32,
 ) -> (RunOutcome, String) {
     let isolation = Isolation::strongest(slot);
-    dirs.renew(isolation.run_as).unwrap();
+    dirs.renew(isolation.run_as, false).unwrap();
     let spec = spec(dirs, program, args, stdin, limits, isolation, &[]);
     let out = session.run(&spec).unwrap();
     let stdout = String::from_utf8_lossy(&std::fs::read(dirs.stdout()).unwrap()).into_owned();
     (out, stdout)
+}
+
+/// The judge keeps a worker's working folder between cases when the last run had a
+/// private tmpfs over it, and the launcher empties the capture files without truncating
+/// them on open: neither may let one case see what the last one left. Run with the
+/// strongest isolation (the folder kept) and with none (the folder renewed).
+#[test]
+fn the_working_folder_and_the_captures_start_empty_for_every_run() {
+    let dir = bin_dir();
+    let input = empty_input(dir.path());
+    let sh = Path::new("/bin/sh");
+    for isolation in [Isolation::strongest(60), Isolation::NONE] {
+        let mut dirs = CaseDirs::new(isolation.run_as).unwrap();
+        let mut session = Sandbox::new(&launcher());
+        let mut untouched = false;
+        for round in 0..3 {
+            dirs.renew(isolation.run_as, untouched).unwrap();
+            let script =
+                "ls -A; echo left > left.txt; yes 123456789 | head -c 100000; echo err >&2";
+            let spec = spec(&dirs, sh, &["-c", script], &input, limits(), isolation, &[]);
+            let out = session.run(&spec).unwrap();
+            untouched = out.guarantees.private_workdir;
+            let stderr =
+                String::from_utf8_lossy(&std::fs::read(dirs.stderr()).unwrap()).into_owned();
+            assert_eq!(
+                out.status,
+                ExitStatus::Exited(0),
+                "round {round}: {stderr} {out:?}"
+            );
+            let stdout = std::fs::read(dirs.stdout()).unwrap();
+            assert_eq!(stdout.len(), 100_000, "round {round}: the folder must be empty (ls printed nothing) and the capture hold this run's output only");
+            assert_eq!(out.stdout_bytes, 100_000);
+            assert_eq!(
+                std::fs::read(dirs.stderr()).unwrap(),
+                b"err\n",
+                "round {round}"
+            );
+            // A short output after a long one: nothing of the long one may remain.
+            dirs.renew(isolation.run_as, untouched).unwrap();
+            let spec = spec_short(&dirs, sh, &input, isolation);
+            let out = session.run(&spec).unwrap();
+            untouched = out.guarantees.private_workdir;
+            assert_eq!(
+                std::fs::read(dirs.stdout()).unwrap(),
+                b"short\n",
+                "round {round}: {out:?}"
+            );
+            assert_eq!(std::fs::read(dirs.stderr()).unwrap(), b"", "round {round}");
+            if round == 0 && isolation.run_as.is_some() {
+                eprintln!(
+                    "strongest isolation: private working folder {}",
+                    out.guarantees.private_workdir
+                );
+            }
+        }
+    }
+}
+
+/// A run that prints `short` to stdout and nothing to stderr, in a folder it must find
+/// empty (`ls -A` would print the last run's file first).
+fn spec_short(
+    dirs: &CaseDirs,
+    sh: &Path,
+    input: &Path,
+    isolation: Isolation,
+) -> gridjudge::sandbox::RunSpec {
+    spec(
+        dirs,
+        sh,
+        &["-c", "ls -A; echo short"],
+        input,
+        limits(),
+        isolation,
+        &[],
+    )
 }
 
 #[test]

@@ -257,6 +257,9 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
 pub struct Worker {
     session: Sandbox,
     dirs: Option<CaseDirs>,
+    /// Whether the last run had a private tmpfs over its working directory, which
+    /// then needs no renewing (see `CaseDirs::renew`).
+    workdir_untouched: bool,
 }
 
 impl Worker {
@@ -265,6 +268,7 @@ impl Worker {
         Worker {
             session: Sandbox::new(launcher),
             dirs: None,
+            workdir_untouched: false,
         }
     }
 
@@ -284,7 +288,11 @@ pub fn judge_case(
     worker: &mut Worker,
     isolation: Isolation,
 ) -> CaseResult {
-    let Worker { session, dirs } = worker;
+    let Worker {
+        session,
+        dirs,
+        workdir_untouched,
+    } = worker;
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
         Err(e) => {
@@ -309,7 +317,7 @@ pub fn judge_case(
         },
     };
     let made = match dirs.as_mut() {
-        Some(d) => d.renew(isolation.run_as),
+        Some(d) => d.renew(isolation.run_as, std::mem::take(workdir_untouched)),
         None => CaseDirs::new(isolation.run_as).map(|d| {
             *dirs = Some(d);
         }),
@@ -341,7 +349,10 @@ pub fn judge_case(
         hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
     };
     let outcome = match session.run(&spec) {
-        Ok(o) => o,
+        Ok(o) => {
+            *workdir_untouched = o.guarantees.private_workdir;
+            o
+        }
         Err(e) => {
             let hint = if isolation.run_as.is_some() && e.to_string().contains("ermission denied") {
                 " (the sandbox user cannot reach the program; try --run-as-self)"

@@ -73,12 +73,21 @@ impl CaseDirs {
         Ok(work)
     }
 
-    /// Readies the directories for the next case: a fresh, empty working directory
-    /// (the old one is removed with whatever the last program left in it); the capture
-    /// directory stays, as the launcher truncates both capture files when it opens them.
-    /// Saves creating and removing a directory and two files per case.
-    pub fn renew(&mut self, run_as: Option<RunAs>) -> std::io::Result<()> {
-        self.work = Self::new_workdir(run_as)?;
+    /// Readies the directories for the next case.
+    ///
+    /// The working directory is renewed (the old one removed with whatever the last
+    /// program left in it) unless `workdir_untouched`: when the last run had a private
+    /// tmpfs over it (`Guarantees::private_workdir`), the program wrote into that tmpfs,
+    /// which died with its mount namespace, and the directory itself is still empty.
+    /// The capture directory stays: the launcher empties both capture files when it
+    /// opens them.
+    ///
+    /// PERF: keeping the directory saves making, handing over and removing one per
+    /// case, about 0.06 ms of CPU on ext4 (`benches/sandbox_peers.sh`).
+    pub fn renew(&mut self, run_as: Option<RunAs>, workdir_untouched: bool) -> std::io::Result<()> {
+        if !workdir_untouched {
+            self.work = Self::new_workdir(run_as)?;
+        }
         Ok(())
     }
 
