@@ -73,6 +73,7 @@
 //! - [`cgroup`]: the runs' memory cgroup (v1 or v2).
 //! - [`seccomp`]: the system-call filter of a confined run (no ptrace, mount,
 //!   namespaces, BPF, keyring, perf, io_uring, other ABIs).
+//! - [`kernel_files`]: reading `/proc` and cgroup files in few system calls.
 //! - [`descriptors`]: no descriptor the caller left open reaches a program (close-on-exec
 //!   at start-up, closed in the launcher, sealed again in the child before `exec`).
 
@@ -80,6 +81,7 @@ pub mod cgroup;
 pub mod confine;
 pub mod descriptors;
 pub mod guarantees;
+pub mod kernel_files;
 pub mod launcher;
 pub mod limits;
 pub mod outcome;

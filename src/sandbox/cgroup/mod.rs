@@ -321,7 +321,7 @@ impl MemoryCgroup {
             Version::V1 => "total_rss ",
             Version::V2 => "anon ",
         };
-        let stat = std::fs::read_to_string(self.dir.join("memory.stat")).ok()?;
+        let stat = crate::sandbox::kernel_files::read_small(self.dir.join("memory.stat")).ok()?;
         stat.lines().find_map(|l| {
             l.strip_prefix(key)
                 .and_then(|v| v.trim().parse::<u64>().ok())
@@ -348,7 +348,7 @@ impl MemoryCgroup {
             Version::V1 => "memory.oom_control",
             Version::V2 => "memory.events",
         };
-        let text = std::fs::read_to_string(self.dir.join(file)).ok()?;
+        let text = crate::sandbox::kernel_files::read_small(self.dir.join(file)).ok()?;
         Some(
             text.lines()
                 .find_map(|l| {

@@ -4,6 +4,7 @@
 
 use super::{errno, MAX_SAMPLE, SAMPLE};
 use crate::sandbox::cgroup::MemoryCgroup;
+use crate::sandbox::kernel_files::read_small;
 use crate::sandbox::limits::MemoryMode;
 use crate::sandbox::{LimitHit, RunSpec};
 use std::time::{Duration, Instant};
@@ -82,8 +83,8 @@ impl<'a> Monitor<'a> {
         if self.watch != 0 {
             return;
         }
-        let children = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", self.pid))
-            .unwrap_or_default();
+        let children =
+            read_small(format!("/proc/{0}/task/{0}/children", self.pid)).unwrap_or_default();
         if let Some(p) = children
             .split_ascii_whitespace()
             .next()
@@ -186,9 +187,9 @@ impl<'a> Monitor<'a> {
         if self.watch == 0 {
             return None;
         }
-        let stat = std::fs::read(format!("/proc/{}/stat", self.watch)).ok()?;
-        let close = stat.iter().rposition(|&b| b == b')')?;
-        let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
+        let stat = read_small(format!("/proc/{}/stat", self.watch)).ok()?;
+        let close = stat.rfind(')')?;
+        let rest = stat.get(close + 1..)?;
         let mut fields = rest.split_ascii_whitespace();
         // After the command: state is field 3; utime and stime are fields 14 and 15.
         let utime: u64 = fields.nth(11)?.parse().ok()?;
@@ -215,7 +216,7 @@ impl<'a> Monitor<'a> {
         if self.watch == 0 {
             return None;
         }
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.watch)).ok()?;
+        let status = read_small(format!("/proc/{}/status", self.watch)).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)
@@ -233,7 +234,7 @@ pub(super) fn kill_leftovers(pgid: i32) -> u32 {
     let children_file = format!("/proc/{me}/task/{me}/children");
     let give_up = Instant::now() + Duration::from_secs(5);
     loop {
-        let children = std::fs::read_to_string(&children_file).unwrap_or_default();
+        let children = read_small(&children_file).unwrap_or_default();
         for pid in children
             .split_ascii_whitespace()
             .filter_map(|p| p.parse::<i32>().ok())
