@@ -15,7 +15,15 @@
 //! root the launcher's own, entered once, see [`main`] —, `CLONE_NEWNS` + a read-only
 //! tmpfs over each hidden folder), `chdir`,
 //! then `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
-//! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe.
+//! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe. In a new
+//! PID namespace the child is the namespace's init and starts the program the way
+//! `posix_spawn` does (`CLONE_VM | CLONE_VFORK` on a stack of its own), so the
+//! launcher's page tables are copied once per run, not twice.
+//!
+//! Per run the launcher pays only what a run needs: the system paths of the Landlock
+//! ruleset are opened once per launcher ([`confine`]), the capture files are emptied
+//! without arming ext4's flush on close (`open_emptied`), the kernel's small files
+//! are read in one buffer ([`kernel_files`](crate::sandbox::kernel_files)).
 //!
 //! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples
 //! `/proc/PID/stat` (CPU) and `/proc/PID/status` (`VmHWM`) every [`SAMPLE`] at first, less
