@@ -37,4 +37,6 @@ if [ "$module" = diff ]; then
         --test snapshots_errors --test sudoku_solvers --test kakuro_solvers --test snapshots_solvers
 fi
 args=$(tests_for "$module") || { echo "mutants.sh: unknown module $module" >&2; exit 64; }
-exec cargo mutants -f "src/$module/**" --output "target/mutants-$module" "$@" -- $args
+# --sharding round-robin: `--shard k/n` is then every n-th mutant, spread over every file
+# of the module (cargo-mutants' default, `slice`, takes one contiguous n-th: a file or two).
+exec cargo mutants -f "src/$module/**" --sharding round-robin --output "target/mutants-$module" "$@" -- $args
