@@ -173,6 +173,45 @@ mod tests {
         }
     }
 
+    /// Every (length, used digits, sum) has a slot of its own inside the table, and the
+    /// entries agree with the definition (the union of the sets of `k` digits outside
+    /// `used` that sum to `sum`) for a spread of `used` masks. cargo-mutants: a stride of
+    /// `MAX_SUM - 1` in `table_index` (blocks overlapping at their top sums) passed every
+    /// spot check above.
+    #[test]
+    fn every_slot_is_its_own_and_holds_the_definition() {
+        let t = tables();
+        let mut seen = vec![false; t.allowed.len()];
+        for k in 0..=MAX_LEN {
+            for used in 0..SETS {
+                for sum in 0..=MAX_SUM {
+                    let i = table_index(k, used, sum);
+                    assert!(i < seen.len(), "({k}, {used:#b}, {sum}) outside the table");
+                    assert!(!seen[i], "({k}, {used:#b}, {sum}) shares slot {i}");
+                    seen[i] = true;
+                }
+            }
+        }
+        for used in (0..SETS).step_by(37).chain([0, 0x1FF, 0x100, 0x0FF]) {
+            for k in 0..=MAX_LEN {
+                for sum in 0..=MAX_SUM {
+                    let want = (0..SETS)
+                        .filter(|&set| {
+                            set & used == 0
+                                && set.count_ones() as usize == k
+                                && digit_sum(set) == sum
+                        })
+                        .fold(0, |acc, set| acc | set as u16);
+                    assert_eq!(
+                        t.allowed[table_index(k, used, sum)],
+                        want,
+                        "({k}, {used:#b}, {sum})"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn tables_know_the_classic_combinations() {
         let t = tables();
