@@ -207,6 +207,24 @@ fn one_gib_allocation_fails_in_address_space_mode() {
     );
 }
 
+/// An address-space limit below the launcher's own size must still start a small
+/// program: the namespace's init maps the program's start-up stack before the limits
+/// (session 10: mapped after them, `RLIMIT_AS` refused it and every run was JE, "fork
+/// under the namespace's init failed").
+#[test]
+fn a_small_program_starts_under_a_tight_address_space_limit() {
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "echo_sum");
+    let input = dir.path().join("nums.in");
+    std::fs::write(&input, b"1 2 3 4\n").unwrap();
+    let mut l = limits();
+    l.memory_mode = MemoryMode::AddressSpace;
+    l.memory_bytes = 4 * MIB;
+    let out = run(&exe, &[], &input, l, 61);
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    assert!(out.guarantees.address_space_limit);
+}
+
 #[test]
 fn reads_stdin_and_writes_stdout() {
     let dir = bin_dir();

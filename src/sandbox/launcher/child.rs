@@ -121,6 +121,14 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
         libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        // The program's start-up stack under the init (see `spawn_program`), mapped
+        // before the limits: under `RLIMIT_AS` below the launcher's own size no new
+        // mapping would be allowed.
+        let exec_stack = if cloned.pid_ns {
+            map_exec_stack()
+        } else {
+            std::ptr::null_mut()
+        };
         for &(resource, soft, hard) in &plan.rlimits {
             let lim = libc::rlimit {
                 rlim_cur: soft,
@@ -274,7 +282,7 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             // lost), so the program runs as pid 2 under this tiny init, which reaps
             // everything and ends when the program ends: the kernel then kills every
             // process left in the namespace.
-            let prog = spawn_program(plan);
+            let prog = spawn_program(plan, exec_stack);
             if prog < 0 {
                 fail_child(plan.err_fd, STAGE_FORK);
             }
@@ -295,10 +303,30 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
 /// [`spawn_program`]): a few frames of raw system calls.
 const EXEC_STACK: usize = 64 * 1024;
 
+/// Maps the stack of [`spawn_program`]; null when the kernel refuses.
+fn map_exec_stack() -> *mut libc::c_void {
+    // SAFETY: an anonymous private mapping, never unmapped (the init ends with the run).
+    let stack = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            EXEC_STACK,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+            -1,
+            0,
+        )
+    };
+    if stack == libc::MAP_FAILED {
+        std::ptr::null_mut()
+    } else {
+        stack
+    }
+}
+
 /// Starts the program under the namespace's init the way `posix_spawn` does: a child
-/// that shares the init's memory (`CLONE_VM`) on a stack of its own, while the init
-/// waits (`CLONE_VFORK`) until it has called `execve` (or died trying). Returns its pid,
-/// negative on failure.
+/// that shares the init's memory (`CLONE_VM`) on `stack` (from [`map_exec_stack`]),
+/// while the init waits (`CLONE_VFORK`) until it has called `execve` (or died trying).
+/// Returns its pid, negative on failure (or when `stack` is null).
 ///
 /// PERF: a plain `fork` copied the init's page tables (the launcher's, as the init is
 /// its fork) only for `execve` to throw them away, and the init's next writes to its
@@ -307,24 +335,17 @@ const EXEC_STACK: usize = 64 * 1024;
 ///
 /// # Safety
 /// Only in the init, between `fork` and its loop: single-threaded, every pointer of
-/// `plan` valid. The child runs [`exec_program`] only: raw system calls that touch
-/// nothing of the shared memory but its own stack and `errno`, and the init does not
-/// run until the child has called `execve` or `_exit`.
-unsafe fn spawn_program(plan: &ChildPlan) -> i32 {
-    // SAFETY: anonymous private mapping; never unmapped (the init ends with the run).
+/// `plan` valid, `stack` null or a mapping of `EXEC_STACK` bytes that nothing else
+/// uses. The child runs [`exec_program`] only: raw system calls that touch nothing of
+/// the shared memory but its own stack and `errno`, and the init does not run until the
+/// child has called `execve` or `_exit`.
+unsafe fn spawn_program(plan: &ChildPlan, stack: *mut libc::c_void) -> i32 {
+    if stack.is_null() {
+        return -1;
+    }
+    // SAFETY: the caller's contract; the stack grows down from the end of the mapping
+    // (x86-64, aarch64).
     unsafe {
-        let stack = libc::mmap(
-            std::ptr::null_mut(),
-            EXEC_STACK,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
-            -1,
-            0,
-        );
-        if stack == libc::MAP_FAILED {
-            return -1;
-        }
-        // The stack grows down from the end of the mapping (x86-64, aarch64).
         let top = stack.cast::<u8>().add(EXEC_STACK).cast::<libc::c_void>();
         libc::clone(
             exec_program,
