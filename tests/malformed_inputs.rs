@@ -644,6 +644,20 @@ fn kakuro_format_catalogue() -> Vec<Bad> {
             "expected a single space between cells, found '.'",
         ),
         bad(
+            "blank line inside the board",
+            replace_line(4, ""),
+            4,
+            1,
+            "expected row 3 of 6 (6 cells), found end of line",
+        ),
+        bad(
+            "row ends after a space",
+            replace_line(4, &line(4)[..16]),
+            4,
+            17,
+            "expected a cell ('.......', 'XXXXXXX' or a clue 'AAA\\BBB'), found end of line",
+        ),
+        bad(
             "bad character",
             replace_line(4, &line(4).replacen(".......", "..x....", 1)),
             4,

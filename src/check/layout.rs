@@ -22,6 +22,11 @@ fn normalized_lines(bytes: &[u8]) -> Vec<&[u8]> {
 /// `Ok` when `output` has exactly the canonical layout (up to the forgiven trailing
 /// blanks); otherwise the first difference, located in the output.
 pub fn compare(output: &[u8], canonical: &[u8]) -> Result<(), String> {
+    // PERF: the common case, the canonical bytes themselves, without splitting lines
+    // (1.5 M instructions on hdu3338 `06_gen_100x100`'s 140 kB).
+    if output == canonical {
+        return Ok(());
+    }
     let got = normalized_lines(output);
     let want = normalized_lines(canonical);
     for i in 0..got.len().max(want.len()) {

@@ -144,3 +144,45 @@ pub fn read_output(
     }
     Ok(answers)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(problem: Problem, ext: &str) -> Vec<u8> {
+        let path = format!(
+            "{}/tests/data/samples/{}.{ext}",
+            env!("CARGO_MANIFEST_DIR"),
+            problem.id()
+        );
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// Errors name the line and the column (in bytes, blanks counted) of the character
+    /// they are about, wherever it is: the positions are worked out from the offset.
+    #[test]
+    fn errors_name_the_line_and_column_of_the_character() {
+        let problem = Problem::Hdu3338;
+        let puzzles = super::super::parse_input(problem, &sample(problem, "in")).unwrap();
+        let answer = String::from_utf8(sample(problem, "ans")).unwrap();
+        // Line 3 is "_ 7 6 9 8 4": its third cell at col 5; with a tab and a CR in front,
+        // which are blanks but still columns.
+        let mut lines: Vec<String> = answer.lines().map(str::to_string).collect();
+        lines[2] = "_\t7\r6 x 8 4".to_string();
+        let bad = lines.join("\n") + "\n";
+        let why = read_output(problem, &puzzles, bad.as_bytes()).unwrap_err();
+        assert!(why.ends_with("found 'x' (output line 3, col 7)"), "{why}");
+        assert!(why.starts_with("case 1, row 3, col 4:"), "{why}");
+        let longer = answer.clone() + "\n  7\n";
+        let why = read_output(problem, &puzzles, longer.as_bytes()).unwrap_err();
+        let last = answer.lines().count() + 2;
+        assert!(
+            why.ends_with(&format!("found '7' (output line {last}, col 3)")),
+            "{why}"
+        );
+        let shorter = &answer.as_bytes()[..answer.len() - 4];
+        let why = read_output(problem, &puzzles, shorter).unwrap_err();
+        // The last row, "_ 6 7 2 4 9 2 _", cut after its sixth cell.
+        assert!(why.contains("case 2 stops before row 5, col 7"), "{why}");
+    }
+}
