@@ -189,6 +189,36 @@ fn bounded_search_gives_up_honestly_on_the_hard_cases() {
     ));
 }
 
+/// A 9x9 classic board with no fill (a generated board, seed 61468 of
+/// `gen::kakuro::generate` at 9x9 with 87 % white, its clues shifted by 1) whose proof
+/// takes the searches many turns: it is undecided after 4,800 dead ends and proved after
+/// fewer than 100,000 (1.7 s in the debug build). The turns have to advance: a schedule
+/// stuck on its first turn (each turn the same 300-dead-end slice, and the steady search
+/// started again instead of resumed) never proves it and gives up.
+#[test]
+fn an_infeasible_board_that_needs_many_turns_is_proved_so() {
+    let text = "9 9
+XXXXXXX 029\\XXX 010\\XXX 044\\XXX 018\\XXX 039\\XXX 025\\XXX 037\\XXX 037\\XXX
+XXX\\044 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\041 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\042 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\039 ....... ....... ....... ....... ....... ....... ....... .......
+XXXXXXX 006\\XXX 019\\022 ....... ....... ....... ....... ....... .......
+XXX\\015 ....... ....... ....... XXX\\008 ....... 006\\016 ....... .......
+XXX\\010 ....... ....... ....... 002\\006 ....... ....... 008\\003 .......
+XXX\\014 ....... ....... ....... ....... XXX\\020 ....... ....... .......
+";
+    let board = &gridjudge::format::hdu3338::parse_input(text.as_bytes()).unwrap()[0];
+    assert!(matches!(
+        kakuro_search::solve_within(board, 300),
+        Err(ClassicInfeasible::GaveUp { dead_ends: 300 })
+    ));
+    assert_eq!(
+        kakuro_search::solve_within(board, 200_000),
+        Err(ClassicInfeasible::NoSolution)
+    );
+}
+
 #[test]
 fn search_rejects_extension_only_cases() {
     let gen = load("gen_100x100");
