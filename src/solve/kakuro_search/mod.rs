@@ -323,3 +323,23 @@ const LUBY_UNIT: u64 = 300;
 /// The steady search's turn is this fraction (1 / `STEADY_SHARE`) of the restarting
 /// search's (see [`solve_within`]).
 const STEADY_SHARE: u64 = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    /// The schedule of the restarts: each doubling appears after two copies of all the
+    /// terms before it (1, 1, 2, 1, 1, 2, 4, …).
+    #[test]
+    fn luby_is_the_luby_sequence() {
+        let first: Vec<u64> = (1..=31).map(luby).collect();
+        let mut expected = vec![1];
+        while expected.len() < 31 {
+            let next = 2 * expected.last().copied().unwrap_or(1);
+            expected = [expected.clone(), expected, vec![next]].concat();
+        }
+        assert_eq!(first, expected);
+        assert_eq!(luby(1023), 512);
+        assert_eq!(luby(1024), 1);
+    }
+}
