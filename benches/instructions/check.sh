@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Deterministic instruction-count check of gridjudge's Sudoku solvers and of the
-# Kakuro max-flow solver.
+# Deterministic instruction-count check of gridjudge's Sudoku solvers, of the Kakuro
+# max-flow solver and of the built-in checker on the biggest Kakuro judge cases.
 #
 # Builds the driver in this folder (release), runs it under
 # `valgrind --tool=callgrind`, counting only instructions inside the driver's
@@ -21,6 +21,10 @@ data="$root/benches/data/sudoku"
 # (16×16); for the Kakuro max-flow solver the nine 100×100 HDU 3338 boards.
 set_files=("$data/top95.txt" "$here/poj3076_sample.txt")
 flow_files=("$root/benches/data/kakuro/gen_100x100.in" "$root/benches/data/kakuro/marcizhu_150crop_100x100.in")
+# For the checker: the two biggest Kakuro judge cases, as PROBLEM IN ANS triples.
+cases="$root/judge-cases"
+check_args=(hdu3338 "$cases/hdu3338/data/secret/06_gen_100x100.in" "$cases/hdu3338/data/secret/06_gen_100x100.ans"
+    kakuro "$cases/kakuro/data/secret/05_marcizhu_150crop_100x100.in" "$cases/kakuro/data/secret/05_marcizhu_150crop_100x100.ans")
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 command -v valgrind >/dev/null || { echo "check.sh: valgrind not found" >&2; exit 2; }
@@ -28,13 +32,16 @@ cargo build --quiet --release --manifest-path "$here/Cargo.toml" || exit 2
 bin="$CARGO_TARGET_DIR/release/gridjudge-instructions"
 
 status=0
-for solver in dfs dlx flow; do
+for solver in dfs dlx flow check; do
     out="$(mktemp)"
     files=("${set_files[@]}")
     region='gridjudge_instructions::measure'
     if [ "$solver" = flow ]; then
         files=("${flow_files[@]}")
         region='gridjudge_instructions::measure_flow'
+    elif [ "$solver" = check ]; then
+        files=("${check_args[@]}")
+        region='gridjudge_instructions::measure_check'
     fi
     if ! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         --toggle-collect="$region" \
