@@ -127,10 +127,11 @@ pub fn build_ruleset(
         ruleset = ruleset.scope(Scope::from_all(TARGET_ABI)).map_err(err)?;
     }
     let mut own: Vec<&Path> = vec![program];
+    // (argv[0] is usually the program itself: one rule is enough.)
     own.extend(
         argv.iter()
             .map(Path::new)
-            .filter(|p| p.is_absolute() && p.is_file()),
+            .filter(|&p| p != program && p.is_absolute() && p.is_file()),
     );
     let workdir_fd = PathFd::new(workdir)
         .map_err(|e| format!("Landlock: cannot open {}: {e}", workdir.display()))?;
