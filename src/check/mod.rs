@@ -100,3 +100,59 @@ pub fn read_and_verify(
     }
     Ok(answers)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(problem: Problem, ext: &str) -> Vec<u8> {
+        let path = format!(
+            "{}/tests/data/samples/{}.{ext}",
+            env!("CARGO_MANIFEST_DIR"),
+            problem.id()
+        );
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// With the jury answer given, every verdict still comes from the output itself: its
+    /// own grids (WA when one cell is wrong, whatever the answer says) and its own layout
+    /// (PE), the answer's bytes only sparing a second reading when they are the same.
+    #[test]
+    fn the_verdict_with_a_jury_answer_is_the_outputs() {
+        for problem in Problem::ALL {
+            let (input, answer) = (sample(problem, "in"), sample(problem, "ans"));
+            let verdict = |output: &[u8]| check(problem, &input, output, Some(&answer)).verdict;
+            assert_eq!(verdict(&answer), Verdict::Accepted, "{problem:?}");
+            // One cell changed to another symbol of the grid: a wrong answer.
+            let mut wrong = answer.clone();
+            let at = wrong
+                .iter()
+                .position(|&b| b.is_ascii_alphanumeric())
+                .expect("a cell");
+            wrong[at] = if wrong[at] == b'1' || wrong[at] == b'A' {
+                wrong[at] + 1
+            } else {
+                wrong[at] - 1
+            };
+            assert_eq!(verdict(&wrong), Verdict::WrongAnswer, "{problem:?}");
+            // The same grids with a space doubled: a presentation error.
+            let gap = answer.iter().position(|&b| b == b' ');
+            let newline = answer.iter().position(|&b| b == b'\n').expect("a line");
+            let mut spaced = answer.clone();
+            spaced.insert(gap.unwrap_or(newline), b' ');
+            let expected = if gap.is_some() {
+                Verdict::PresentationError
+            } else {
+                // A line without blanks gets a trailing space: forgiven.
+                Verdict::Accepted
+            };
+            assert_eq!(verdict(&spaced), expected, "{problem:?}");
+            // A wrong jury answer is the judge's error, whatever the output.
+            assert_eq!(
+                check(problem, &input, &answer, Some(&wrong)).verdict,
+                Verdict::JudgeError,
+                "{problem:?}"
+            );
+        }
+    }
+}
