@@ -104,15 +104,7 @@ pub fn read_and_verify(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sample(problem: Problem, ext: &str) -> Vec<u8> {
-        let path = format!(
-            "{}/tests/data/samples/{}.{ext}",
-            env!("CARGO_MANIFEST_DIR"),
-            problem.id()
-        );
-        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
+    use crate::format::sample_file as sample;
 
     /// With the jury answer given, every verdict still comes from the output itself: its
     /// own grids (WA when one cell is wrong, whatever the answer says) and its own layout

@@ -163,6 +163,17 @@ pub fn write_answer(problem: Problem, first: bool, answer: &Answer, out: &mut Ve
     }
 }
 
+/// The spec samples (`tests/data/samples`) for the crate's unit tests.
+#[cfg(test)]
+pub(crate) fn sample_file(problem: Problem, ext: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/tests/data/samples/{}.{ext}",
+        env!("CARGO_MANIFEST_DIR"),
+        problem.id()
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,18 +182,7 @@ mod tests {
     #[test]
     fn answers_written_one_by_one_make_the_whole_output() {
         for problem in Problem::ALL {
-            let sample = std::fs::read(format!(
-                "{}/tests/data/samples/{}.ans",
-                env!("CARGO_MANIFEST_DIR"),
-                problem.id()
-            ))
-            .unwrap();
-            let input = std::fs::read(format!(
-                "{}/tests/data/samples/{}.in",
-                env!("CARGO_MANIFEST_DIR"),
-                problem.id()
-            ))
-            .unwrap();
+            let (sample, input) = (sample_file(problem, "ans"), sample_file(problem, "in"));
             let puzzles = parse_input(problem, &input).unwrap();
             let mut answers = output::read_output(problem, &puzzles, &sample).unwrap();
             // Twice over, so that separators between answers are exercised.

@@ -147,16 +147,8 @@ pub fn read_output(
 
 #[cfg(test)]
 mod tests {
+    use super::super::sample_file as sample;
     use super::*;
-
-    fn sample(problem: Problem, ext: &str) -> Vec<u8> {
-        let path = format!(
-            "{}/tests/data/samples/{}.{ext}",
-            env!("CARGO_MANIFEST_DIR"),
-            problem.id()
-        );
-        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
 
     /// Errors name the line and the column (in bytes, blanks counted) of the character
     /// they are about, wherever it is: the positions are worked out from the offset.

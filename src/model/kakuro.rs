@@ -224,6 +224,34 @@ pub enum ClueFault {
 }
 
 impl ClueFault {
+    /// The fault of a run whose clue no digits make under `rule`: [`OutOfRange`] where
+    /// digits repeat, [`NoDigitSet`] where they are distinct.
+    ///
+    /// [`OutOfRange`]: ClueFault::OutOfRange
+    /// [`NoDigitSet`]: ClueFault::NoDigitSet
+    fn impossible(
+        rule: DigitRule,
+        at: (usize, usize),
+        direction: Direction,
+        clue: u16,
+        len: usize,
+    ) -> ClueFault {
+        match rule {
+            DigitRule::Repeats => ClueFault::OutOfRange {
+                at,
+                direction,
+                clue,
+                len,
+            },
+            DigitRule::Distinct => ClueFault::NoDigitSet {
+                at,
+                direction,
+                clue,
+                len,
+            },
+        }
+    }
+
     /// The clue cell the fault is about, 0-based; `None` for the totals.
     pub fn at(&self) -> Option<(usize, usize)> {
         match *self {
@@ -528,20 +556,7 @@ impl KakuroBoard {
                 let len = run_from(rows, cols, cells, i, direction).count();
                 if !clue_possible(clue, len, rule) {
                     let at = (i / cols, i % cols);
-                    return Err(match rule {
-                        DigitRule::Repeats => ClueFault::OutOfRange {
-                            at,
-                            direction,
-                            clue,
-                            len,
-                        },
-                        DigitRule::Distinct => ClueFault::NoDigitSet {
-                            at,
-                            direction,
-                            clue,
-                            len,
-                        },
-                    });
+                    return Err(ClueFault::impossible(rule, at, direction, clue, len));
                 }
                 match direction {
                     Direction::Across => across += u32::from(clue),
@@ -851,20 +866,7 @@ mod lazy_runs_tests {
         for run in runs {
             let (at, direction, clue, len) = (run.clue_at, run.direction, run.clue, run.len());
             if !run.clue_possible(rule) {
-                return Err(match rule {
-                    DigitRule::Repeats => ClueFault::OutOfRange {
-                        at,
-                        direction,
-                        clue,
-                        len,
-                    },
-                    DigitRule::Distinct => ClueFault::NoDigitSet {
-                        at,
-                        direction,
-                        clue,
-                        len,
-                    },
-                });
+                return Err(ClueFault::impossible(rule, at, direction, clue, len));
             }
             totals[direction.index()] += u32::from(clue);
         }
