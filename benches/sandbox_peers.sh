@@ -21,6 +21,13 @@
 #   bwrap     Debian's bubblewrap with `--unshare-all` (user, PID, mount, network, IPC,
 #             UTS, cgroup namespaces), read-only system folders, a tmpfs working folder
 #             and `prlimit` for CPU and memory. No checker: this favours bwrap.
+#   floor     benches/isolation_floor.c (gcc -O2): the isolation's own kernel steps and
+#             nothing else, one process for all N cases as gridjudge — per case a mount
+#             namespace with a tmpfs, a PID namespace whose init mounts /proc, drops to
+#             uid 65534, enforces the same Landlock paths and a seccomp filter as long as
+#             gridjudge's, and starts the program. No limits, cgroup, checker or report:
+#             what any judge isolating this way pays. gridjudge's CPU above it is the
+#             judge's own cost (root only).
 #
 # Busy: two `while :; do :; done` shell loops, one per core, run for the whole
 # measurement; the contenders then use both cores (gridjudge `-j 2`, the loops split in
@@ -40,7 +47,7 @@ while [ $# -gt 0 ]; do
         --cases) cases="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --only) only="$2"; shift 2 ;;
-        -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "sandbox_peers.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -61,6 +68,8 @@ trap cleanup EXIT
 
 g++ -O2 -o "$work/prog" judge-cases/poj3074/submissions/accepted/dlx.cpp
 chmod 755 "$work/prog"
+gcc -O2 -o "$work/floor" benches/isolation_floor.c
+mkdir -p "$work/fw.0" "$work/fw.1"
 sample_in=judge-cases/poj3074/data/sample/1.in
 sample_ans=judge-cases/poj3074/data/sample/1.ans
 mkdir -p "$work/cases/poj3074/data/secret" "$work/in"
@@ -97,6 +106,9 @@ bwrap_loop() {
             < "$work/in/case.in" > "$work/out.$2"
     done
 }
+floor_loop() {
+    "$work/floor" "$1" "$work/fw.$2" "$work/in/case.in" "$work/out.$2" "$work/prog"
+}
 # With `jobs` 2 the cases are split in two halves run at once.
 loop() {
     local fn=$1 jobs=$2
@@ -113,7 +125,7 @@ gridjudge_run() {
         || { echo "gridjudge did not accept every case:" >&2; cat "$work/report.txt" >&2; exit 1; }
 }
 export work cases gj ISOLATE BWRAP
-export -f bare_loop isolate_loop bwrap_loop loop gridjudge_run
+export -f bare_loop isolate_loop bwrap_loop floor_loop loop gridjudge_run
 
 # Runs one contender's whole loop under /usr/bin/time; prints "WALL/CPU" in ms per case,
 # CPU being user + system of everything the loop started (the judge, launchers, boxes,
@@ -126,7 +138,10 @@ timed() {
 measure() {
     local label=$1 jobs=$2
     local names=(bare gridjudge)
-    local have_isolate=0 have_bwrap=0
+    local have_isolate=0 have_bwrap=0 have_floor=0
+    if [ "$(id -u)" = 0 ] && "$work/floor" 1 "$work/fw.0" "$work/in/case.in" "$work/out.0" "$work/prog"; then
+        names+=(floor); have_floor=1
+    fi
     if [ -n "${ISOLATE:-}" ] && [ -x "$ISOLATE" ] && [ "$(id -u)" = 0 ]; then
         names+=(isolate); have_isolate=1
     fi
@@ -140,6 +155,7 @@ measure() {
         all[gridjudge]+="$(timed gridjudge_run "$jobs") "
         if [ $have_isolate = 1 ]; then all[isolate]+="$(timed loop isolate_loop "$jobs") "; fi
         if [ $have_bwrap = 1 ]; then all[bwrap]+="$(timed loop bwrap_loop "$jobs") "; fi
+        if [ $have_floor = 1 ]; then all[floor]+="$(timed loop floor_loop "$jobs") "; fi
     done
     echo "## $label: $cases cases of the poj3074 sample, $rounds rounds, -j $jobs"
     echo "## ms per case, WALL/CPU per round; medians of wall and of CPU; wall and CPU above bare"
@@ -156,6 +172,7 @@ measure() {
     done
     [ $have_isolate = 1 ] || echo "isolate    SKIPPED: set ISOLATE to an isolate binary built from ioi/isolate (and run as root)"
     [ $have_bwrap = 1 ] || echo "bwrap      SKIPPED: no working bwrap (apt install bubblewrap)"
+    [ $have_floor = 1 ] || echo "floor      SKIPPED: benches/isolation_floor.c could not run here (it needs root with the right to mount and make namespaces)"
 }
 
 echo "$(uname -r), $(nproc) cores, $(date -u +%F)"
