@@ -68,7 +68,8 @@ trap cleanup EXIT
 
 g++ -O2 -o "$work/prog" judge-cases/poj3074/submissions/accepted/dlx.cpp
 chmod 755 "$work/prog"
-gcc -O2 -o "$work/floor" benches/isolation_floor.c
+# The floor is skipped (with a line) when it cannot be built, e.g. without the kernel headers.
+gcc -O2 -o "$work/floor" benches/isolation_floor.c 2>"$work/floor.log" || rm -f "$work/floor"
 mkdir -p "$work/fw.0" "$work/fw.1"
 sample_in=judge-cases/poj3074/data/sample/1.in
 sample_ans=judge-cases/poj3074/data/sample/1.ans
@@ -139,7 +140,8 @@ measure() {
     local label=$1 jobs=$2
     local names=(bare gridjudge)
     local have_isolate=0 have_bwrap=0 have_floor=0
-    if [ "$(id -u)" = 0 ] && "$work/floor" 1 "$work/fw.0" "$work/in/case.in" "$work/out.0" "$work/prog"; then
+    if [ "$(id -u)" = 0 ] && [ -x "$work/floor" ] \
+        && "$work/floor" 1 "$work/fw.0" "$work/in/case.in" "$work/out.0" "$work/prog"; then
         names+=(floor); have_floor=1
     fi
     if [ -n "${ISOLATE:-}" ] && [ -x "$ISOLATE" ] && [ "$(id -u)" = 0 ]; then
@@ -172,7 +174,7 @@ measure() {
     done
     [ $have_isolate = 1 ] || echo "isolate    SKIPPED: set ISOLATE to an isolate binary built from ioi/isolate (and run as root)"
     [ $have_bwrap = 1 ] || echo "bwrap      SKIPPED: no working bwrap (apt install bubblewrap)"
-    [ $have_floor = 1 ] || echo "floor      SKIPPED: benches/isolation_floor.c could not run here (it needs root with the right to mount and make namespaces)"
+    [ $have_floor = 1 ] || echo "floor      SKIPPED: benches/isolation_floor.c could not be built or run here (it needs gcc, the kernel headers, and root with the right to mount and make namespaces)"
 }
 
 echo "$(uname -r), $(nproc) cores, $(date -u +%F)"
