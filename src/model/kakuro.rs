@@ -3,8 +3,9 @@
 //!
 //! A *run* is a maximal horizontal (across) or vertical (down) line of white cells. Its
 //! clue sits in the black cell immediately left of it (across) or above it (down).
-//! [`KakuroBoard::new`] derives the runs and rejects boards whose *structure* is broken
-//! (a white cell on the border row/column, a run without a clue, a clue without a run).
+//! [`KakuroBoard::new`] rejects boards whose *structure* is broken (a white cell on the
+//! border row/column, a run without a clue, a clue without a run); the runs themselves
+//! are derived on first use ([`KakuroBoard::runs`]), as the checker never needs them.
 //! Whether the clue *values* are plausible (`length ≤ clue ≤ 9·length`, equal across and
 //! down totals) is a separate question, [`KakuroBoard::check_clues`], because an
 //! infeasible-but-well-shaped board is still something a solver must answer "no
