@@ -239,6 +239,20 @@ mod tests {
             check_fill(&board(), &f, false).unwrap_err().message,
             "cell (1,1) is black but holds 4"
         );
+        // Below the first row too (only (1,1) was tried: its place comes out right from
+        // index 0 whatever the arithmetic; found by cargo-mutants, `/` → `*`).
+        let mut f = fill([1, 2, 2, 2]);
+        f.digits[6] = 5;
+        let v = check_fill(&board(), &f, false).unwrap_err();
+        assert_eq!(
+            (v.cell, v.message.as_str()),
+            ((2, 0), "cell (3,1) is black but holds 5")
+        );
+        let v = check_fill(&board(), &fill([1, 2, 2, 10]), false).unwrap_err();
+        assert_eq!(
+            (v.cell, v.message.as_str()),
+            ((2, 2), "cell (3,3) holds 10, not a digit 1-9")
+        );
     }
 
     /// A fill whose stated shape disagrees with the board in any one way is refused
