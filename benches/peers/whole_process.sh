@@ -2,7 +2,8 @@
 # Whole-process Sudoku comparison: each program is started once per file, reads the same
 # POJ 3074 input (81-character lines, then `end`) and prints every puzzle's first
 # solution (or its solution count up to 2). Wall time per run, median of N rounds; the
-# contenders run interleaved (one of each per round), so a busy machine slows all alike.
+# contenders run interleaved (one of each per round, each round starting with the next
+# contender), so a busy machine slows all alike.
 #
 # Contenders, first solution:
 #   gridjudge dfs / dlx: `gridjudge solve poj3074 --solver dfs|dlx FILE` (release build)
@@ -116,9 +117,12 @@ wall_us() {
     echo $((t1 - t0))
 }
 declare -A times
+# Each round starts one contender later than the last (no one always runs first).
+all=("${first[@]}" "${count[@]}")
 for ((r = 0; r < rounds; r++)); do
     for name in "${files[@]}"; do
-        for c in "${first[@]}" "${count[@]}"; do
+        for ((i = 0; i < ${#all[@]}; i++)); do
+            c="${all[$(((i + r) % ${#all[@]}))]}"
             times[$name.$c]+="$(wall_us "$c" "$tmp/$name.poj") "
         done
     done

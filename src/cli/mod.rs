@@ -55,15 +55,73 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
 /// Writes `bytes` to stdout; a closed pipe is not an error, any other failure is
 /// [`exit::IO_ERROR`].
 pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    write_out(bytes).map(|_open| ())
+}
+
+/// [`write_stdout`], telling whether the reader is still there (false: a closed pipe).
+fn write_out(bytes: &[u8]) -> Result<bool, Failure> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
+        Ok(()) => Ok(true),
         // A closed pipe (`| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(Failure::new(
             exit::IO_ERROR,
             format!("cannot write the output: {e}"),
         )),
+    }
+}
+
+/// An output written to stdout a chunk at a time as a command produces it.
+///
+/// PERF: `gridjudge solve` on 10,000 Sudoku puzzles kept its 820 KB output in one buffer
+/// and faulted in 200 fresh pages for it (about 0.7 ms of system time on this VM, a
+/// few percent of the run); one chunk, reused, is faulted in once.
+pub struct ChunkedStdout {
+    buf: Vec<u8>,
+    open: bool,
+}
+
+impl ChunkedStdout {
+    /// Bytes gathered before they are written.
+    pub const CHUNK: usize = 64 << 10;
+
+    /// An empty output.
+    pub fn new() -> Self {
+        ChunkedStdout {
+            buf: Vec::with_capacity(Self::CHUNK + (8 << 10)),
+            open: true,
+        }
+    }
+
+    /// The pending bytes, to append to.
+    pub fn buf(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// Writes the pending bytes once they fill a chunk. Ok(false) when the reader has
+    /// gone (a closed pipe: nothing more will be read, the caller may stop).
+    pub fn write_full_chunk(&mut self) -> Result<bool, Failure> {
+        if self.buf.len() >= Self::CHUNK {
+            self.flush()
+        } else {
+            Ok(self.open)
+        }
+    }
+
+    /// Writes the pending bytes. Ok(false) when the reader has gone.
+    pub fn flush(&mut self) -> Result<bool, Failure> {
+        if self.open && !self.buf.is_empty() {
+            self.open = write_out(&self.buf)?;
+        }
+        self.buf.clear();
+        Ok(self.open)
+    }
+}
+
+impl Default for ChunkedStdout {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

@@ -14,6 +14,7 @@
 use super::reader::Reader;
 use super::ParseError;
 use crate::model::{Cell, ClueFault, DigitRule, KakuroBoard, KakuroFill};
+use std::ops::ControlFlow;
 
 /// Smallest allowed `n` and `m`.
 pub const MIN_SIDE: u64 = 2;
@@ -40,7 +41,32 @@ impl LocatedBoard {
 
 /// Parses every case of a judge input.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<KakuroBoard>, ParseError> {
-    Ok(parse_located(bytes)?.into_iter().map(|c| c.board).collect())
+    let mut boards = Vec::new();
+    each_board(bytes, |b| {
+        boards.push(b);
+        ControlFlow::Continue(())
+    })?;
+    Ok(boards)
+}
+
+/// Parses the cases one by one, handing each board to `each` as it is read, up to the
+/// end of the file or until `each` breaks; the number of cases read.
+pub fn each_board(
+    bytes: &[u8],
+    mut each: impl FnMut(KakuroBoard) -> ControlFlow<()>,
+) -> Result<usize, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut read = 0;
+    loop {
+        if r.at_eof() && read > 0 {
+            return Ok(read);
+        }
+        let case = parse_case(&mut r, true)?;
+        read += 1;
+        if each(case.board).is_break() {
+            return Ok(read);
+        }
+    }
 }
 
 /// Parses every case, keeping where each one starts.

@@ -5,6 +5,7 @@ use super::reader::Reader;
 use super::sudoku_rows::{read_grid, write_grid, Alphabet};
 use super::ParseError;
 use crate::model::Sudoku;
+use std::ops::ControlFlow;
 
 pub(crate) const ABC: Alphabet = Alphabet {
     empty: b'0',
@@ -18,10 +19,24 @@ const MAX_CASES: u64 = 1_000_000;
 
 /// Parses the case count and every case.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
+    let mut grids = Vec::new();
+    each_puzzle(bytes, |g| {
+        grids.push(g);
+        ControlFlow::Continue(())
+    })?;
+    Ok(grids)
+}
+
+/// Parses the case count, then the cases one by one, handing each to `each` as it is
+/// read, until the last or until `each` breaks; the number of cases read.
+pub fn each_puzzle(
+    bytes: &[u8],
+    mut each: impl FnMut(Sudoku) -> ControlFlow<()>,
+) -> Result<usize, ParseError> {
     let mut r = Reader::new(bytes);
     let t = r.number(1, MAX_CASES, "the number of cases T")?;
     r.expect_eol()?;
-    let mut grids = Vec::new();
+    let mut read = 0;
     for case in 0..t {
         if r.at_eof() {
             return Err(r.error(format!(
@@ -29,10 +44,14 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
                 case + 1
             )));
         }
-        grids.push(read_grid(&mut r, ABC, 3, 9)?);
+        let grid = read_grid(&mut r, ABC, 3, 9)?;
+        read += 1;
+        if each(grid).is_break() {
+            return Ok(read);
+        }
     }
     r.expect_eof()?;
-    Ok(grids)
+    Ok(read)
 }
 
 /// Writes puzzles in the input format.

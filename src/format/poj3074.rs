@@ -5,6 +5,7 @@ use super::reader::Reader;
 use super::sudoku_rows::{read_grid, write_grid, Alphabet};
 use super::ParseError;
 use crate::model::Sudoku;
+use std::ops::ControlFlow;
 
 pub(crate) const ABC: Alphabet = Alphabet {
     empty: b'.',
@@ -15,11 +16,25 @@ pub(crate) const ABC: Alphabet = Alphabet {
 
 /// Parses every puzzle up to the `end` line.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
-    let mut r = Reader::new(bytes);
     let mut grids = Vec::new();
+    each_puzzle(bytes, |g| {
+        grids.push(g);
+        ControlFlow::Continue(())
+    })?;
+    Ok(grids)
+}
+
+/// Parses the puzzles one by one, handing each to `each` as it is read, up to the
+/// `end` line or until `each` breaks; the number of puzzles read.
+pub fn each_puzzle(
+    bytes: &[u8],
+    mut each: impl FnMut(Sudoku) -> ControlFlow<()>,
+) -> Result<usize, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut read = 0;
     loop {
         if r.rest().starts_with(b"end") {
-            if grids.is_empty() {
+            if read == 0 {
                 return Err(r.error("expected at least one puzzle before 'end'"));
             }
             for _ in 0..3 {
@@ -27,16 +42,20 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
             }
             r.require(b'\n', "end of line after 'end'")?;
             r.expect_eof()?;
-            return Ok(grids);
+            return Ok(read);
         }
         if r.at_eof() {
-            return Err(r.expected(if grids.is_empty() {
+            return Err(r.expected(if read == 0 {
                 "a puzzle line (81 cells)"
             } else {
                 "a puzzle line or 'end'"
             }));
         }
-        grids.push(read_grid(&mut r, ABC, 3, 1)?);
+        let grid = read_grid(&mut r, ABC, 3, 1)?;
+        read += 1;
+        if each(grid).is_break() {
+            return Ok(read);
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use super::reader::Reader;
 use super::sudoku_rows::{read_grid, write_grid, Alphabet};
 use super::ParseError;
 use crate::model::Sudoku;
+use std::ops::ControlFlow;
 
 pub(crate) const ABC: Alphabet = Alphabet {
     empty: b'-',
@@ -16,19 +17,34 @@ pub(crate) const ABC: Alphabet = Alphabet {
 
 /// Parses every data set.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
-    let mut r = Reader::new(bytes);
     let mut grids = Vec::new();
+    each_puzzle(bytes, |g| {
+        grids.push(g);
+        ControlFlow::Continue(())
+    })?;
+    Ok(grids)
+}
+
+/// Parses the data sets one by one, handing each to `each` as it is read, up to the
+/// end of the file or until `each` breaks; the number of data sets read.
+pub fn each_puzzle(
+    bytes: &[u8],
+    mut each: impl FnMut(Sudoku) -> ControlFlow<()>,
+) -> Result<usize, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut read = 0;
     loop {
         if r.at_eof() {
-            return Err(r.expected(if grids.is_empty() {
+            return Err(r.expected(if read == 0 {
                 "a data set (16 lines of 16 cells)"
             } else {
                 "a data set after the empty line"
             }));
         }
-        grids.push(read_grid(&mut r, ABC, 4, 16)?);
-        if r.at_eof() {
-            return Ok(grids);
+        let grid = read_grid(&mut r, ABC, 4, 16)?;
+        read += 1;
+        if each(grid).is_break() || r.at_eof() {
+            return Ok(read);
         }
         r.require(b'\n', "an empty line between data sets, or end of file")?;
     }
