@@ -6,7 +6,11 @@
 # contender), so a busy machine slows all alike.
 #
 # Contenders, first solution:
-#   gridjudge dfs / dlx: `gridjudge solve poj3074 --solver dfs|dlx FILE` (release build)
+#   gridjudge dfs / dlx: `gridjudge solve poj3074 --solver dfs|dlx FILE`, the release
+#                        binary linked statically (`cargo build-static`, README "Build");
+#                        where that link fails (no static glibc), the dynamic one, said so
+#   gridjudge dfs, dynamic: the same with the `cargo build --release` binary (column
+#                        "dfs dyn"; shown when the static one was built)
 #   tdoku:               tdoku_driver.cc around TdokuSolverDpllTriadSimd (g++ -O3
 #                        -march=native), from the tdoku checkout in TDOKU_DIR (skipped
 #                        when TDOKU_DIR is unset); tdoku is never vendored here
@@ -37,10 +41,23 @@ done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-echo "building gridjudge (release), gridjudge-peers, the seed DLX and the tdoku driver..."
+echo "building gridjudge (release, static and dynamic), gridjudge-peers, the seed DLX and the tdoku driver..."
 target="${CARGO_TARGET_DIR:-$root/target}"
 cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin gridjudge
-gj="$target/release/gridjudge"
+gj_dynamic="$tmp/gridjudge-dynamic"
+cp "$target/release/gridjudge" "$gj_dynamic"
+# The static build relinks only the binary crate, at the same path (the alias lives in
+# the repository's .cargo/config.toml); the dynamic binary is put back right after.
+if (cd "$root" && cargo --quiet build-static); then
+    gj="$tmp/gridjudge-static"
+    cp "$target/release/gridjudge" "$gj"
+    echo "gridjudge: linked statically (cargo build-static); column 'dfs dyn': cargo build --release"
+else
+    gj="$gj_dynamic"
+    gj_dynamic=""
+    echo "gridjudge: static link SKIPPED (cargo build-static failed: glibc's static libraries missing?); measured as built by cargo build --release"
+fi
+cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin gridjudge
 peers_target="$here/target"
 CARGO_TARGET_DIR="$peers_target" cargo build --quiet --release \
     --manifest-path "$here/Cargo.toml" --bin gridjudge-peers
@@ -73,6 +90,7 @@ files+=(startup_1)
 # Contenders: name -> command on a POJ 3074 file.
 gj_dfs() { "$gj" solve poj3074 --solver dfs "$1"; }
 gj_dlx() { "$gj" solve poj3074 --solver dlx "$1"; }
+gj_dfs_dyn() { "$gj_dynamic" solve poj3074 --solver dfs "$1"; }
 tdoku() { "$td" "$1"; }
 seed_dlx() { "$seed" <"$1"; }
 c2_dfs() { "$gj" count poj3074 --limit 2 --solver dfs "$1"; }
@@ -84,6 +102,7 @@ if [[ -n "$td" ]]; then
     first=(gj_dfs gj_dlx tdoku seed_dlx)
     count=(c2_dfs c2_dlx c2_tdoku)
 fi
+[[ -n "$gj_dynamic" ]] && first+=(gj_dfs_dyn)
 
 echo "checking outputs..."
 for name in "${files[@]}"; do
@@ -154,6 +173,20 @@ for name in "${files[@]}"; do
         echo "| $name | $(puzzles "$name") | $dfs | $dlx | $sd | $(ratio "$sd" "$dlx") | $(ratio "$sd" "$dfs") |"
     fi
 done
+
+if [[ -n "$gj_dynamic" ]]; then
+    echo
+    echo "The DFS from the dynamic binary (cargo build --release), same rounds"
+    echo "| file | gridjudge dfs, static | gridjudge dfs, dynamic | dynamic / static |$([[ -n "$td" ]] && echo " tdoku / dfs dynamic |")"
+    echo "|---|---:|---:|---:|$([[ -n "$td" ]] && echo "---:|")"
+    for name in "${files[@]}"; do
+        dfs="$(median_ms "${times[$name.gj_dfs]}")"
+        dyn="$(median_ms "${times[$name.gj_dfs_dyn]}")"
+        row="| $name | $dfs | $dyn | $(ratio "$dyn" "$dfs") |"
+        [[ -n "$td" ]] && row+=" $(ratio "$(median_ms "${times[$name.tdoku]}")" "$dyn") |"
+        echo "$row"
+    done
+fi
 
 echo
 echo "Whole process, count up to 2: median wall ms of the same rounds"
