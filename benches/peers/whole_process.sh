@@ -24,17 +24,22 @@
 # All outputs are checked first: identical to gridjudge dfs's, or (serg_benchmark, where
 # every puzzle has several solutions) each a valid grid keeping its puzzle's givens.
 #
-# Usage: TDOKU_DIR=/path/to/tdoku benches/peers/whole_process.sh [--rounds N] [--gen N]
+# Usage: TDOKU_DIR=/path/to/tdoku benches/peers/whole_process.sh [--rounds N] [--gen N] [FILE...]
+#   FILE: more puzzle files, measured beside the bundled ones: one puzzle of 81 characters
+#   per line (`.` or `0` empty, as in benches/data/sudoku); a line `end` and blank lines
+#   are dropped; any other line stops the script with its name and line number.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 rounds=5
 gen=20000
+extra=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
     --rounds) rounds="$2"; shift 2 ;;
     --gen) gen="$2"; shift 2 ;;
-    *) echo "usage: $0 [--rounds N] [--gen N]" >&2; exit 2 ;;
+    -*) echo "usage: $0 [--rounds N] [--gen N] [FILE...]" >&2; exit 2 ;;
+    *) extra+=("$1"); shift ;;
     esac
 done
 
@@ -79,6 +84,16 @@ files=()
 for f in "$root"/benches/data/sudoku/*.txt; do
     name="$(basename "$f" .txt)"
     { cat "$f"; echo end; } >"$tmp/$name.poj"
+    files+=("$name")
+done
+for f in "${extra[@]}"; do
+    [[ -r "$f" ]] || { echo "$f: cannot read" >&2; exit 2; }
+    name="extra_$(basename "$f" | sed 's/\.[^.]*$//; s/[^A-Za-z0-9_]/_/g')"
+    # POJ 3074 spells an empty cell '.'; other collections use '0'.
+    awk -v f="$f" '{ sub(/\r$/, "") } $0 == "end" || $0 == "" { next }
+        length($0) != 81 || $0 !~ /^[0-9.]+$/ { printf "%s:%d: not a puzzle line of 81 characters\n", f, NR > "/dev/stderr"; bad = 1; exit }
+        { gsub(/0/, "."); print } END { exit bad }' "$f" >"$tmp/$name.poj"
+    echo end >>"$tmp/$name.poj"
     files+=("$name")
 done
 "$gj" gen sudoku --count "$gen" --seed 17 -o "$tmp/gen_minimal_$gen.poj" 2>/dev/null
