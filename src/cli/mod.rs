@@ -60,8 +60,13 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
 
 /// [`write_stdout`], telling whether the reader is still there (false: a closed pipe).
 fn write_out(bytes: &[u8]) -> Result<bool, Failure> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    write_to(&mut std::io::stdout().lock(), bytes)
+}
+
+/// Writes `bytes` to `sink` and flushes it: Ok(true) when written, Ok(false) when the
+/// reader has gone (a closed pipe), any other failure [`exit::IO_ERROR`].
+fn write_to(sink: &mut impl Write, bytes: &[u8]) -> Result<bool, Failure> {
+    match sink.write_all(bytes).and_then(|()| sink.flush()) {
         Ok(()) => Ok(true),
         // A closed pipe (`| head`) is the reader's choice, not an error.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
@@ -72,23 +77,42 @@ fn write_out(bytes: &[u8]) -> Result<bool, Failure> {
     }
 }
 
-/// An output written to stdout a chunk at a time as a command produces it.
+/// An output written a chunk at a time as a command produces it (to stdout:
+/// [`ChunkedStdout`]; the tests give it a sink of their own).
 ///
 /// PERF: `gridjudge solve` on 10,000 Sudoku puzzles kept its 820 KB output in one buffer
 /// and faulted in 200 fresh pages for it (about 0.7 ms of system time on this VM, a
 /// few percent of the run); one chunk, reused, is faulted in once.
-pub struct ChunkedStdout {
+pub struct Chunked<W: Write> {
+    sink: W,
     buf: Vec<u8>,
     open: bool,
 }
 
+/// [`Chunked`] output to stdout.
+pub type ChunkedStdout = Chunked<std::io::Stdout>;
+
 impl ChunkedStdout {
+    /// An empty output to stdout.
+    pub fn new() -> Self {
+        Chunked::to(std::io::stdout())
+    }
+}
+
+impl Default for ChunkedStdout {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<W: Write> Chunked<W> {
     /// Bytes gathered before they are written.
     pub const CHUNK: usize = 64 << 10;
 
-    /// An empty output.
-    pub fn new() -> Self {
-        ChunkedStdout {
+    /// An empty output to `sink`.
+    pub fn to(sink: W) -> Self {
+        Chunked {
+            sink,
             buf: Vec::with_capacity(Self::CHUNK + (8 << 10)),
             open: true,
         }
@@ -109,19 +133,14 @@ impl ChunkedStdout {
         }
     }
 
-    /// Writes the pending bytes. Ok(false) when the reader has gone.
+    /// Writes the pending bytes (nothing once the reader has gone). Ok(false) when the
+    /// reader has gone.
     pub fn flush(&mut self) -> Result<bool, Failure> {
         if self.open && !self.buf.is_empty() {
-            self.open = write_out(&self.buf)?;
+            self.open = write_to(&mut self.sink, &self.buf)?;
         }
         self.buf.clear();
         Ok(self.open)
-    }
-}
-
-impl Default for ChunkedStdout {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -158,5 +177,103 @@ pub fn display_name(path: &Path) -> String {
         "<stdin>".to_string()
     } else {
         path.display().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink that records each write and counts every attempt, and fails every
+    /// attempt from the `fail_at`-th on with `error`.
+    struct Recorder {
+        writes: Vec<Vec<u8>>,
+        attempts: usize,
+        fail_at: usize,
+        error: std::io::ErrorKind,
+    }
+
+    impl Write for Recorder {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.attempts += 1;
+            if self.attempts > self.fail_at {
+                return Err(self.error.into());
+            }
+            self.writes.push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn recorder(fail_at: usize, error: std::io::ErrorKind) -> Chunked<Recorder> {
+        Chunked::to(Recorder {
+            writes: Vec::new(),
+            attempts: 0,
+            fail_at,
+            error,
+        })
+    }
+
+    const CHUNK: usize = Chunked::<Recorder>::CHUNK;
+
+    /// Nothing is written before a chunk is full; a full chunk is written whole, in
+    /// one write; `flush` writes what is left, and nothing when nothing is left.
+    #[test]
+    fn chunks_are_written_when_full_and_the_rest_on_flush() {
+        let mut out = recorder(usize::MAX, std::io::ErrorKind::Other);
+        let line = [b'7'; 100];
+        let mut sent = Vec::new();
+        for _ in 0..(CHUNK / line.len()) {
+            out.buf().extend_from_slice(&line);
+            sent.extend_from_slice(&line);
+            assert_eq!(out.write_full_chunk().ok(), Some(true));
+        }
+        assert!(
+            out.sink.writes.is_empty(),
+            "written before a chunk was full"
+        );
+        out.buf().extend_from_slice(&line);
+        sent.extend_from_slice(&line);
+        assert_eq!(out.write_full_chunk().ok(), Some(true));
+        assert_eq!(out.sink.writes.len(), 1);
+        assert!(out.sink.writes[0].len() >= CHUNK);
+        out.buf().extend_from_slice(b"tail\n");
+        sent.extend_from_slice(b"tail\n");
+        assert_eq!(out.flush().ok(), Some(true));
+        assert_eq!(out.flush().ok(), Some(true));
+        assert_eq!(out.sink.writes.len(), 2, "an empty flush wrote");
+        assert_eq!(out.sink.writes.concat(), sent);
+    }
+
+    /// A closed pipe: the output says the reader is gone, and writes nothing more.
+    #[test]
+    fn a_closed_pipe_stops_the_writes() {
+        let mut out = recorder(1, std::io::ErrorKind::BrokenPipe);
+        out.buf().extend_from_slice(b"first\n");
+        assert_eq!(out.flush().ok(), Some(true));
+        out.buf().extend_from_slice(b"second\n");
+        assert_eq!(out.flush().ok(), Some(false));
+        out.buf().extend_from_slice(&vec![b'x'; CHUNK]);
+        assert_eq!(out.write_full_chunk().ok(), Some(false));
+        assert_eq!(out.flush().ok(), Some(false));
+        assert_eq!(out.sink.writes, vec![b"first\n".to_vec()]);
+        assert_eq!(out.sink.attempts, 2, "tried to write after the pipe closed");
+        assert!(out.buf().is_empty());
+    }
+
+    /// Any other write error is an I/O failure (exit 74), not a quiet stop.
+    #[test]
+    fn another_write_error_is_an_io_failure() {
+        let mut out = recorder(0, std::io::ErrorKind::PermissionDenied);
+        out.buf().extend_from_slice(b"x\n");
+        let failure = out.flush().err().map(|f| (f.code, f.message));
+        assert_eq!(
+            failure.as_ref().map(|(code, _)| *code),
+            Some(exit::IO_ERROR),
+            "{failure:?}"
+        );
+        assert!(failure.is_some_and(|(_, m)| m.starts_with("cannot write the output")));
     }
 }
