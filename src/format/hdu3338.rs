@@ -55,18 +55,7 @@ pub fn each_board(
     bytes: &[u8],
     mut each: impl FnMut(KakuroBoard) -> ControlFlow<()>,
 ) -> Result<usize, ParseError> {
-    let mut r = Reader::new(bytes);
-    let mut read = 0;
-    loop {
-        if r.at_eof() && read > 0 {
-            return Ok(read);
-        }
-        let case = parse_case(&mut r, true)?;
-        read += 1;
-        if each(case.board).is_break() {
-            return Ok(read);
-        }
-    }
+    each_located(bytes, true, |case| each(case.board))
 }
 
 /// Parses every case, keeping where each one starts.
@@ -76,13 +65,32 @@ pub fn parse_located(bytes: &[u8]) -> Result<Vec<LocatedBoard>, ParseError> {
 
 /// [`parse_located`], with or without the whole-row fast path (the tests compare both).
 fn parse_cases(bytes: &[u8], fast: bool) -> Result<Vec<LocatedBoard>, ParseError> {
-    let mut r = Reader::new(bytes);
     let mut cases = Vec::new();
+    each_located(bytes, fast, |case| {
+        cases.push(case);
+        ControlFlow::Continue(())
+    })?;
+    Ok(cases)
+}
+
+/// The one reading loop: each case, as it is read, to `each`, until the end of the
+/// file (at least one case) or until `each` breaks; the number of cases read.
+fn each_located(
+    bytes: &[u8],
+    fast: bool,
+    mut each: impl FnMut(LocatedBoard) -> ControlFlow<()>,
+) -> Result<usize, ParseError> {
+    let mut r = Reader::new(bytes);
+    let mut read = 0;
     loop {
-        if r.at_eof() && !cases.is_empty() {
-            return Ok(cases);
+        if r.at_eof() && read > 0 {
+            return Ok(read);
         }
-        cases.push(parse_case(&mut r, fast)?);
+        let case = parse_case(&mut r, fast)?;
+        read += 1;
+        if each(case).is_break() {
+            return Ok(read);
+        }
     }
 }
 

@@ -231,6 +231,20 @@ mod tests {
         }
     }
 
+    /// An empty input is no input, for every problem and both ways of reading it (with
+    /// an `end` line alone too, where the format has one): the same located error.
+    #[test]
+    fn an_empty_input_is_an_error_both_ways() {
+        for problem in Problem::ALL {
+            for input in [&b""[..], b"end\n", b"\n"] {
+                let validated = validate_input(problem, input).err();
+                let case_by_case = each_case(problem, input, |_| ControlFlow::Continue(())).err();
+                assert!(validated.is_some(), "{problem:?} {input:?}");
+                assert_eq!(case_by_case, validated, "{problem:?} {input:?}");
+            }
+        }
+    }
+
     /// Writing answers one by one as they come gives the bytes of writing the list.
     #[test]
     fn answers_written_one_by_one_make_the_whole_output() {

@@ -17,16 +17,6 @@ pub(crate) const ABC: Alphabet = Alphabet {
 /// Largest case count accepted (far above any judge file; guards against absurd headers).
 const MAX_CASES: u64 = 1_000_000;
 
-/// Parses the case count and every case.
-pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
-    let mut grids = Vec::new();
-    each_puzzle(bytes, |g| {
-        grids.push(g);
-        ControlFlow::Continue(())
-    })?;
-    Ok(grids)
-}
-
 /// Parses the case count, then the cases one by one, handing each to `each` as it is
 /// read, until the last or until `each` breaks; the number of cases read.
 pub fn each_puzzle(

@@ -14,16 +14,6 @@ pub(crate) const ABC: Alphabet = Alphabet {
     expected: "'.' or a digit 1-9",
 };
 
-/// Parses every puzzle up to the `end` line.
-pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
-    let mut grids = Vec::new();
-    each_puzzle(bytes, |g| {
-        grids.push(g);
-        ControlFlow::Continue(())
-    })?;
-    Ok(grids)
-}
-
 /// Parses the puzzles one by one, handing each to `each` as it is read, up to the
 /// `end` line or until `each` breaks; the number of puzzles read.
 pub fn each_puzzle(

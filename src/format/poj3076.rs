@@ -15,16 +15,6 @@ pub(crate) const ABC: Alphabet = Alphabet {
     expected: "'-' or a letter A-P",
 };
 
-/// Parses every data set.
-pub fn parse_input(bytes: &[u8]) -> Result<Vec<Sudoku>, ParseError> {
-    let mut grids = Vec::new();
-    each_puzzle(bytes, |g| {
-        grids.push(g);
-        ControlFlow::Continue(())
-    })?;
-    Ok(grids)
-}
-
 /// Parses the data sets one by one, handing each to `each` as it is read, up to the
 /// end of the file or until `each` breaks; the number of data sets read.
 pub fn each_puzzle(
