@@ -175,3 +175,37 @@ fn stdin_is_read_whole_then_case_by_case() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout == expected.as_bytes(), "output differs");
 }
+
+/// `count` prints each case's count, `>= N` at the limit: a unique puzzle, the empty
+/// grid (every Sudoku), and one with no solution, with both solvers and two limits.
+#[test]
+fn count_prints_each_count_and_the_limit_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let unique = samples::lines("poj3074.in").remove(0);
+    let empty = ".".repeat(81);
+    let none = "12345678.........9...............................................................";
+    let file = write(
+        dir.path(),
+        "mixed.in",
+        &format!("{unique}\n{empty}\n{none}\nend\n"),
+    );
+    for solver in ["dfs", "dlx"] {
+        for (limit, expected) in [("2", "1\n>= 2\n0\n"), ("5", "1\n>= 5\n0\n")] {
+            let out = run(&[
+                "count",
+                "poj3074",
+                "--solver",
+                solver,
+                "--limit",
+                limit,
+                file.to_str().unwrap(),
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{solver} {limit}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                expected,
+                "{solver} --limit {limit}"
+            );
+        }
+    }
+}
