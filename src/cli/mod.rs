@@ -216,7 +216,13 @@ mod tests {
         })
     }
 
-    const CHUNK: usize = Chunked::<Recorder>::CHUNK;
+    /// The chunk size README promises ("64 KiB at a time").
+    const CHUNK: usize = 64 * 1024;
+
+    #[test]
+    fn the_chunk_is_64_kib() {
+        assert_eq!(Chunked::<Recorder>::CHUNK, CHUNK);
+    }
 
     /// Nothing is written before a chunk is full; a full chunk is written whole, in
     /// one write; `flush` writes what is left, and nothing when nothing is left.
