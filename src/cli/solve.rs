@@ -10,9 +10,9 @@
 //! Both commands read the input twice: once to check that all of it parses, then case
 //! by case, each case solved and its answer written as it is read. PERF: no list of
 //! cases or answers is kept and the output goes out in chunks (`ChunkedStdout`): on
-//! 10,000 puzzles (serg_benchmark) the process faulted in 1,200 pages, about 4 ms of
-//! system time on a 24 ms run, where tdoku's whole process faults in 120; the second
-//! parse costs less than the pages it saves.
+//! 10,000 puzzles (serg_benchmark) the process faulted in 1,160 pages, about 4 ms of
+//! system time on a 24 ms run, where tdoku's whole process faults in 120; now 395. The
+//! second parse (about 540 instructions a puzzle) costs less than the pages it saves.
 
 use super::{display_name, exit, read_input, ChunkedStdout, Failure};
 use gridjudge::format::ParseError;
