@@ -448,6 +448,14 @@ mod tests {
                 assert_eq!(cells[1 + at], cell, "{row:?}");
             }
         }
+        // Rows of every length up to 20 cells (the line feed is looked for after the
+        // last one; cargo-mutants: counting the cells as `len / 7` broke rows of 7 or more).
+        for n in 1..=20 {
+            let row = vec!["......."; n].join(" ") + "\n";
+            let mut cells = Vec::new();
+            assert!(fast_row(row.as_bytes(), &mut cells), "{n} cells");
+            assert_eq!(cells, vec![Cell::White; n], "{n} cells");
+        }
         let mut cells = Vec::new();
         for near_miss in ["....... XXXXXXX ", "...... XXXXXXXX\n", "......X XXXXXXX\n"] {
             assert!(!fast_row(near_miss.as_bytes(), &mut cells), "{near_miss:?}");

@@ -172,6 +172,27 @@ mod tests {
             why.ends_with(&format!("found '7' (output line {last}, col 3)")),
             "{why}"
         );
+        // What a bad Sudoku cell should have been, by the grid's size (cargo-mutants:
+        // the 16×16 wording on 9×9 grids went unseen).
+        for (problem, wanted) in [
+            (Problem::Poj3074, "expected a digit 1-9, found 'A'"),
+            (Problem::Poj2676, "expected a digit 1-9, found 'A'"),
+            (Problem::Poj3076, "expected a letter A-P, found '1'"),
+        ] {
+            let puzzles = super::super::parse_input(problem, &sample(problem, "in")).unwrap();
+            let mut bad = sample(problem, "ans");
+            let first = bad.iter().position(|b| !b.is_ascii_whitespace()).unwrap();
+            bad[first] = if problem == Problem::Poj3076 {
+                b'1'
+            } else {
+                b'A'
+            };
+            let why = read_output(problem, &puzzles, &bad).unwrap_err();
+            assert!(
+                why.starts_with(&format!("case 1, row 1, col 1: {wanted}")),
+                "{why}"
+            );
+        }
         let shorter = &answer.as_bytes()[..answer.len() - 4];
         let why = read_output(problem, &puzzles, shorter).unwrap_err();
         // The last row, "_ 6 7 2 4 9 2 _", cut after its sixth cell.
