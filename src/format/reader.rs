@@ -162,3 +162,25 @@ impl<'a> Reader<'a> {
         Ok(value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both ends of the range are in it, one past either end is not (cargo-mutants:
+    /// `value > max` as `>=` went unseen, which would refuse a 100×100 hdu3338 board).
+    #[test]
+    fn a_number_at_either_end_of_its_range_is_taken() {
+        let read = |text: &str| Reader::new(text.as_bytes()).number(2, 100, "n");
+        assert_eq!(read("2"), Ok(2));
+        assert_eq!(read("100"), Ok(100));
+        assert_eq!(
+            read("1").map_err(|e| e.message),
+            Err("n must be 2 to 100, found 1".into())
+        );
+        assert_eq!(
+            read("101").map_err(|e| e.message),
+            Err("n must be 2 to 100, found 101".into())
+        );
+    }
+}
