@@ -93,6 +93,17 @@ fn write_chunk(out: &mut ChunkedStdout) -> ControlFlow<Stop> {
     }
 }
 
+/// Ends a pass over the cases: its failure, if it stopped on one; else the rest of the
+/// output written (unless the reader has gone: then what was decided so far still sets
+/// the exit code).
+fn finish(stop: Option<Stop>, out: &mut ChunkedStdout) -> Result<(), Failure> {
+    match stop {
+        Some(Stop::Failed(f)) => Err(f),
+        Some(Stop::ReaderGone) => Ok(()),
+        None => out.flush().map(|_open| ()),
+    }
+}
+
 /// The independent validators' opinion of a solver's answer.
 fn validate(problem: Problem, puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
     match (puzzle, answer, problem.rules()) {
@@ -134,12 +145,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<u8, Failure> {
         write_chunk(&mut out).map_break(|s| stop = Some(s))
     })
     .map_err(|e| unreadable(&args.file, e))?;
-    match stop {
-        Some(Stop::Failed(f)) => return Err(f),
-        // Nothing more will be read; what was decided so far still sets the exit code.
-        Some(Stop::ReaderGone) => {}
-        None => _ = out.flush()?,
-    }
+    finish(stop, &mut out)?;
     Ok(if unsolved > 0 {
         exit::REJECTED
     } else {
@@ -166,11 +172,6 @@ pub fn run_count(args: &CountArgs) -> Result<u8, Failure> {
         write_chunk(&mut out).map_break(|s| stop = Some(s))
     })
     .map_err(|e| unreadable(&args.file, e))?;
-    match stop {
-        Some(Stop::Failed(f)) => return Err(f),
-        // Nothing more will be read; what was decided so far still sets the exit code.
-        Some(Stop::ReaderGone) => {}
-        None => _ = out.flush()?,
-    }
+    finish(stop, &mut out)?;
     Ok(exit::OK)
 }
