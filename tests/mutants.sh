@@ -39,4 +39,7 @@ fi
 args=$(tests_for "$module") || { echo "mutants.sh: unknown module $module" >&2; exit 64; }
 # --sharding round-robin: `--shard k/n` is then every n-th mutant, spread over every file
 # of the module (cargo-mutants' default, `slice`, takes one contiguous n-th: a file or two).
-exec cargo mutants -f "src/$module/**" --sharding round-robin --output "target/mutants-$module" "$@" -- $args
+# cargo-mutants refuses --sharding without --shard: a whole-module run passes neither.
+sharding=()
+for a in "$@"; do case $a in --shard|--shard=*) sharding=(--sharding round-robin) ;; esac; done
+exec cargo mutants -f "src/$module/**" "${sharding[@]}" --output "target/mutants-$module" "$@" -- $args

@@ -91,6 +91,13 @@
 //! unplaced bit a hidden single. At a fixpoint it branches on the most constrained
 //! open cell (fewest candidates, ties → lowest index).
 //!
+//! The time one digit order takes is heavy-tailed on 16×16 (one grid in about a
+//! thousand of a family takes millions of guesses where the rest take fifty), so a
+//! search that branches more than 1,024 times starts again with the next digit order
+//! and twice the budget, and so on: the abandoned attempts cost at most as much as the
+//! last, and each attempt that finishes is a complete search (see
+//! [`generic::Core::run`]).
+//!
 //! No code comes from the `sudoku` crate (JCZSolve port, AGPL-3.0). The 9×9 core
 //! follows the published outline of JCZSolve-style solvers (digit bitboards in bands,
 //! band-wise elimination by table, bi-value guesses; see t-dillon's tdoku write-up);
