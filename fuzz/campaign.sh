@@ -4,10 +4,12 @@
 # command that reproduces them, and a summary per target. For campaigns longer than a
 # machine can give, use ClusterFuzzLite (.clusterfuzzlite/, .github/workflows/cflite_*).
 #
-# Usage: bash fuzz/campaign.sh TARGET|all [--jobs N] [--minutes M] [--timeout S]
+# Usage: bash fuzz/campaign.sh TARGET|all [--jobs N] [--minutes M] [--timeout S] [--sanitizer address|none]
 #   --jobs N      parallel fuzzing processes (libFuzzer -fork=N; default 2)
 #   --minutes M   minutes per target (default 10)
 #   --timeout S   an input running longer than S seconds is a hang (default 1)
+#   --sanitizer   address (default) or none: 3-10x the executions, for targets whose
+#                 code has no `unsafe` (the solvers), where ASan can find nothing
 #
 # Corpus: fuzz/corpus/TARGET/ (not committed; started from the committed seeds in
 # fuzz/regressions/TARGET/ and kept between campaigns, minimised with -merge=1 at the
@@ -17,15 +19,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '6,10p' "$0" >&2; exit 64; }
+usage() { sed -n '6,12p' "$0" >&2; exit 64; }
 [ "$#" -ge 1 ] || usage
 what=$1; shift
-jobs=2 minutes=10 timeout=1
+jobs=2 minutes=10 timeout=1 sanitizer=address
 while [ "$#" -gt 0 ]; do
     case $1 in
         --jobs) jobs=${2:?}; shift 2 ;;
         --minutes) minutes=${2:?}; shift 2 ;;
         --timeout) timeout=${2:?}; shift 2 ;;
+        --sanitizer) sanitizer=${2:?}; shift 2 ;;
         *) usage ;;
     esac
 done
@@ -37,9 +40,14 @@ if [ "$what" = all ]; then targets=("${all[@]}"); else
     printf '%s\n' "${all[@]}" | grep -qx "$what" || { echo "campaign.sh: no target $what (cargo fuzz list)" >&2; exit 64; }
     targets=("$what")
 fi
-echo "==> cargo fuzz build -O"
-cargo fuzz build -O >/dev/null
-bin_dir=fuzz/target/x86_64-unknown-linux-gnu/release
+case $sanitizer in
+    address) target_dir=fuzz/target ;;
+    none) target_dir=fuzz/target-none ;;   # beside the ASan build, not over it
+    *) usage ;;
+esac
+echo "==> cargo fuzz build -O -s $sanitizer"
+cargo fuzz build -O -s "$sanitizer" --target-dir "$target_dir" >/dev/null
+bin_dir=$target_dir/x86_64-unknown-linux-gnu/release
 
 # Coverage of a corpus: libFuzzer's "cov:" after reading it without fuzzing.
 coverage() { # BIN DIR...
@@ -78,8 +86,8 @@ for t in "${targets[@]}"; do
     read -r cov1 ft1 < <(coverage "$bin" "$corpus")
     new=$(comm -13 <(echo "$before") <(ls "$arts") | grep -Ev '\.repro$' || true)
     for a in $new; do
-        printf 'RUSTUP_TOOLCHAIN=nightly cargo fuzz run %s %s\n# or, on stable: copy it into fuzz/regressions/%s/ and run cargo test --test fuzz_replay\n' \
-            "$t" "$arts/$a" "$t" > "$arts/$a.repro"
+        printf 'RUSTUP_TOOLCHAIN=nightly cargo fuzz run -s %s %s %s\n# or, on stable: copy it into fuzz/regressions/%s/ and run cargo test --test fuzz_replay\n' \
+            "$sanitizer" "$t" "$arts/$a" "$t" > "$arts/$a.repro"
         echo "    kept $arts/$a: replay with $(head -1 "$arts/$a.repro")"
     done
     n_new=$(printf '%s' "$new" | grep -c . || true)
@@ -91,10 +99,10 @@ for t in "${targets[@]}"; do
     rm -f "$log"
 done
 echo
-echo "campaign summary ($(date -u +%Y-%m-%dT%H:%MZ), ${minutes} min x ${#targets[@]} targets, $jobs jobs, timeout ${timeout} s):"
+echo "campaign summary ($(date -u +%Y-%m-%dT%H:%MZ), ${minutes} min x ${#targets[@]} targets, $jobs jobs, timeout ${timeout} s, sanitizer $sanitizer):"
 mkdir -p fuzz/artifacts
 {
-    echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(git rev-parse --short HEAD 2>/dev/null) --jobs $jobs --minutes $minutes --timeout $timeout"
+    echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(git rev-parse --short HEAD 2>/dev/null) --jobs $jobs --minutes $minutes --timeout $timeout --sanitizer $sanitizer"
     printf '%s\n' "${summary[@]}"
 } >> fuzz/artifacts/campaigns.log
 printf '%s\n' "${summary[@]}"
