@@ -304,6 +304,37 @@ mod tests {
         assert_eq!(v.message, "cell (1,1) is empty");
     }
 
+    /// The one-pass test of empty cells and changed givens must not let faults cancel
+    /// out: a solution with two, three or four cells emptied (cargo-mutants: with `^`
+    /// for `|` in the fold, two empty cells passed as a solution), or with two or
+    /// three givens changed, is refused and the first fault named.
+    #[test]
+    fn several_faults_do_not_cancel_out() {
+        let cells = [(4, 4), (7, 8), (8, 0), (0, 5)];
+        for k in 2..=4 {
+            let mut holes = grid(SOLVED);
+            for &(r, c) in &cells[..k] {
+                holes.set(r, c, 0);
+            }
+            for puzzle in [Sudoku::empty(3).unwrap(), grid(PUZZLE)] {
+                let v = check_solution(&puzzle, &holes).unwrap_err();
+                // The first in reading order: (0, 5) once it is emptied.
+                let first = if k == 4 { "(1,6)" } else { "(5,5)" };
+                assert_eq!(v.message, format!("cell {first} is empty"), "{k} holes");
+            }
+        }
+        // Givens of PUZZLE at (1,2), (1,3), (1,4): 2, 7, 3. Two of them swapped (no
+        // repeat in any unit), then a third changed.
+        let mut swapped = grid(SOLVED);
+        swapped.set(0, 1, 7);
+        swapped.set(0, 2, 2);
+        let v = check_solution(&grid(PUZZLE), &swapped).unwrap_err();
+        assert_eq!(v.message, "cell (1,2) is 7 but the puzzle gives 2");
+        swapped.set(0, 3, 2);
+        let v = check_solution(&grid(PUZZLE), &swapped).unwrap_err();
+        assert_eq!(v.message, "cell (1,2) is 7 but the puzzle gives 2");
+    }
+
     /// The unit-by-unit walk alone, without the fast pass in front of it.
     fn walk_finds_repeat(grid: &Sudoku) -> bool {
         let (b, side) = (grid.box_size(), grid.side());
