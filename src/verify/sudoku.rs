@@ -333,6 +333,23 @@ mod tests {
         swapped.set(0, 3, 2);
         let v = check_solution(&grid(PUZZLE), &swapped).unwrap_err();
         assert_eq!(v.message, "cell (1,2) is 7 but the puzzle gives 2");
+        // Nothing but faults of one kind, so no other cell sends the check to the walk
+        // (cargo-mutants: `got != 0`, or `given == 0`, `given == got`, `^` in the
+        // given test, each let one of these pass): an empty answer to an empty
+        // puzzle, and a full puzzle answered with every digit changed (d → d mod 9 + 1,
+        // itself a valid grid).
+        for b in 2..=5 {
+            let empty = Sudoku::empty(b).unwrap();
+            let v = check_solution(&empty, &empty).unwrap_err();
+            assert_eq!(v.message, "cell (1,1) is empty", "b = {b}");
+        }
+        let relabelled =
+            Sudoku::from_cells(3, grid(SOLVED).cells().iter().map(|&d| d % 9 + 1).collect())
+                .unwrap();
+        check_givens(&relabelled).unwrap();
+        let v = check_solution(&grid(SOLVED), &relabelled).unwrap_err();
+        assert_eq!(v.message, "cell (1,1) is 6 but the puzzle gives 5");
+        check_solution(&grid(SOLVED), &grid(SOLVED)).unwrap();
     }
 
     /// The unit-by-unit walk alone, without the fast pass in front of it.
