@@ -830,6 +830,15 @@ fn kakuro_malformed() {
         text.push('\n');
         text
     };
+    // Nine cells: the longest run distinct digits can fill, so the clue's range is
+    // named, not the length (cargo-mutants: `len >= 9` said "cannot hold").
+    cases.push(bad(
+        "classic: run of 9",
+        one_long_run(9),
+        3,
+        1,
+        "across clue 9 is impossible for 9 distinct digits (must be 45 to 45)",
+    ));
     cases.push(bad(
         "classic: run of 10",
         one_long_run(10),

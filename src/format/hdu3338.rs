@@ -343,6 +343,20 @@ pub fn check_classic(case: &LocatedBoard) -> Result<(), ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fill of no columns (no board has one: m is 2 to 100) is an empty line per row
+    /// (cargo-mutants: `cols >= 0` removed the line end before it instead).
+    #[test]
+    fn a_fill_of_no_columns_writes_empty_lines() {
+        let fill = KakuroFill {
+            rows: 2,
+            cols: 0,
+            digits: Vec::new(),
+        };
+        let mut out = b"x\n".to_vec();
+        write_output([&fill], &mut out);
+        assert_eq!(out, b"x\n\n\n");
+    }
     use proptest::prelude::*;
 
     /// Tokens and near misses: every way a row can be right or almost right.

@@ -231,6 +231,22 @@ mod tests {
         }
     }
 
+    /// Several cases written and read back are the same cases, for every problem (the
+    /// sample's cases three times over): the separators between cases are written
+    /// (cargo-mutants: poj3076's blank line between grids could be dropped unseen).
+    #[test]
+    fn written_inputs_of_several_cases_read_back() {
+        for problem in Problem::ALL {
+            let one = parse_input(problem, &sample_file(problem, "in")).unwrap();
+            let many: Vec<Puzzle> = one.iter().chain(&one).chain(&one).cloned().collect();
+            let written = write_input(problem, &many);
+            let back = parse_input(problem, &written).unwrap_or_else(|e| {
+                panic!("{problem:?}: {e}\n{}", String::from_utf8_lossy(&written))
+            });
+            assert_eq!(back, many, "{problem:?}");
+        }
+    }
+
     /// An empty input is no input, for every problem and both ways of reading it (with
     /// an `end` line alone too, where the format has one): the same located error.
     #[test]
