@@ -182,5 +182,15 @@ mod tests {
             read("101").map_err(|e| e.message),
             Err("n must be 2 to 100, found 101".into())
         );
+        // Up to 20 digits are shown as they are; a longer number by its first 20 and
+        // its length (cargo-mutants: `> 20` → `>= 20` had survived).
+        assert_eq!(
+            read("12345678901234567890").map_err(|e| e.message),
+            Err("n must be 2 to 100, found 12345678901234567890".into())
+        );
+        assert_eq!(
+            read("123456789012345678901").map_err(|e| e.message),
+            Err("n must be 2 to 100, found 12345678901234567890… (21 digits)".into())
+        );
     }
 }
