@@ -627,6 +627,25 @@ mod tests {
         assert!(restarts > 20, "only {restarts} searches restarted");
     }
 
+    /// Branches on the places of a digit count against the budget as cell branches do
+    /// (cargo-mutants: with `left += 1` there, a search branching on places never
+    /// restarted). Every branch of the empty 4×4 grid's count is one on places here.
+    #[test]
+    fn branches_on_places_use_the_budget() {
+        let mut usual = Core::<u32, 4>::new(2);
+        usual.t.places_first = true;
+        let mut tight = usual.clone();
+        tight.first_budget = 2;
+        assert_eq!(usual.run(&[0; 16], 1000, None), 288);
+        assert_eq!(tight.run(&[0; 16], 1000, None), 288);
+        assert!(
+            tight.guesses > usual.guesses,
+            "{} guesses with a budget of 2, {} without: no restart",
+            tight.guesses,
+            usual.guesses
+        );
+    }
+
     /// Branches on where a digit goes are taken only on sparse grids where no cell has
     /// two candidates, so the usual counts rarely see one with three or more places
     /// (none in sessions 3-4's probes of 9×9 and 16×16 counts). Branching on the first
