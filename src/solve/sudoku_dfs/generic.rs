@@ -529,8 +529,9 @@ mod tests {
     /// (`fuzz/regressions/solve_sudoku/crash-slow-empty-columns`, two columns of each
     /// stack empty; the first attempt would take 2,520,989 guesses) and one with two
     /// rows of each band empty (7,009,776 guesses; with the next digit order but the
-    /// same first bi-value cell, still 2,096,162). With restarts the second attempt
-    /// finishes each.
+    /// same first bi-value cell, still 2,096,162), and a third where the restarts need
+    /// the digit order to change (31,804,384 guesses when only the first bi-value cell
+    /// moves). With restarts the second attempt finishes each.
     #[test]
     fn restarts_cut_the_heavy_tail() {
         let grids = [
@@ -569,6 +570,24 @@ mod tests {
                 "----------------",
                 "CDBEOPGNJIAKHFML",
                 "KFGLEBDHPNCMAJOI",
+            ],
+            [
+                "----------------",
+                "----------------",
+                "KCHBFNOELMADJIPG",
+                "DNPJGCMKIFOELBAH",
+                "----------------",
+                "----------------",
+                "JPFCDGBIMLKNAEHO",
+                "GLNKEJFMHODAIPBC",
+                "----------------",
+                "----------------",
+                "LHANOEIBDKMFGJCP",
+                "CDIPLMJANGEHFOKB",
+                "----------------",
+                "----------------",
+                "OGCLJKEHPANMBDFI",
+                "IFMACOPDBELGKHNJ",
             ],
         ];
         for rows in grids {
