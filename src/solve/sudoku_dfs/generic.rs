@@ -318,10 +318,9 @@ fn place<B: Bits, const S: usize>(
     st.solved = st.solved.with(cell);
 }
 
-/// Singles propagation to a fixpoint, then the branch choice.
+/// Singles propagation to a fixpoint, then the branch choice (bi-value cells: the
+/// first in `from`, or the first at all when `from` has none).
 #[inline(always)]
-/// Propagates to a fixpoint; then the branch (bi-value cells: the first in `from`, or
-/// the first at all when `from` has none).
 fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
     dirty: &mut Dirty<S>,
