@@ -508,6 +508,18 @@ mod tests {
         None
     }
 
+    /// A 9×9 puzzle: a random solved grid with `holes` cells emptied, and with one
+    /// random cell overwritten (possibly clashing) when `change`.
+    fn sparse_9x9(rng: &mut Rng, holes: usize, change: bool) -> crate::model::Sudoku {
+        let solved = gen::solved_grid(3, rng);
+        let mut p = gen::remove_cells(&solved, holes, rng);
+        if change {
+            let i = rng.below(81);
+            p.set(i / 9, i % 9, 1 + rng.below(9) as u8);
+        }
+        p
+    }
+
     /// Counts up to `limit` with the usual branching and with a branch on places
     /// ([`first_places`]) at every step; returns both counts and the second run's branches on three or more
     /// places.
@@ -620,12 +632,7 @@ mod tests {
         let mut restarting = Core::<u128, 9>::new(3);
         let mut restarts = 0;
         for round in 0..60 {
-            let solved = gen::solved_grid(3, &mut rng);
-            let mut p = gen::remove_cells(&solved, 45 + round % 20, &mut rng);
-            if round % 5 == 0 {
-                let i = rng.below(81);
-                p.set(i / 9, i % 9, 1 + rng.below(9) as u8);
-            }
+            let p = sparse_9x9(&mut rng, 45 + round % 20, round % 5 == 0);
             restarting.first_budget = 1 + round as u64 % 4;
             let n = usual.run(p.cells(), 50, None);
             let mut out = vec![0u8; 81];
@@ -681,12 +688,7 @@ mod tests {
         let mut rng = Rng::new(0x91ace5);
         let mut wide_total = 0;
         for round in 0..40 {
-            let solved = gen::solved_grid(3, &mut rng);
-            let mut p = gen::remove_cells(&solved, 50 + round % 12, &mut rng);
-            if round % 4 == 0 {
-                let i = rng.below(81);
-                p.set(i / 9, i % 9, 1 + rng.below(9) as u8);
-            }
+            let p = sparse_9x9(&mut rng, 50 + round % 12, round % 4 == 0);
             let (n, m, wide) = both_ways::<u128, 9>(3, p.cells(), 500);
             assert_eq!(n, m, "round {round}: {p:?}");
             wide_total += wide;
