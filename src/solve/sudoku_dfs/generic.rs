@@ -180,10 +180,13 @@ impl<B: Bits, const S: usize> Core<B, S> {
         budget: u64,
     ) -> Option<usize> {
         let shift = k % S;
-        let mut from = B::ZERO;
-        for i in (97 * k) % (S * S)..S * S {
-            from = from.with(i);
-        }
+        // From cell 0 (the first attempt) the mask is every cell: built only on restarts.
+        let start = (97 * k) % (S * S);
+        let from = if start == 0 {
+            self.t.all
+        } else {
+            (start..S * S).fold(B::ZERO, |m, i| m.with(i))
+        };
         let t = &self.t;
         let st = &mut self.state;
         let dirty = &mut self.dirty;
