@@ -271,3 +271,37 @@ fn dlx_reports_search_nodes() {
     assert!(sol.is_some());
     assert_eq!(stats.nodes, 0);
 }
+
+/// Grids on which one layout of DLX's search runs into a dead end far from its cause
+/// (found by the `solve_sudoku` fuzzer, 2026-11-26; provenance in
+/// `tests/data/sudoku/README.md`). Plain search nodes (restarts off): 278,007,
+/// 190,841 and 722,722. With restarts the search gives up after 16,384 nodes and the
+/// next layout solves each in a few hundred: the bound below is absolute, so raising
+/// the first budget (or losing the restarts) fails it.
+#[test]
+fn dlx_restarts_cut_the_heavy_tail() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sudoku");
+    let mut dlx = sudoku_dlx::DlxSolver::new(4).unwrap();
+    for name in [
+        "dlx-tail-two-givens.poj3076.in",
+        "dlx-tail-13-givens.poj3076.in",
+        "dlx-tail-104-givens.poj3076.in",
+    ] {
+        let path = format!("{dir}/{name}");
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let Some(gridjudge::Puzzle::Sudoku(p)) = puzzles.first() else {
+            panic!("{path}: no Sudoku")
+        };
+        let mut out = p.clone();
+        assert!(dlx.solve_into(p, &mut out), "{name}: no solution found");
+        check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let nodes = dlx.last_stats().nodes;
+        assert!(nodes < 20_000, "{name}: {nodes} search nodes");
+        // The grid still needs a restart (else it tests nothing here: pick another).
+        assert!(dlx.last_attempts() > 1, "{name}: solved without a restart");
+        assert_eq!(dlx.count(p, 2), 2, "{name}: count");
+        assert!(dlx.last_stats().nodes < 20_000, "{name}: count took more");
+    }
+}

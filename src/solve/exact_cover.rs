@@ -52,6 +52,11 @@
 //! Costs: building is O(nodes); each search step costs O(1) per node unlinked or
 //! relinked, plus the column scan (which stops at the first column with one row).
 //!
+//! [`ExactCover::search_within`] gives a search a budget of nodes: out of it, the
+//! search stops where it is, the matrix is restored by the same copy, and the caller
+//! learns that it did not finish (the Sudoku encoding then restarts on a matrix laid out
+//! another way). The check costs one compare per node; `search` has no budget.
+//!
 //! A **search node** (counted in [`SearchStats::nodes`]) is one row placed onto the
 //! partial solution during the search; fixed rows are not counted. A puzzle whose
 //! every step is forced therefore costs exactly one node per row the search adds.
@@ -215,8 +220,24 @@ impl ExactCover {
         &mut self,
         fixed: &[usize],
         limit: usize,
-        mut first: Option<&mut Vec<usize>>,
+        first: Option<&mut Vec<usize>>,
     ) -> Result<SearchStats, ExactCoverError> {
+        self.search_within(fixed, limit, first, u64::MAX)
+            .map(|s| s.unwrap_or_default())
+    }
+
+    /// [`ExactCover::search`] that gives up after placing `budget` rows: `Ok(None)`
+    /// when the search had not finished by then (whatever it found is dropped, and
+    /// `first` may hold a partial answer). The matrix is restored either way. A
+    /// caller restarts with another row or column order and a larger budget to cut
+    /// the heavy tail of one order's search time (see `sudoku_dlx`).
+    pub fn search_within(
+        &mut self,
+        fixed: &[usize],
+        limit: usize,
+        mut first: Option<&mut Vec<usize>>,
+        budget: u64,
+    ) -> Result<Option<SearchStats>, ExactCoverError> {
         if let Some(out) = first.as_deref_mut() {
             out.clear();
         }
@@ -246,17 +267,18 @@ impl ExactCover {
             self.select_others(start, &mut zeros);
             applied += 1;
         }
-        let stats = if clash || limit == 0 {
-            SearchStats::default()
+        let (stats, finished) = if clash || limit == 0 {
+            (SearchStats::default(), true)
         } else {
             if let Some(out) = first.as_deref_mut() {
                 out.extend_from_slice(fixed);
             }
-            self.run(limit, zeros, first)
+            self.run(limit, zeros, first, budget)
         };
         // A search that reached `limit` stopped at a complete cover, with every row
         // unlinked somewhere: copying the built matrix back is cheaper than undoing.
-        let stopped = limit > 0 && stats.solutions >= limit;
+        // One out of budget stopped anywhere: the copy restores it too.
+        let stopped = !finished || (limit > 0 && stats.solutions >= limit);
         if stopped {
             self.restore_built();
         }
@@ -268,7 +290,7 @@ impl ExactCover {
             }
             self.mark_fixed(start, false);
         }
-        Ok(stats)
+        Ok(finished.then_some(stats))
     }
 
     /// Puts back the links and counts of the built matrix (every column uncovered).
@@ -385,6 +407,30 @@ mod tests {
     }
 
     #[test]
+    fn a_search_out_of_budget_gives_up_and_restores() {
+        let mut m = knuth();
+        let full = m.search(&[], 10, None).unwrap();
+        assert_eq!(full.solutions, 1);
+        for budget in 0..full.nodes {
+            assert_eq!(m.search_within(&[], 10, None, budget), Ok(None), "{budget}");
+            // Restored: the next search sees the matrix as built.
+            assert_eq!(m.search(&[], 10, None), Ok(full), "after budget {budget}");
+        }
+        assert_eq!(m.search_within(&[], 10, None, full.nodes), Ok(Some(full)));
+        // With a fixed row too, and a search that stops at its limit.
+        let fixed = m.search(&[3], 1, None).unwrap();
+        for budget in 0..fixed.nodes {
+            assert_eq!(m.search_within(&[3], 1, None, budget), Ok(None));
+            assert_eq!(m.count(10), 1);
+        }
+        let mut rows = Vec::new();
+        let s = m.search_within(&[3], 1, Some(&mut rows), fixed.nodes);
+        assert_eq!(s, Ok(Some(fixed)));
+        rows.sort();
+        assert_eq!(rows, vec![0, 3, 4]);
+    }
+
+    #[test]
     fn count_with_limits() {
         // 4 columns, all singletons and all pairs: covers = set partitions of a
         // 4-set into blocks of size <= 2 = 10.
@@ -462,6 +508,12 @@ mod tests {
                     assert!(seen.iter().all(|&n| n == 1), "trial {trial}: {found:?}");
                 }
                 None => assert_eq!(expected, 0, "trial {trial}"),
+            }
+            // Out of budget part way: nothing found, the matrix restored.
+            let all = m.search(&[], usize::MAX, None).unwrap();
+            let budget = all.nodes / 2;
+            if budget < all.nodes {
+                assert_eq!(m.search_within(&[], usize::MAX, None, budget), Ok(None));
             }
             let fixed = next(rows.len() as u64);
             let s = m.search(&[fixed], usize::MAX, None).unwrap();

@@ -7,22 +7,150 @@
 //! fixed rows, so solving a puzzle allocates nothing. Givens that clash (same digit
 //! twice in a unit) overlap as fixed rows and give "no solution", never a panic.
 //!
+//! # Restarts (16×16 and 25×25)
+//!
+//! The time one layout of the matrix takes is heavy-tailed: on a grid the search fills
+//! into a dead end far from its cause it can run for minutes, while the same grid in
+//! another row and column order takes a few hundred nodes. So a 16×16 or 25×25 search
+//! is abandoned after `FIRST_BUDGET` (16,384) nodes and run again on the matrix laid
+//! out another way (`Layout`), with twice the budget, and so on
+//! ([`ExactCover::search_within`]). Measured (2026-11-26, release, the scratch harness
+//! described in `fuzz/open-crashes/README.md`, eleventh round): the 20 inputs the
+//! fuzzer had flagged as hangs took DLX up to > 3 M nodes (> 10 s, minutes for some)
+//! and now at most 16,897; over 18,000 generated 16×16 grids (six families: 50, 70 and
+//! 85 % of the cells emptied, two columns of every stack emptied, 0–19 random givens,
+//! one to three cells changed) the 99th percentile went from > 1,000,000 nodes (the
+//! harness's cap) to 16,647 and the worst to 49,833. The cost on hard puzzles that
+//! need more than one budget anyway: the 45 poj3076 judge cases take 1,023,133 nodes
+//! against 962,927 (+6 %; 15 of them restart); a first budget of 4,096 cost them +100 %,
+//! of 65,536 +9 %.
+//!
 //! [`exact_cover`]: crate::solve::exact_cover
 
 use crate::model::{Sudoku, SudokuError};
 use crate::solve::exact_cover::{ExactCover, SearchStats};
 
+/// Search nodes of the first attempt on 16×16 and 25×25 before a search restarts
+/// with another layout and twice the budget (see [`DlxSolver`]).
+const FIRST_BUDGET: u64 = 1 << 14;
+
 /// A reusable DLX Sudoku solver for one box size: build once, solve many.
+///
+/// On 16×16 and 25×25 a search that places more than [`FIRST_BUDGET`] rows is
+/// abandoned and restarted on the matrix laid out another way ([`Layout`]: the digit
+/// order of every cell, the order of the cells' rows in each column, which column wins
+/// a tie), with twice the budget, and so on: the abandoned attempts together cost at
+/// most as much as the last one, and every finished attempt is a complete search, so
+/// counts and "no solution" are the same as without restarts. 9×9 and 4×4 never
+/// restart (their node counts are pinned by tests and the instruction gate).
 #[derive(Debug, Clone)]
 pub struct DlxSolver {
     box_size: usize,
     side: usize,
     matrix: ExactCover,
+    /// The matrix of the last restart's layout (attempt number, matrix), kept for the
+    /// next puzzle that restarts as often.
+    retry: Option<(usize, ExactCover)>,
+    /// The budget of the first attempt ([`FIRST_BUDGET`]; tests make it tiny).
+    first_budget: u64,
     /// Fixed rows (the givens) of the current puzzle.
     fixed: Vec<usize>,
     /// Rows of the first solution.
     rows: Vec<usize>,
+    /// The layout the rows in `rows` belong to.
+    solved_with: Layout,
     stats: SearchStats,
+    attempts: usize,
+}
+
+/// How one attempt numbers the rows and columns of the matrix. Row `pos · S + slot`
+/// (in insertion order, which is the order each column tries its rows) is cell
+/// `(pos + first_cell) mod N` with digit [`Layout::digit`]`(cell, slot)`; column `c`
+/// of the encoding is stored as `(c + column_offset) mod 4N`, which changes only the
+/// column that wins a tie of the fewest-rows choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    box_size: usize,
+    side: usize,
+    cells: usize,
+    /// Added to every cell's digit order (16×16 and 25×25).
+    shift: usize,
+    first_cell: usize,
+    column_offset: usize,
+}
+
+impl Layout {
+    /// The layout of attempt `attempt` (0 is the plain one every first search uses).
+    fn new(box_size: usize, attempt: usize) -> Layout {
+        let side = box_size * box_size;
+        let cells = side * side;
+        Layout {
+            box_size,
+            side,
+            cells,
+            shift: attempt % side,
+            first_cell: (97 * attempt) % cells,
+            column_offset: (193 * attempt) % (4 * cells),
+        }
+    }
+
+    /// The digit (0-based) of the `slot`-th row of `cell`. For 16×16 and 25×25 the
+    /// digits of each cell start at `cell mod side` (cyclically), as in the DFS's cell
+    /// branches: in a cell column every cell tried the smallest digit first, which
+    /// fills thin grids into lexicographic dead ends far from their cause (more than
+    /// 20 s on `fuzz/open-crashes/solve_sudoku/slow-dlx-and-dfs-16x16-c`). 4×4 and 9×9
+    /// keep the plain order (the 9×9 figures and instruction limits were measured
+    /// with it).
+    #[inline]
+    fn digit(&self, cell: usize, slot: usize) -> usize {
+        if self.box_size >= 4 {
+            (slot + cell + self.shift) % self.side
+        } else {
+            slot
+        }
+    }
+
+    /// The row of `cell` with digit `d` (0-based): the inverse of [`Layout::cell_digit`].
+    #[inline]
+    fn row(&self, cell: usize, d: usize) -> usize {
+        let slot = if self.box_size >= 4 {
+            (d + 2 * self.side - (cell + self.shift) % self.side) % self.side
+        } else {
+            d
+        };
+        let pos = (cell + self.cells - self.first_cell) % self.cells;
+        pos * self.side + slot
+    }
+
+    /// The cell and digit (0-based) of `row`.
+    #[inline]
+    fn cell_digit(&self, row: usize) -> (usize, usize) {
+        let cell = (row / self.side + self.first_cell) % self.cells;
+        (cell, self.digit(cell, row % self.side))
+    }
+
+    /// The exact-cover matrix in this layout.
+    fn matrix(&self) -> ExactCover {
+        let (b, side, n) = (self.box_size, self.side, self.cells);
+        let mut matrix = ExactCover::new(4 * n);
+        let col = |c: usize| (c + self.column_offset) % (4 * n);
+        for pos in 0..n {
+            let cell = (pos + self.first_cell) % n;
+            let (r, c) = (cell / side, cell % side);
+            let x = (r / b) * b + c / b;
+            for slot in 0..side {
+                let d = self.digit(cell, slot);
+                let added = matrix.add_row(&[
+                    col(cell),
+                    col(n + r * side + d),
+                    col(2 * n + c * side + d),
+                    col(3 * n + x * side + d),
+                ]);
+                debug_assert!(added.is_ok(), "the Sudoku matrix is well formed");
+            }
+        }
+        matrix
+    }
 }
 
 impl DlxSolver {
@@ -33,31 +161,27 @@ impl DlxSolver {
         }
         let side = box_size * box_size;
         let n = side * side;
-        let mut matrix = ExactCover::new(4 * n);
-        for cell in 0..n {
-            let (r, c) = (cell / side, cell % side);
-            let x = (r / box_size) * box_size + c / box_size;
-            for k in 0..side {
-                // Row index = cell * side + k, by insertion order, for digit
-                // `digit_of(cell, k)`.
-                let d = digit_of(box_size, cell, k);
-                let added = matrix.add_row(&[
-                    cell,
-                    n + r * side + d,
-                    2 * n + c * side + d,
-                    3 * n + x * side + d,
-                ]);
-                debug_assert!(added.is_ok(), "the Sudoku matrix is well formed");
-            }
-        }
+        let plain = Layout::new(box_size, 0);
         Ok(DlxSolver {
             box_size,
             side,
-            matrix,
+            matrix: plain.matrix(),
+            retry: None,
+            first_budget: FIRST_BUDGET,
             fixed: Vec::with_capacity(n),
             rows: Vec::with_capacity(n),
+            solved_with: plain,
             stats: SearchStats::default(),
+            attempts: 0,
         })
+    }
+
+    /// Sets the node budget of the first attempt on 16×16 and 25×25 (default
+    /// 4,096; each restart doubles it). `u64::MAX` turns restarts off. For
+    /// measurements and tests: the default is what the CLI uses.
+    pub fn with_first_budget(mut self, budget: u64) -> Self {
+        self.first_budget = budget.max(1);
+        self
     }
 
     /// Box size this solver was built for.
@@ -65,9 +189,15 @@ impl DlxSolver {
         self.box_size
     }
 
-    /// Statistics of the last search (solutions found, search nodes).
+    /// Statistics of the last search (solutions found, search nodes over every
+    /// attempt).
     pub fn last_stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Attempts the last search took (1 when it did not restart).
+    pub fn last_attempts(&self) -> usize {
+        self.attempts
     }
 
     /// Solves `puzzle` into `out` (overwritten with the first solution found; left
@@ -81,10 +211,7 @@ impl DlxSolver {
             *out = puzzle.clone();
         }
         for &row in &self.rows {
-            let (cell, d) = (
-                row / self.side,
-                digit_of(self.box_size, row / self.side, row % self.side),
-            );
+            let (cell, d) = self.solved_with.cell_digit(row);
             out.set(cell / self.side, cell % self.side, (d + 1) as u8);
         }
         true
@@ -96,7 +223,8 @@ impl DlxSolver {
         self.stats.solutions
     }
 
-    /// Loads the givens as fixed rows and searches; true when a solution was found.
+    /// Searches attempt after attempt (one for 4×4 and 9×9) until one finishes; true
+    /// when a solution was found.
     fn run(&mut self, puzzle: &Sudoku, limit: usize, record: bool) -> bool {
         if puzzle.box_size() != self.box_size {
             match DlxSolver::new(puzzle.box_size()) {
@@ -104,46 +232,47 @@ impl DlxSolver {
                 Err(_) => return false, // unreachable: a Sudoku's box size is valid
             }
         }
-        self.fixed.clear();
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                self.fixed
-                    .push(cell * self.side + slot_of(self.box_size, cell, v as usize - 1));
+        let mut budget = if self.box_size >= 4 {
+            self.first_budget
+        } else {
+            u64::MAX
+        };
+        let mut nodes = 0;
+        for attempt in 0.. {
+            let layout = Layout::new(self.box_size, attempt);
+            self.fixed.clear();
+            for (cell, &v) in puzzle.cells().iter().enumerate() {
+                if v != 0 {
+                    self.fixed.push(layout.row(cell, v as usize - 1));
+                }
+            }
+            let matrix = match (attempt, &mut self.retry) {
+                (0, _) => &mut self.matrix,
+                (_, Some((built_for, m))) if *built_for == attempt => m,
+                (_, slot) => &mut slot.insert((attempt, layout.matrix())).1,
+            };
+            let first = if record { Some(&mut self.rows) } else { None };
+            // (A fixed row out of range cannot happen: `Layout::row` is below N·S.)
+            let found = matrix
+                .search_within(&self.fixed, limit, first, budget)
+                .unwrap_or(Some(SearchStats::default()));
+            match found {
+                Some(stats) => {
+                    self.stats = SearchStats {
+                        solutions: stats.solutions,
+                        nodes: nodes + stats.nodes,
+                    };
+                    self.solved_with = layout;
+                    self.attempts = attempt + 1;
+                    break;
+                }
+                None => {
+                    nodes += budget;
+                    budget = budget.saturating_mul(2);
+                }
             }
         }
-        let first = if record { Some(&mut self.rows) } else { None };
-        self.stats = self
-            .matrix
-            .search(&self.fixed, limit, first)
-            .unwrap_or_default();
         self.stats.solutions > 0
-    }
-}
-
-/// The digit (0-based) of the `k`-th row of `cell`. For 16×16 and 25×25 the digits
-/// of each cell start at `cell mod side` (cyclically), as in the DFS's cell branches:
-/// in a cell column every cell tried the smallest digit first, which fills thin grids
-/// into lexicographic dead ends far from their cause (more than 20 s on
-/// `fuzz/open-crashes/solve_sudoku/slow-dlx-and-dfs-16x16-c`). 4×4 and 9×9 keep the
-/// plain order (the 9×9 figures and instruction limits were measured with it).
-#[inline]
-fn digit_of(box_size: usize, cell: usize, k: usize) -> usize {
-    let side = box_size * box_size;
-    if box_size >= 4 {
-        (k + cell) % side
-    } else {
-        k
-    }
-}
-
-/// The row slot `k` of digit `d` (0-based) in `cell`: the inverse of [`digit_of`].
-#[inline]
-fn slot_of(box_size: usize, cell: usize, d: usize) -> usize {
-    let side = box_size * box_size;
-    if box_size >= 4 {
-        (d + side - cell % side) % side
-    } else {
-        d
     }
 }
 
@@ -193,4 +322,130 @@ pub fn solve_with_stats(puzzle: &Sudoku) -> (Option<Sudoku>, SearchStats) {
 /// Number of solutions of `puzzle`, capped at `limit` (`min(#solutions, limit)`).
 pub fn count(puzzle: &Sudoku, limit: usize) -> usize {
     with_solver(puzzle.box_size(), |solver| solver.count(puzzle, limit)).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify;
+
+    #[test]
+    fn layouts_number_every_cell_and_digit_once() {
+        for b in Sudoku::MIN_BOX..=Sudoku::MAX_BOX {
+            for attempt in [0, 1, 2, 7, 30] {
+                let layout = Layout::new(b, attempt);
+                let (side, n) = (b * b, b * b * b * b);
+                let mut seen = vec![false; n * side];
+                for cell in 0..n {
+                    for d in 0..side {
+                        let row = layout.row(cell, d);
+                        assert!(row < n * side, "b={b} attempt {attempt}");
+                        assert!(!seen[row], "b={b} attempt {attempt}: row {row} twice");
+                        seen[row] = true;
+                        assert_eq!(layout.cell_digit(row), (cell, d), "b={b} #{attempt}");
+                    }
+                }
+            }
+        }
+        // Restarts change the layout on 16×16 (else a restart would search the same
+        // tree again), and attempt 0 is the plain one the 9×9 figures were taken with.
+        assert_ne!(Layout::new(4, 1), Layout::new(4, 0));
+        let plain = Layout::new(3, 0);
+        assert_eq!(
+            (plain.shift, plain.first_cell, plain.column_offset),
+            (0, 0, 0)
+        );
+        assert_eq!(plain.row(10, 4), 10 * 9 + 4);
+    }
+
+    /// A 16×16 grid from the spec sample's solution, its symbols and rows shuffled,
+    /// about `keep`% of the cells kept; with `break_one`, one cell changed (the grid
+    /// may then have no solution).
+    fn sparse_16x16(seed: u64, keep: u64, break_one: bool) -> Sudoku {
+        let text = include_str!("../../tests/data/samples/poj3076.ans");
+        let solved: Vec<u8> = text
+            .bytes()
+            .filter(|c| !c.is_ascii_whitespace())
+            .map(|c| c - b'A' + 1)
+            .collect();
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        let mut perm: Vec<u8> = (1..=16).collect();
+        for i in (1..16).rev() {
+            perm.swap(i, next(i as u64 + 1) as usize);
+        }
+        let band = 4 * next(4) as usize;
+        let mut cells: Vec<u8> = (0..256)
+            .map(|i| {
+                // Swap two rows of one band: still a solution.
+                let r = match i / 16 {
+                    r if r == band => band + 1,
+                    r if r == band + 1 => band,
+                    r => r,
+                };
+                perm[usize::from(solved[r * 16 + i % 16]) - 1]
+            })
+            .collect();
+        for c in cells.iter_mut() {
+            if next(100) >= keep {
+                *c = 0;
+            }
+        }
+        if break_one {
+            cells[next(256) as usize] = 1 + next(16) as u8;
+        }
+        Sudoku::from_cells(4, cells).unwrap()
+    }
+
+    #[test]
+    fn restarts_change_no_count() {
+        let mut plain = DlxSolver::new(4).unwrap().with_first_budget(u64::MAX);
+        let mut restarted = 0;
+        for round in 0..60u64 {
+            let p = sparse_16x16(round, [10, 30, 60][round as usize % 3], round % 4 == 3);
+            // Budgets of a few nodes: nearly every search restarts, many times.
+            let mut tight = DlxSolver::new(4).unwrap().with_first_budget(1 + round % 8);
+            for limit in [1, 2, 5] {
+                assert_eq!(tight.count(&p, limit), plain.count(&p, limit), "#{round}");
+                restarted += usize::from(tight.last_attempts() > 1);
+            }
+            let (mut a, mut b) = (p.clone(), p.clone());
+            let found = tight.solve_into(&p, &mut a);
+            assert_eq!(found, plain.solve_into(&p, &mut b), "#{round}");
+            if found {
+                // Maybe another solution than the plain search's, but a valid one.
+                assert!(verify::sudoku::check_solution(&p, &a).is_ok(), "#{round}");
+                assert_eq!(tight.last_stats().solutions, 1);
+            }
+        }
+        assert!(restarted > 100, "only {restarted} searches restarted");
+    }
+
+    #[test]
+    fn nodes_count_every_attempt() {
+        let p = sparse_16x16(5, 10, false);
+        let mut plain = DlxSolver::new(4).unwrap().with_first_budget(u64::MAX);
+        assert_eq!(plain.count(&p, 2), 2);
+        assert_eq!(plain.last_attempts(), 1);
+        let mut tight = DlxSolver::new(4).unwrap().with_first_budget(3);
+        assert_eq!(tight.count(&p, 2), 2);
+        let attempts = tight.last_attempts();
+        assert!(attempts > 2, "{attempts} attempts");
+        // The abandoned attempts' budgets (3, 6, 12, …) are in the total.
+        let abandoned: u64 = (0..attempts - 1).map(|k| 3 << k).sum();
+        assert!(
+            tight.last_stats().nodes > abandoned,
+            "{:?}",
+            tight.last_stats()
+        );
+        // 9×9 never restarts, whatever the budget.
+        let mut nine = DlxSolver::new(3).unwrap().with_first_budget(1);
+        assert_eq!(nine.count(&Sudoku::empty(3).unwrap(), 2), 2);
+        assert_eq!(nine.last_attempts(), 1);
+    }
 }

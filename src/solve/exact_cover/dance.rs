@@ -43,13 +43,16 @@ impl ExactCover {
 
     /// The search proper: no allocation in here (`first` already has its fixed rows;
     /// pushing the solution happens once, outside the loop body's hot path). `zeros`
-    /// is the number of uncovered columns without rows when it starts.
+    /// is the number of uncovered columns without rows when it starts. Returns the
+    /// statistics and whether the search finished: `false` when it was about to place
+    /// row number `budget + 1`, with the matrix left mid-search (the caller restores it).
     pub(super) fn run(
         &mut self,
         limit: usize,
         mut zeros: u32,
         mut first: Option<&mut Vec<usize>>,
-    ) -> SearchStats {
+        budget: u64,
+    ) -> (SearchStats, bool) {
         // PERF: hot loop. `benches/peers/icount.sh FILE` (callgrind, 2026-11-22,
         // rustc 1.95): Sudoku first solution, instructions per puzzle (whole search
         // including the restore), ours vs the `dlx` crate 0.8.5: see the table in
@@ -63,6 +66,9 @@ impl ExactCover {
             if zeros == 0 {
                 let k = self.choose_column();
                 if k < self.columns {
+                    if stats.nodes >= budget {
+                        return (stats, false);
+                    }
                     self.cover(k, &mut zeros);
                     // No column was empty, so `k` has a row.
                     let r = self.get(k * W, D);
@@ -87,13 +93,13 @@ impl ExactCover {
                 }
                 if stats.solutions >= limit {
                     // (The caller restores the matrix: see `restore_built`.)
-                    return stats;
+                    return (stats, true);
                 }
             }
             // Backtrack to the deepest level that has another row to try.
             loop {
                 if level == 0 {
-                    return stats;
+                    return (stats, true);
                 }
                 level -= 1;
                 let Frame { row, zeros: z } = self.stack[level];
@@ -102,6 +108,10 @@ impl ExactCover {
                 let next = self.get(r, D);
                 let k = self.get(r, C);
                 if next != k * W {
+                    if stats.nodes >= budget {
+                        // (Unselected above; `restore_built` puts back the rest.)
+                        return (stats, false);
+                    }
                     self.stack[level].row = next as u32;
                     zeros = z;
                     self.select_others(next, &mut zeros);
