@@ -228,7 +228,7 @@ impl DlxSolver {
     fn run(&mut self, puzzle: &Sudoku, limit: usize, record: bool) -> bool {
         if puzzle.box_size() != self.box_size {
             match DlxSolver::new(puzzle.box_size()) {
-                Ok(s) => *self = s,
+                Ok(s) => *self = s.with_first_budget(self.first_budget),
                 Err(_) => return false, // unreachable: a Sudoku's box size is valid
             }
         }
@@ -447,5 +447,12 @@ mod tests {
         let mut nine = DlxSolver::new(3).unwrap().with_first_budget(1);
         assert_eq!(nine.count(&Sudoku::empty(3).unwrap(), 2), 2);
         assert_eq!(nine.last_attempts(), 1);
+        // The budget stays when a puzzle of another size rebuilds the solver.
+        assert_eq!(nine.count(&p, 2), 2);
+        assert!(
+            nine.last_attempts() > 2,
+            "{} attempts",
+            nine.last_attempts()
+        );
     }
 }
