@@ -305,3 +305,39 @@ fn dlx_restarts_cut_the_heavy_tail() {
         assert!(dlx.last_stats().nodes < 20_000, "{name}: count took more");
     }
 }
+
+/// Grids on which the generic DFS (16×16) ran into the heavy tail of one way of
+/// branching (the fuzzer's and generated families', session 15; provenance and the
+/// figures in `tests/data/sudoku/README.md`): from 0.1 M to over 8 minutes of
+/// guesses before, with doubling restarts that varied only the digit order and the
+/// first bi-value cell. Now restarts draw their choices at random under Luby budgets:
+/// each bound below is absolute, so going back to doubling budgets or to restarts that
+/// change less fails one.
+#[test]
+fn dfs_restarts_cut_the_heavy_tail() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sudoku");
+    let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
+    for (name, bound) in [
+        ("dfs-tail-two-columns-per-stack.poj3076.in", 5_000),
+        ("dfs-tail-95-givens.poj3076.in", 5_000),
+        ("dfs-tail-77-givens.poj3076.in", 5_000),
+        ("dfs-tail-random-givens.poj3076.in", 5_000),
+        ("dfs-tail-columns-and-holes.poj3076.in", 100_000),
+        ("dfs-tail-columns-and-holes-b.poj3076.in", 20_000),
+        ("dfs-tail-70-percent-empty.poj3076.in", 20_000),
+    ] {
+        let path = format!("{dir}/{name}");
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let Some(gridjudge::Puzzle::Sudoku(p)) = puzzles.first() else {
+            panic!("{path}: no Sudoku")
+        };
+        let mut out = p.clone();
+        assert!(dfs.solve_into(p, &mut out), "{name}: no solution found");
+        check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let guesses = dfs.last_guesses();
+        assert!(guesses < bound, "{name}: {guesses} guesses (bound {bound})");
+        assert_eq!(dfs.count(p, 2), 2, "{name}: count");
+    }
+}

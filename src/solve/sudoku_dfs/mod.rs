@@ -89,14 +89,22 @@
 //! whose candidates changed since its last check (per-digit dirty-unit masks; never a
 //! unit where the digit is placed): an empty unit is a contradiction, a single
 //! unplaced bit a hidden single. At a fixpoint it branches on the most constrained
-//! open cell (fewest candidates, ties → lowest index).
+//! open cell (fewest candidates, ties → lowest index), or on the places of a digit in
+//! a unit when no cell has two candidates and some digit has fewer places than the
+//! best cell has candidates.
 //!
-//! The time one digit order takes is heavy-tailed on 16×16 (one grid in about a
+//! The time one way of branching takes is heavy-tailed on 16×16 (one grid in about a
 //! thousand of a family takes millions of guesses where the rest take fifty), so a
-//! search that branches more than 1,024 times starts again with the next digit order
-//! and twice the budget, and so on: the abandoned attempts cost at most as much as the
-//! last, and each attempt that finishes is a complete search (see
-//! [`generic::Core::run`]).
+//! search that branches more than 1,024 times starts again, choosing another way, with
+//! budgets on the Luby schedule (1,024 × 1, 1, 2, 1, 1, 2, 4, …). Restart attempts draw
+//! their choices at random (where the scans for a bi-value cell and for a digit's
+//! places start, each cell's first digit, the first of a digit's places to try; every
+//! other attempt branches on a digit's two places in a unit before a bi-value cell),
+//! because grids exist where only one way in eight, or one in sixty, finishes quickly:
+//! doubling budgets then cost millions of guesses. Each attempt that finishes is a
+//! complete search (see [`generic::Core::run`]). The first attempt is deterministic and
+//! unchanged since session 13, so `gridjudge gen` (which completes its grids with it)
+//! keeps its bytes.
 //!
 //! No code comes from the `sudoku` crate (JCZSolve port, AGPL-3.0). The 9×9 core
 //! follows the published outline of JCZSolve-style solvers (digit bitboards in bands,

@@ -1,0 +1,140 @@
+//! Measures the heavy tail of the 16×16 Sudoku searches: both solvers (generic DFS
+//! guesses, DLX search nodes) on seven generated families of 16×16 grids, printed as
+//! median, 90th and 99th percentile, maximum and sum per family. Deterministic (fixed
+//! seeds), so a change to a solver's branching or restarts can be compared side by
+//! side, before and after, on the same grids:
+//!
+//! ```text
+//! cargo run --release --example sudoku_tail [PER_FAMILY] [DUMP_DIR]
+//! ```
+//!
+//! `PER_FAMILY` grids per family (default 2,000); with `DUMP_DIR`, every grid that takes
+//! either solver more than 100,000 guesses or nodes is written there in the poj3076
+//! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
+//! `fuzz/open-crashes/README.md` (eleventh and twelfth rounds).
+
+use gridjudge::gen::{sudoku as gen, Rng};
+use gridjudge::model::Sudoku;
+use gridjudge::solve::{sudoku_dfs::DfsSolver, sudoku_dlx::DlxSolver};
+
+/// The families, in the order of the output.
+const FAMILIES: [&str; 7] = [
+    "50 % of the cells emptied",
+    "70 % emptied",
+    "85 % emptied",
+    "two columns of every stack emptied, then 20 % more",
+    "0-19 random givens (often no solution)",
+    "60 % emptied, 1-3 cells overwritten (often no solution)",
+    "two rows of every band emptied",
+];
+
+fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
+    let solved = gen::solved_grid(4, rng);
+    let mut c = solved.cells().to_vec();
+    match family {
+        0..=2 => {
+            c = gen::remove_cells(&solved, [128, 179, 218][family], rng)
+                .cells()
+                .to_vec()
+        }
+        3 | 6 => {
+            for s in 0..4 {
+                let a = rng.below(4);
+                let b = (a + 1 + rng.below(3)) % 4;
+                for i in 0..16 {
+                    let (x, y) = (s * 4 + a, s * 4 + b);
+                    if family == 3 {
+                        c[i * 16 + x] = 0;
+                        c[i * 16 + y] = 0;
+                    } else {
+                        c[x * 16 + i] = 0;
+                        c[y * 16 + i] = 0;
+                    }
+                }
+            }
+            if family == 3 {
+                for v in c.iter_mut() {
+                    if rng.chance(1, 5) {
+                        *v = 0;
+                    }
+                }
+            }
+        }
+        4 => {
+            c = vec![0; 256];
+            for _ in 0..rng.below(20) {
+                c[rng.below(256)] = 1 + rng.below(16) as u8;
+            }
+        }
+        _ => {
+            c = gen::remove_cells(&solved, 154, rng).cells().to_vec();
+            for _ in 0..1 + rng.below(3) {
+                c[rng.below(256)] = 1 + rng.below(16) as u8;
+            }
+        }
+    }
+    c
+}
+
+fn summary(v: &mut [u64]) -> String {
+    v.sort_unstable();
+    let n = v.len();
+    let at = |q: usize| v[(n * q / 100).min(n - 1)];
+    format!(
+        "median {:>6}  p90 {:>7}  p99 {:>8}  max {:>10}  sum {:>11}",
+        at(50),
+        at(90),
+        at(99),
+        v[n - 1],
+        v.iter().sum::<u64>()
+    )
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let per: usize = match args.next() {
+        Some(a) => a.parse().map_err(|e| format!("PER_FAMILY {a:?}: {e}"))?,
+        None => 2_000,
+    };
+    let dump = args.next().map(std::path::PathBuf::from);
+    if per == 0 {
+        return Err("PER_FAMILY must be at least 1".into());
+    }
+    let mut dfs = DfsSolver::new(4)?;
+    let mut dlx = DlxSolver::new(4)?;
+    for (family, what) in FAMILIES.iter().enumerate() {
+        let mut rng = Rng::new(0x5ca1e + family as u64);
+        let (mut g, mut nodes) = (Vec::with_capacity(per), Vec::with_capacity(per));
+        let start = std::time::Instant::now();
+        for _ in 0..per {
+            let cells = grid(family, &mut rng);
+            let p = Sudoku::from_cells(4, cells)?;
+            dfs.count(&p, 1);
+            dlx.count(&p, 1);
+            let (a, b) = (dfs.last_guesses(), dlx.last_stats().nodes);
+            g.push(a);
+            nodes.push(b);
+            if let Some(dir) = dump.as_ref().filter(|_| a > 100_000 || b > 100_000) {
+                let text: String = p
+                    .cells()
+                    .chunks(16)
+                    .map(|r| {
+                        let line: String = r
+                            .iter()
+                            .map(|&v| if v == 0 { '-' } else { (b'A' + v - 1) as char })
+                            .collect();
+                        line + "\n"
+                    })
+                    .collect();
+                std::fs::write(dir.join(format!("slow-{family}-{a}.poj3076.in")), text)?;
+            }
+        }
+        println!(
+            "family {family}: {what} ({per} grids, {:.1?} both solvers)",
+            start.elapsed()
+        );
+        println!("  dfs guesses  {}", summary(&mut g));
+        println!("  dlx nodes    {}", summary(&mut nodes));
+    }
+    Ok(())
+}
