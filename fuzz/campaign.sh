@@ -70,6 +70,11 @@ for t in "${targets[@]}"; do
     log=$(mktemp)
     before=$(ls "$arts")
     set +e
+    # Fork mode's parent checks -max_total_time only between children, and a child ran
+    # with the same -max_total_time: a session 15 campaign of 75 minutes (one job) was
+    # still fuzzing after 95, its child 55 minutes old. `timeout` ends the parent and its
+    # children (its process group) a minute after the time asked for.
+    timeout -k 30 $((minutes * 60 + 60)) \
     "$bin" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         -dict="$dict" -max_total_time=$((minutes * 60)) -timeout="$timeout" \
         -rss_limit_mb=2048 -artifact_prefix="$arts/" \
