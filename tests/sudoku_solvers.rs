@@ -272,6 +272,18 @@ fn dlx_reports_search_nodes() {
     assert_eq!(stats.nodes, 0);
 }
 
+/// The first puzzle of `tests/data/sudoku/NAME` (poj3076 format).
+fn tail_grid(name: &str) -> Sudoku {
+    let path = format!("{}/tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    match puzzles.into_iter().next() {
+        Some(gridjudge::Puzzle::Sudoku(p)) => p,
+        _ => panic!("{path}: no Sudoku"),
+    }
+}
+
 /// Grids on which one layout of DLX's search runs into a dead end far from its cause
 /// (found by the `solve_sudoku` fuzzer, 2026-11-26; provenance in
 /// `tests/data/sudoku/README.md`). Plain search nodes (restarts off): 278,007,
@@ -280,20 +292,13 @@ fn dlx_reports_search_nodes() {
 /// the first budget (or losing the restarts) fails it.
 #[test]
 fn dlx_restarts_cut_the_heavy_tail() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sudoku");
     let mut dlx = sudoku_dlx::DlxSolver::new(4).unwrap();
     for name in [
         "dlx-tail-two-givens.poj3076.in",
         "dlx-tail-13-givens.poj3076.in",
         "dlx-tail-104-givens.poj3076.in",
     ] {
-        let path = format!("{dir}/{name}");
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        let Some(gridjudge::Puzzle::Sudoku(p)) = puzzles.first() else {
-            panic!("{path}: no Sudoku")
-        };
+        let p = &tail_grid(name);
         let mut out = p.clone();
         assert!(dlx.solve_into(p, &mut out), "{name}: no solution found");
         check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -315,7 +320,6 @@ fn dlx_restarts_cut_the_heavy_tail() {
 /// change less fails one.
 #[test]
 fn dfs_restarts_cut_the_heavy_tail() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sudoku");
     let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
     for (name, bound) in [
         ("dfs-tail-two-columns-per-stack.poj3076.in", 5_000),
@@ -326,13 +330,7 @@ fn dfs_restarts_cut_the_heavy_tail() {
         ("dfs-tail-columns-and-holes-b.poj3076.in", 20_000),
         ("dfs-tail-70-percent-empty.poj3076.in", 20_000),
     ] {
-        let path = format!("{dir}/{name}");
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        let Some(gridjudge::Puzzle::Sudoku(p)) = puzzles.first() else {
-            panic!("{path}: no Sudoku")
-        };
+        let p = &tail_grid(name);
         let mut out = p.clone();
         assert!(dfs.solve_into(p, &mut out), "{name}: no solution found");
         check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
