@@ -339,3 +339,31 @@ fn dfs_restarts_cut_the_heavy_tail() {
         assert_eq!(dfs.count(p, 2), 2, "{name}: count");
     }
 }
+
+/// Grids with no solution on which the DFS's bi-value-cells-first branching needs
+/// millions of guesses to finish its proof (the `solve_sudoku` fuzzer, session 15:
+/// more than 3,000,000 guesses in every one of the first 16 attempts of the session-15
+/// search, over 10 s; DLX proves each in 1,548 to 49,251 nodes). Odd restart attempts
+/// now branch as DLX does (the first constraint with two options in a rotated column
+/// order): the fourth attempt proves each in a few dozen guesses, about 4,100 in all
+/// (4,096 are the first three attempts' budgets). Provenance in
+/// `tests/data/sudoku/README.md`. The bound is absolute: losing those attempts fails
+/// it. DLX confirms each has no solution.
+#[test]
+fn dfs_proves_the_fuzzers_unsolvable_grids() {
+    let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
+    let mut dlx = sudoku_dlx::DlxSolver::new(4).unwrap();
+    for name in [
+        "dfs-unsat-fuzzer-a.poj3076.in",
+        "dfs-unsat-fuzzer-b.poj3076.in",
+        "dfs-unsat-fuzzer-c.poj3076.in",
+    ] {
+        let p = &tail_grid(name);
+        assert_eq!(dlx.count(p, 2), 0, "{name}: DLX finds a solution");
+        let mut out = p.clone();
+        assert!(!dfs.solve_into(p, &mut out), "{name}: the DFS solved it");
+        let guesses = dfs.last_guesses();
+        assert!(guesses < 20_000, "{name}: {guesses} guesses (bound 20,000)");
+        assert_eq!(dfs.count(p, 2), 0, "{name}: count");
+    }
+}

@@ -61,6 +61,21 @@ fn verify(root: &Path, extra: &[&str]) -> (Option<i32>, String) {
     )
 }
 
+/// The number right after the first `label` in a report.
+fn figure_after(text: &str, label: &str) -> f64 {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("no {label:?} in\n{text}"))
+        + label.len();
+    let figure: String = text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    figure
+        .parse()
+        .unwrap_or_else(|e| panic!("{figure}: {e}\n{text}"))
+}
+
 fn accepted() -> String {
     std::fs::read_to_string(fixtures().join("cases/poj3074/submissions/accepted/bitmask.c"))
         .unwrap()
@@ -90,9 +105,16 @@ fn strict_catches_a_tle_example_that_stops_too_soon() {
     let (code, text) = verify(root.path(), &["--strict", "--suggest-limits"]);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("ERROR: p: TLE example"), "{text}");
+    // The suggestion is the slowest accepted run × 2 rounded up to a tenth of a second
+    // (the run's time depends on the machine: 0.03-0.06 s here). The printed figure is
+    // rounded to milliseconds, so the check allows one millisecond either way.
+    let slowest = figure_after(&text, "slowest AC ");
+    let suggested = figure_after(&text, "p: suggested time limit ");
     assert!(
-        text.contains("p: suggested time limit 0.1 s (slowest AC 0.0"),
-        "{text}"
+        (suggested * 10.0 - (suggested * 10.0).round()).abs() < 1e-9
+            && suggested + 1e-9 >= (2.0 * (slowest - 0.001)).max(0.1)
+            && suggested < 2.0 * (slowest + 0.001) + 0.1,
+        "suggested {suggested} for slowest {slowest}\n{text}"
     );
 
     // With a margin of 1.25 (limit × margin = 0.25 s) the example is slow enough.
@@ -119,13 +141,14 @@ fn strict_passes_good_margins_and_catches_a_slow_accepted_example() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("fastest TLE still running at 0.4"), "{text}");
 
-    // An accepted example of 0.15 s CPU (then the right answer would be needed: a burner
-    // prints nothing, so use the fixture solver after burning) is within the margin.
+    // An accepted example of 0.12 s CPU and then the fixture solver (a burner prints
+    // nothing, and the right answer is needed): over limit / margin = 0.1 s, under the
+    // 0.2 s limit even where the solver and the sandbox add 0.06 s.
     let slow_ac = accepted().replacen(
         "int main(void) {",
         "static double cpu_(void) { struct timespec t; \
          clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec + t.tv_nsec / 1e9; }\n\
-         int main(void) { { volatile unsigned long x = 0; while (cpu_() < 0.15) x++; }",
+         int main(void) { { volatile unsigned long x = 0; while (cpu_() < 0.12) x++; }",
         1,
     );
     let slow_ac = format!("#define _POSIX_C_SOURCE 200809L\n#include <time.h>\n{slow_ac}");

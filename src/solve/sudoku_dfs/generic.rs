@@ -385,24 +385,36 @@ fn luby(mut i: u64) -> u64 {
 /// places of a digit in a unit tried lowest cell first. Later attempts draw their
 /// starts at random (xorshift seeded by the attempt number, never zero): the cell a
 /// scan for a bi-value cell starts at, a cell's first digit (the others follow
-/// cyclically), the cell a branch on places starts at; odd attempts also branch on a
-/// digit's two places in a unit before a bi-value cell. (A random start for the scan
-/// of places too was measured and left out: the same tails on the `sudoku_tail`
-/// example's 42,000 grids, and no test grid needs it.)
+/// cyclically), the cell a branch on places starts at. Odd attempts branch on the
+/// first constraint with two options in DLX's column order, rotated to a random
+/// position fixed for the whole attempt ([`first_pair_in_order`]); failing that (no
+/// constraint has two), on the narrowest cell or unit, units scanned from the one at
+/// that position. Until session 16 odd attempts branched on any digit's two places
+/// (digit by digit, the first unit) before a bi-value cell: that fixed the tails of
+/// solvable grids (`dfs-tail-*` in `tests/data/sudoku/`) but not the proofs of
+/// unsolvable ones, which need an attempt that stays in one region of the grid
+/// (measured: `fuzz/open-crashes/README.md`, fourteenth round).
 struct Choice {
     rng: u64,
     random: bool,
-    places_first: bool,
+    /// Odd restart attempts: the branch is the first constraint with two options in a
+    /// fixed order of all constraints rotated to start at this position (see
+    /// [`first_pair_in_order`]).
+    rot: Option<u64>,
 }
 
 impl Choice {
     fn for_attempt(k: usize) -> Choice {
-        Choice {
+        let mut c = Choice {
             // Odd, so the product is never zero (xorshift's one fixed point).
             rng: 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2 * k as u64 + 1),
             random: k > 0,
-            places_first: k % 2 == 1,
+            rot: None,
+        };
+        if k % 2 == 1 {
+            c.rot = Some(c.next());
         }
+        c
     }
 
     /// The next xorshift64 value.
@@ -416,8 +428,8 @@ impl Choice {
 
 /// Singles propagation to a fixpoint, then the branch choice: a bi-value cell (the
 /// first from the attempt's start cell on, cyclically), else the cell with the fewest
-/// candidates unless a digit has fewer places in a unit; in odd restart attempts a
-/// digit with two places in a unit comes before any bi-value cell ([`Choice`]).
+/// candidates unless a digit has fewer places in a unit; in odd restart attempts the
+/// first constraint with two options in a rotated column order ([`Choice`]).
 #[inline(always)]
 fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
@@ -497,14 +509,19 @@ fn propagate<B: Bits, const S: usize>(
         } else {
             0
         };
-        if choice.places_first {
-            if let Some((d, places)) = narrowest_places(st, t, 3) {
-                return Step::Places(d, places);
-            }
-        }
         // Branch: most constrained open cell (exactly two candidates when any).
         let open = all.andnot(st.solved);
         let pairs = c2.andnot(c3).and(open);
+        let unit0 = match choice.rot {
+            Some(rot) => {
+                let at = (rot % (4 * S * S) as u64) as usize;
+                if let Some(step) = first_pair_in_order(st, t, pairs, at) {
+                    return step;
+                }
+                Some(at.saturating_sub(S * S) / S)
+            }
+            None => None,
+        };
         let cell = if !pairs.is_zero() {
             let later = pairs.and(t.ge[start]);
             if later.is_zero() {
@@ -526,19 +543,119 @@ fn propagate<B: Bits, const S: usize>(
             // No bi-value cell: a digit with fewer places in some unit than the best
             // cell has candidates branches more narrowly (sparse 16×16 grids, where
             // cells keep many candidates long, took the cell branch tens of seconds).
-            if let Some((d, places)) = narrowest_places(st, t, best.0) {
+            if let Some((d, places)) = places_in(st, t, best.0, unit0) {
                 return Step::Places(d, places);
             }
             best.1
         };
-        let mut mask = 0u32;
-        for (d, b) in st.boards.iter().enumerate() {
-            if b.has(cell) {
-                mask |= 1 << d;
+        return Step::Cell(cell, mask_of(st, cell));
+    }
+}
+
+/// The candidates of `cell` as a digit mask.
+#[inline(always)]
+fn mask_of<B: Bits, const S: usize>(st: &State<B, S>, cell: usize) -> u32 {
+    let mut mask = 0u32;
+    for (d, b) in st.boards.iter().enumerate() {
+        if b.has(cell) {
+            mask |= 1 << d;
+        }
+    }
+    mask
+}
+
+/// The first constraint with exactly two options, in the order of the exact-cover
+/// columns of `sudoku_dlx` (cells `0..N`, then per unit — rows, columns, boxes — each
+/// digit's places) rotated to start at position `at`: the choice a DLX search makes
+/// when its fewest-rows column has two. Branching this way keeps an attempt working
+/// in one region of the grid, which proves a grid unsolvable in a few guesses where
+/// the bi-value-cells-first order takes millions (`fuzz/open-crashes/README.md`,
+/// fourteenth round).
+fn first_pair_in_order<B: Bits, const S: usize>(
+    st: &State<B, S>,
+    t: &Tables<B>,
+    pairs: B,
+    at: usize,
+) -> Option<Step<B>> {
+    let n = S * S;
+    let cells = |lo: usize, hi: usize| -> Option<Step<B>> {
+        let m = pairs.and(t.ge[lo]).andnot(t.ge[hi]);
+        if m.is_zero() {
+            return None;
+        }
+        let cell = m.lowest();
+        Some(Step::Cell(cell, mask_of(st, cell)))
+    };
+    let places = |lo: usize, hi: usize| -> Option<Step<B>> {
+        for q in lo..hi {
+            let (u, d) = (q / S, q % S);
+            if st.placed[d] >> u & 1 == 1 {
+                continue;
+            }
+            let m = st.boards[d].and(t.units[u]);
+            let rest = m.clear_lowest();
+            if !m.is_zero() && !rest.is_zero() && rest.at_most_one() {
+                return Some(Step::Places(d, m));
             }
         }
-        return Step::Cell(cell, mask);
+        None
+    };
+    if at < n {
+        cells(at, n)
+            .or_else(|| places(0, 3 * n))
+            .or_else(|| cells(0, at))
+    } else {
+        places(at - n, 3 * n)
+            .or_else(|| cells(0, n))
+            .or_else(|| places(0, at - n))
     }
+}
+
+/// [`narrowest_places`] (attempt 0), or [`narrowest_places_by_unit`] from `unit0`.
+#[inline(always)]
+fn places_in<B: Bits, const S: usize>(
+    st: &State<B, S>,
+    t: &Tables<B>,
+    than: u32,
+    unit0: Option<usize>,
+) -> Option<(usize, B)> {
+    match unit0 {
+        None => narrowest_places(st, t, than),
+        Some(u0) => narrowest_places_by_unit(st, t, than, u0),
+    }
+}
+
+/// As [`narrowest_places`], scanning unit by unit (from unit `u0`, cyclically), each
+/// unit's digits in order.
+fn narrowest_places_by_unit<B: Bits, const S: usize>(
+    st: &State<B, S>,
+    t: &Tables<B>,
+    than: u32,
+    u0: usize,
+) -> Option<(usize, B)> {
+    let mut best: Option<(usize, B)> = None;
+    let mut limit = than;
+    for u in (u0..3 * S).chain(0..u0) {
+        for d in 0..S {
+            if st.placed[d] >> u & 1 == 1 {
+                continue;
+            }
+            let m = st.boards[d].and(t.units[u]);
+            let (mut k, mut rest) = (0u32, m);
+            while !rest.is_zero() && k < limit {
+                rest = rest.clear_lowest();
+                k += 1;
+            }
+            if k < limit && k >= 2 {
+                limit = k;
+                best = Some((d, m));
+                if k <= 2 {
+                    return best;
+                }
+            }
+        }
+    }
+    best
 }
 
 /// The digit and unit with the fewest places for the digit, if fewer than `than`
@@ -832,13 +949,18 @@ mod tests {
     fn restart_attempts_draw_their_choices() {
         let mut seen = std::collections::HashSet::new();
         let zero = Choice::for_attempt(0);
-        assert!(!zero.random && !zero.places_first);
+        assert!(!zero.random && zero.rot.is_none());
+        let mut rots = std::collections::HashSet::new();
         for k in 1..64 {
             let mut c = Choice::for_attempt(k);
             assert!(c.random);
-            assert_eq!(c.places_first, k % 2 == 1);
+            assert_eq!(c.rot.is_some(), k % 2 == 1);
+            if let Some(r) = c.rot {
+                rots.insert(r % 1024);
+            }
             seen.insert(c.next() % 256);
         }
         assert!(seen.len() > 40, "only {} distinct starts", seen.len());
+        assert!(rots.len() > 25, "only {} distinct rotations", rots.len());
     }
 }

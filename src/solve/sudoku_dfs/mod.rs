@@ -97,11 +97,16 @@
 //! thousand of a family takes millions of guesses where the rest take fifty), so a
 //! search that branches more than 1,024 times starts again, choosing another way, with
 //! budgets on the Luby schedule (1,024 × 1, 1, 2, 1, 1, 2, 4, …). Restart attempts draw
-//! their choices at random (where the scans for a bi-value cell and for a digit's
-//! places start, each cell's first digit, the first of a digit's places to try; every
-//! other attempt branches on a digit's two places in a unit before a bi-value cell),
-//! because grids exist where only one way in eight, or one in sixty, finishes quickly:
-//! doubling budgets then cost millions of guesses. Each attempt that finishes is a
+//! their choices at random (where the scan for a bi-value cell starts, each cell's
+//! first digit, the first of a digit's places to try), because grids exist where only
+//! one way in eight, or one in sixty, finishes quickly: doubling budgets then cost
+//! millions of guesses. Every other attempt branches as DLX does instead: on the first
+//! constraint (a cell, or a digit in a row, column or box) with two options, in DLX's
+//! column order rotated to a random start that stays fixed for the attempt. That keeps
+//! the attempt in one region of the grid, and it is what proves the fuzzer's
+//! unsolvable 16×16 grids in a few dozen guesses where bi-value cells first need
+//! millions (a proof cannot be shortened by luck: every attempt that finishes has
+//! searched its whole tree, so only the order of the branches helps). Each attempt that finishes is a
 //! complete search (see [`generic::Core::run`]). The first attempt is deterministic and
 //! unchanged since session 13, so `gridjudge gen` (which completes its grids with it)
 //! keeps its bytes.
