@@ -3,7 +3,9 @@
 # FUZZ_SECONDS (default 30) seconds, starting from the committed seeds in
 # fuzz/regressions/TARGET/. Fails on any crash, panic or leak, and on any single input
 # that runs longer than FUZZ_TIMEOUT seconds (default 60; the solver targets have slow
-# inputs of about 10 s under AddressSanitizer, see fuzz/open-crashes/README.md). New corpus entries go to a temporary folder and are thrown away; a crash is
+# inputs of about 10 s under AddressSanitizer, see fuzz/open-crashes/README.md), except
+# for the targets listed in fuzz/open-crashes/KNOWN_HANGS, whose timeouts are printed as
+# KNOWN OPEN HANG and do not fail the run. New corpus entries go to a temporary folder and are thrown away; a crash is
 # kept in fuzz/artifacts/TARGET/ (see fuzz/README.md for what to do with it).
 #
 # Skips (exit 0, saying why) when the nightly toolchain is missing or cargo-fuzz can
@@ -42,9 +44,15 @@ else
 fi
 [ "${#targets[@]}" -gt 0 ] || { echo "fuzz/smoke.sh: no fuzz targets found" >&2; exit 1; }
 
+# Targets whose timeouts are open findings (fuzz/open-crashes/KNOWN_HANGS).
+known_hang() {
+    sed 's/#.*//; s/[[:space:]]*$//' fuzz/open-crashes/KNOWN_HANGS 2>/dev/null | grep -x "$1" >/dev/null
+}
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 failed=()
+known=()
 for t in "${targets[@]}"; do
     echo "==> $t: ${SECONDS_PER_TARGET}s"
     mkdir -p "$work/$t"
@@ -54,15 +62,25 @@ for t in "${targets[@]}"; do
         -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -print_final_stats=1 \
         >"$work/$t.log" 2>&1; then
         grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$t.log" || true
+    elif grep -q '^SUMMARY: libFuzzer: timeout' "$work/$t.log" && known_hang "$t"; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
+        echo "fuzz/smoke.sh: $t: KNOWN OPEN HANG after ${runs:-?} executions (a unit over ${TIMEOUT}s;" \
+            "listed in fuzz/open-crashes/KNOWN_HANGS; the input is in fuzz/artifacts/$t/): not counted as a failure"
+        known+=("$t")
     else
         tail -n 60 "$work/$t.log"
         echo "fuzz/smoke.sh: $t FAILED; the crashing input is in fuzz/artifacts/$t/" >&2
         failed+=("$t")
     fi
 done
+[ "${#known[@]}" -eq 0 ] || echo "fuzz/smoke.sh: KNOWN OPEN HANGS (fuzz/open-crashes/README.md): ${known[*]}"
 
 if [ "${#failed[@]}" -gt 0 ]; then
     echo "fuzz/smoke.sh: failing targets: ${failed[*]}" >&2
     exit 1
 fi
-echo "fuzz/smoke.sh: all ${#targets[@]} targets ran ${SECONDS_PER_TARGET}s without a crash"
+if [ "${#known[@]}" -gt 0 ]; then
+    echo "fuzz/smoke.sh: ${#targets[@]} targets without a crash; ${#known[@]} stopped early at a known open hang"
+else
+    echo "fuzz/smoke.sh: all ${#targets[@]} targets ran ${SECONDS_PER_TARGET}s without a crash"
+fi

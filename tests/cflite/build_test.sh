@@ -4,8 +4,9 @@
 # is the nightly toolchain with cargo-fuzz (as in the Rust base builder). Then checks
 # that every target of `cargo fuzz list` landed in $OUT with its seed corpus zip (every
 # seed in it), its dictionary (which libFuzzer parses) and its options file, and runs
-# each binary for FUZZ_SECONDS (default 3) seconds from its seeds. Prints the $OUT
-# listing. Exit 1 on any failure.
+# each binary for FUZZ_SECONDS (default 3) seconds from its seeds (a timeout of a target
+# listed in fuzz/open-crashes/KNOWN_HANGS is printed as KNOWN OPEN HANG, not a failure).
+# Prints the $OUT listing. Exit 1 on any failure.
 #
 # Usage: bash tests/cflite/build_test.sh     (needs: nightly, cargo-fuzz, zip, unzip)
 set -euo pipefail
@@ -29,6 +30,10 @@ echo "==> \$SRC/build.sh (SRC=$SRC OUT=$OUT WORK=$WORK)"
 echo "==> \$OUT"
 ls -l "$OUT"
 failed=0
+# Targets whose timeouts are open findings (fuzz/open-crashes/KNOWN_HANGS).
+known_hang() {
+    sed 's/#.*//; s/[[:space:]]*$//' fuzz/open-crashes/KNOWN_HANGS 2>/dev/null | grep -x "$1" >/dev/null
+}
 fail() { echo "FAIL $*"; failed=1; }
 mapfile -t targets < <(cargo fuzz list)
 [ "${#targets[@]}" -gt 0 ] || fail "no fuzz targets"
@@ -46,11 +51,16 @@ for t in "${targets[@]}"; do
     # libFuzzer reads the seeds first (slow solver seeds take seconds under ASan), then
     # fuzzes for the rest of the time with the dictionary.
     if timeout 300 "$OUT/$t" -dict="$OUT/$t.dict" -max_total_time="$seconds" -timeout=60 \
-        -rss_limit_mb=4096 -print_final_stats=1 "$corpus" >"$log" 2>&1; then
+        -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$WORK/$t-" "$corpus" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         dict=$(sed -n 's/^Dictionary: \([0-9]*\) entries.*/\1/p' "$log")
         echo "ok $t: ${runs:-?} executions, dictionary of ${dict:-?} entries, $zipped seeds"
         [ -n "$dict" ] && [ "$dict" -gt 0 ] || fail "$t: libFuzzer read no dictionary entries"
+    elif grep -q '^SUMMARY: libFuzzer: timeout' "$log" && known_hang "$t"; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        echo "KNOWN OPEN HANG $t: a unit over 60 s after ${runs:-?} executions (listed in" \
+            "fuzz/open-crashes/KNOWN_HANGS; see fuzz/open-crashes/README.md): not counted as a failure"
+        grep -q '^Dictionary: [1-9]' "$log" || fail "$t: libFuzzer read no dictionary entries"
     else
         fail "$t: the fuzzer failed; its log ends:"
         tail -20 "$log"
