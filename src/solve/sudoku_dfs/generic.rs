@@ -641,11 +641,7 @@ fn narrowest_places_by_unit<B: Bits, const S: usize>(
                 continue;
             }
             let m = st.boards[d].and(t.units[u]);
-            let (mut k, mut rest) = (0u32, m);
-            while !rest.is_zero() && k < limit {
-                rest = rest.clear_lowest();
-                k += 1;
-            }
+            let k = count_to(m, limit);
             if k < limit && k >= 2 {
                 limit = k;
                 best = Some((d, m));
@@ -674,12 +670,7 @@ fn narrowest_places<B: Bits, const S: usize>(
             let u = open.trailing_zeros() as usize;
             open &= open - 1;
             let m = st.boards[d].and(t.units[u]);
-            // Count up to `limit` places.
-            let (mut k, mut rest) = (0u32, m);
-            while !rest.is_zero() && k < limit {
-                rest = rest.clear_lowest();
-                k += 1;
-            }
+            let k = count_to(m, limit);
             // Fewer than two places never reaches here at a fixpoint (a hidden single
             // or a contradiction); skipped all the same, a branch needs two.
             if k < limit && k >= 2 {
@@ -692,6 +683,18 @@ fn narrowest_places<B: Bits, const S: usize>(
         }
     }
     best.map(|(_, d, m)| (d, m))
+}
+
+/// The places in `m`, counted up to `limit` (a scan for the narrowest unit needs no
+/// more).
+#[inline(always)]
+fn count_to<B: Bits>(m: B, limit: u32) -> u32 {
+    let (mut k, mut rest) = (0u32, m);
+    while !rest.is_zero() && k < limit {
+        rest = rest.clear_lowest();
+        k += 1;
+    }
+    k
 }
 
 /// Writes a solved state as digits `1..=S`.
