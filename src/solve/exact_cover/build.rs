@@ -27,6 +27,7 @@ impl ExactCover {
             fixed_cover: vec![false; columns],
             built_w: Vec::new(),
             built_len: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
