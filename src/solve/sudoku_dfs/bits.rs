@@ -18,6 +18,8 @@ pub(super) trait Bits: Copy + Eq + std::fmt::Debug {
     fn with(self, i: usize) -> Self;
     fn without(self, i: usize) -> Self;
     fn has(self, i: usize) -> bool;
+    /// Number of set bits.
+    fn count(self) -> u32;
 }
 
 /// [`Bits`] for a primitive unsigned integer with at least as many bits as cells.
@@ -65,6 +67,10 @@ macro_rules! int_bits {
             #[inline(always)]
             fn has(self, i: usize) -> bool {
                 self >> i & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
             }
         }
     )*};
@@ -145,6 +151,10 @@ impl<const N: usize> Bits for Wide<N> {
     fn has(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 != 0
     }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
 }
 
 #[cfg(test)]
@@ -160,6 +170,10 @@ mod tests {
         assert!(!w.at_most_one());
         assert!(w.clear_lowest().at_most_one());
         assert!(w.without(70).at_most_one() && !w.without(70).is_zero());
+        assert_eq!(
+            (w.count(), Wide::<2>::ZERO.count(), w.without(3).count()),
+            (2, 0, 1)
+        );
     }
 
     #[test]
@@ -169,5 +183,6 @@ mod tests {
         assert_eq!((x.lowest(), x.clear_lowest().lowest()), (4, 31));
         assert!(!x.at_most_one() && x.without(4).at_most_one() && 0u32.at_most_one());
         assert!(x.andnot(x).is_zero() && x.and(1 << 4) == 1 << 4 && x.or(1) == x | 1);
+        assert_eq!((x.count(), 0u32.count()), (2, 0));
     }
 }

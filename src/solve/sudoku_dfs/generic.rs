@@ -83,6 +83,10 @@ pub(super) struct Core<B, const S: usize> {
     state: State<B, S>,
     dirty: Dirty<S>,
     pub(super) guesses: u64,
+    /// Conflict weights of the constraints, in DLX's column order (cells, then each
+    /// unit's digits): one more for each contradiction found at it, over every
+    /// attempt of a search ([`Choice`]'s weighted attempts branch on them).
+    weights: Vec<u32>,
     /// The budget of the first attempt ([`FIRST_BUDGET`]; the tests make it tiny to
     /// restart often).
     first_budget: u64,
@@ -148,6 +152,7 @@ impl<B: Bits, const S: usize> Core<B, S> {
             },
             dirty: [0; S],
             guesses: 0,
+            weights: vec![0; 4 * n],
             first_budget: FIRST_BUDGET,
             #[cfg(test)]
             wide_place_branches: 0,
@@ -178,6 +183,7 @@ impl<B: Bits, const S: usize> Core<B, S> {
         if limit == 0 || cells.len() != S * S {
             return 0;
         }
+        self.weights.fill(0);
         let mut budget = self.first_budget;
         let mut k = 0usize;
         loop {
@@ -225,7 +231,7 @@ impl<B: Bits, const S: usize> Core<B, S> {
         // sudoku -- 16x16` and `benches/instructions/check.sh` (the poj3076 sample).
         // Dirty-unit masks cut hidden-single checks ~4×.
         loop {
-            match propagate(st, dirty, t, &mut choice) {
+            match propagate(st, dirty, t, &mut choice, &self.weights) {
                 Step::Places(d, places) => {
                     if left == 0 {
                         return None;
@@ -307,7 +313,11 @@ impl<B: Bits, const S: usize> Core<B, S> {
                         return Some(found);
                     }
                 }
-                Step::Contradiction => {}
+                Step::Contradiction => {
+                    if let Some(w) = self.weights.get_mut(choice.failed) {
+                        *w = w.saturating_add(1);
+                    }
+                }
             }
             // Backtrack: next digit (or place) of the innermost open branch.
             let Some(top) = self.stack.last_mut() else {
@@ -385,22 +395,26 @@ fn luby(mut i: u64) -> u64 {
 /// places of a digit in a unit tried lowest cell first. Later attempts draw their
 /// starts at random (xorshift seeded by the attempt number, never zero): the cell a
 /// scan for a bi-value cell starts at, a cell's first digit (the others follow
-/// cyclically), the cell a branch on places starts at. Odd attempts branch on the
-/// first constraint with two options in DLX's column order, rotated to a random
-/// position fixed for the whole attempt ([`first_pair_in_order`]); failing that (no
-/// constraint has two), on the narrowest cell or unit, units scanned from the one at
-/// that position. Until session 16 odd attempts branched on any digit's two places
-/// (digit by digit, the first unit) before a bi-value cell: that fixed the tails of
-/// solvable grids (`dfs-tail-*` in `tests/data/sudoku/`) but not the proofs of
-/// unsolvable ones, which need an attempt that stays in one region of the grid
-/// (measured: `fuzz/open-crashes/README.md`, fourteenth round).
+/// cyclically), the cell a branch on places starts at. Odd attempts branch by conflict
+/// weight ([`weighted_branch`], dom/wdeg): the cell or unit-and-digit with the fewest
+/// options per unit of weight, where every contradiction of the search so far (all
+/// its attempts) adds one to the weight of the constraint it was found at, ties from a
+/// random position fixed for the attempt. History: until session 16 odd attempts
+/// branched on any digit's two places first (fixed the solvable `dfs-tail-*` grids in
+/// `tests/data/sudoku/`, not the proofs of unsolvable ones); in session 16 on the first
+/// constraint with two options in DLX's column order rotated to a random position
+/// (proved three unsolvable fuzzer grids, not `unsat-fuzzer-d`); since session 17 by
+/// weight, which does all of them and shortens the generated families' tails
+/// (measured: `fuzz/open-crashes/README.md`, fifteenth round).
 struct Choice {
     rng: u64,
     random: bool,
-    /// Odd restart attempts: the branch is the first constraint with two options in a
-    /// fixed order of all constraints rotated to start at this position (see
-    /// [`first_pair_in_order`]).
-    rot: Option<u64>,
+    /// Odd restart attempts: branch on the constraint with the fewest options per unit
+    /// of conflict weight ([`weighted_branch`]), ties from this position (modulo the
+    /// number of constraints) on.
+    weighted: Option<u64>,
+    /// The constraint the last contradiction was found at (DLX column order).
+    failed: usize,
 }
 
 impl Choice {
@@ -409,10 +423,11 @@ impl Choice {
             // Odd, so the product is never zero (xorshift's one fixed point).
             rng: 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2 * k as u64 + 1),
             random: k > 0,
-            rot: None,
+            weighted: None,
+            failed: usize::MAX,
         };
         if k % 2 == 1 {
-            c.rot = Some(c.next());
+            c.weighted = Some(c.next());
         }
         c
     }
@@ -429,13 +444,15 @@ impl Choice {
 /// Singles propagation to a fixpoint, then the branch choice: a bi-value cell (the
 /// first from the attempt's start cell on, cyclically), else the cell with the fewest
 /// candidates unless a digit has fewer places in a unit; in odd restart attempts the
-/// first constraint with two options in a rotated column order ([`Choice`]).
+/// constraint with the fewest options per unit of conflict weight ([`Choice`]). A
+/// contradiction records the constraint it was found at in `choice.failed`.
 #[inline(always)]
 fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
     dirty: &mut Dirty<S>,
     t: &Tables<B>,
     choice: &mut Choice,
+    weights: &[u32],
 ) -> Step<B> {
     let all = t.all;
     loop {
@@ -446,7 +463,9 @@ fn propagate<B: Bits, const S: usize>(
             c2 = c2.or(c1.and(b));
             c1 = c1.or(b);
         }
-        if !all.andnot(c1).is_zero() {
+        let empty = all.andnot(c1);
+        if !empty.is_zero() {
+            choice.failed = empty.lowest();
             return Step::Contradiction;
         }
         // Naked singles.
@@ -456,6 +475,7 @@ fn propagate<B: Bits, const S: usize>(
                 let cell = singles.lowest();
                 singles = singles.clear_lowest();
                 let Some(d) = st.boards.iter().position(|b| b.has(cell)) else {
+                    choice.failed = cell;
                     return Step::Contradiction; // its digit went to a peer
                 };
                 place(st, dirty, t, d, cell);
@@ -486,6 +506,7 @@ fn propagate<B: Bits, const S: usize>(
                 let m = st.boards[d].and(t.units[u]);
                 if m.at_most_one() {
                     if m.is_zero() {
+                        choice.failed = S * S + u * S + d;
                         return Step::Contradiction;
                     }
                     if !m.andnot(st.solved).is_zero() {
@@ -504,6 +525,10 @@ fn propagate<B: Bits, const S: usize>(
                 return Step::Places(d, places);
             }
         }
+        if let Some(from) = choice.weighted {
+            let from = (from % (4 * S * S) as u64) as usize;
+            return weighted_branch(st, t, weights, from);
+        }
         let start = if choice.random {
             (choice.next() % (S * S) as u64) as usize
         } else {
@@ -512,16 +537,6 @@ fn propagate<B: Bits, const S: usize>(
         // Branch: most constrained open cell (exactly two candidates when any).
         let open = all.andnot(st.solved);
         let pairs = c2.andnot(c3).and(open);
-        let unit0 = match choice.rot {
-            Some(rot) => {
-                let at = (rot % (4 * S * S) as u64) as usize;
-                if let Some(step) = first_pair_in_order(st, t, pairs, at) {
-                    return step;
-                }
-                Some(at.saturating_sub(S * S) / S)
-            }
-            None => None,
-        };
         let cell = if !pairs.is_zero() {
             let later = pairs.and(t.ge[start]);
             if later.is_zero() {
@@ -543,12 +558,66 @@ fn propagate<B: Bits, const S: usize>(
             // No bi-value cell: a digit with fewer places in some unit than the best
             // cell has candidates branches more narrowly (sparse 16×16 grids, where
             // cells keep many candidates long, took the cell branch tens of seconds).
-            if let Some((d, places)) = places_in(st, t, best.0, unit0) {
+            if let Some((d, places)) = narrowest_places(st, t, best.0) {
                 return Step::Places(d, places);
             }
             best.1
         };
         return Step::Cell(cell, mask_of(st, cell));
+    }
+}
+
+/// The constraint with the fewest options per unit of conflict weight, options / (1 +
+/// weight) (dom/wdeg), over the open cells (options: candidates) and each unit's
+/// unplaced digits (options: places), in DLX's column order from position `from`
+/// (cyclically; ties go to the first). At a fixpoint of propagation every constraint
+/// has two options or more, so the branch is a real one.
+fn weighted_branch<B: Bits, const S: usize>(
+    st: &State<B, S>,
+    t: &Tables<B>,
+    weights: &[u32],
+    from: usize,
+) -> Step<B> {
+    let n = S * S;
+    let open = t.all.andnot(st.solved);
+    // Candidates per open cell, from the digits' boards (one pass over the set bits).
+    let mut options = [0u8; 4 * 25 * 25];
+    for b in st.boards.iter() {
+        let mut rest = b.and(open);
+        while !rest.is_zero() {
+            options[rest.lowest()] += 1;
+            rest = rest.clear_lowest();
+        }
+    }
+    // Places per unit and unplaced digit (0 marks "not a constraint any more").
+    for d in 0..S {
+        let mut unplaced = t.all_units & !st.placed[d];
+        while unplaced != 0 {
+            let u = unplaced.trailing_zeros() as usize;
+            unplaced &= unplaced - 1;
+            // At most S places: fits a u8.
+            options[n + u * S + d] = st.boards[d].and(t.units[u]).count() as u8;
+        }
+    }
+    let mut best: Option<(u64, u64, usize)> = None;
+    for q in (from..4 * n).chain(0..from) {
+        let k = u64::from(options[q]);
+        if k == 0 {
+            continue; // a placed cell, or a unit where the digit is placed
+        }
+        let weight = 1 + u64::from(weights.get(q).copied().unwrap_or(0));
+        // k / weight < best's, without division.
+        if best.is_none_or(|(o, w, _)| k * w < o * weight) {
+            best = Some((k, weight, q));
+        }
+    }
+    match best {
+        Some((_, _, q)) if q < n => Step::Cell(q, mask_of(st, q)),
+        Some((_, _, q)) => {
+            let (u, d) = ((q - n) / S, (q - n) % S);
+            Step::Places(d, st.boards[d].and(t.units[u]))
+        }
+        None => Step::Solved, // unreachable: an unsolved state has an open cell
     }
 }
 
@@ -562,96 +631,6 @@ fn mask_of<B: Bits, const S: usize>(st: &State<B, S>, cell: usize) -> u32 {
         }
     }
     mask
-}
-
-/// The first constraint with exactly two options, in the order of the exact-cover
-/// columns of `sudoku_dlx` (cells `0..N`, then per unit — rows, columns, boxes — each
-/// digit's places) rotated to start at position `at`: the choice a DLX search makes
-/// when its fewest-rows column has two. Branching this way keeps an attempt working
-/// in one region of the grid, which proves a grid unsolvable in a few guesses where
-/// the bi-value-cells-first order takes millions (`fuzz/open-crashes/README.md`,
-/// fourteenth round).
-fn first_pair_in_order<B: Bits, const S: usize>(
-    st: &State<B, S>,
-    t: &Tables<B>,
-    pairs: B,
-    at: usize,
-) -> Option<Step<B>> {
-    let n = S * S;
-    let cells = |lo: usize, hi: usize| -> Option<Step<B>> {
-        let m = pairs.and(t.ge[lo]).andnot(t.ge[hi]);
-        if m.is_zero() {
-            return None;
-        }
-        let cell = m.lowest();
-        Some(Step::Cell(cell, mask_of(st, cell)))
-    };
-    let places = |lo: usize, hi: usize| -> Option<Step<B>> {
-        for q in lo..hi {
-            let (u, d) = (q / S, q % S);
-            if st.placed[d] >> u & 1 == 1 {
-                continue;
-            }
-            let m = st.boards[d].and(t.units[u]);
-            let rest = m.clear_lowest();
-            if !m.is_zero() && !rest.is_zero() && rest.at_most_one() {
-                return Some(Step::Places(d, m));
-            }
-        }
-        None
-    };
-    if at < n {
-        cells(at, n)
-            .or_else(|| places(0, 3 * n))
-            .or_else(|| cells(0, at))
-    } else {
-        places(at - n, 3 * n)
-            .or_else(|| cells(0, n))
-            .or_else(|| places(0, at - n))
-    }
-}
-
-/// [`narrowest_places`] (attempt 0), or [`narrowest_places_by_unit`] from `unit0`.
-#[inline(always)]
-fn places_in<B: Bits, const S: usize>(
-    st: &State<B, S>,
-    t: &Tables<B>,
-    than: u32,
-    unit0: Option<usize>,
-) -> Option<(usize, B)> {
-    match unit0 {
-        None => narrowest_places(st, t, than),
-        Some(u0) => narrowest_places_by_unit(st, t, than, u0),
-    }
-}
-
-/// As [`narrowest_places`], scanning unit by unit (from unit `u0`, cyclically), each
-/// unit's digits in order.
-fn narrowest_places_by_unit<B: Bits, const S: usize>(
-    st: &State<B, S>,
-    t: &Tables<B>,
-    than: u32,
-    u0: usize,
-) -> Option<(usize, B)> {
-    let mut best: Option<(usize, B)> = None;
-    let mut limit = than;
-    for u in (u0..3 * S).chain(0..u0) {
-        for d in 0..S {
-            if st.placed[d] >> u & 1 == 1 {
-                continue;
-            }
-            let m = st.boards[d].and(t.units[u]);
-            let k = count_to(m, limit);
-            if k < limit && k >= 2 {
-                limit = k;
-                best = Some((d, m));
-                if k <= 2 {
-                    return best;
-                }
-            }
-        }
-    }
-    best
 }
 
 /// The digit and unit with the fewest places for the digit, if fewer than `than`
@@ -952,18 +931,18 @@ mod tests {
     fn restart_attempts_draw_their_choices() {
         let mut seen = std::collections::HashSet::new();
         let zero = Choice::for_attempt(0);
-        assert!(!zero.random && zero.rot.is_none());
+        assert!(!zero.random && zero.weighted.is_none());
         let mut rots = std::collections::HashSet::new();
         for k in 1..64 {
             let mut c = Choice::for_attempt(k);
             assert!(c.random);
-            assert_eq!(c.rot.is_some(), k % 2 == 1);
-            if let Some(r) = c.rot {
+            assert_eq!(c.weighted.is_some(), k % 2 == 1);
+            if let Some(r) = c.weighted {
                 rots.insert(r % 1024);
             }
             seen.insert(c.next() % 256);
         }
         assert!(seen.len() > 40, "only {} distinct starts", seen.len());
-        assert!(rots.len() > 25, "only {} distinct rotations", rots.len());
+        assert!(rots.len() > 25, "only {} distinct tie starts", rots.len());
     }
 }

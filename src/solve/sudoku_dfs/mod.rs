@@ -100,13 +100,15 @@
 //! their choices at random (where the scan for a bi-value cell starts, each cell's
 //! first digit, the first of a digit's places to try), because grids exist where only
 //! one way in eight, or one in sixty, finishes quickly: doubling budgets then cost
-//! millions of guesses. Every other attempt branches as DLX does instead: on the first
-//! constraint (a cell, or a digit in a row, column or box) with two options, in DLX's
-//! column order rotated to a random start that stays fixed for the attempt. That keeps
-//! the attempt in one region of the grid, and it is what proves the fuzzer's
-//! unsolvable 16×16 grids in a few dozen guesses where bi-value cells first need
-//! millions (a proof cannot be shortened by luck: every attempt that finishes has
-//! searched its whole tree, so only the order of the branches helps). Each attempt that finishes is a
+//! millions of guesses. Every other attempt branches by conflict weight instead
+//! (dom/wdeg): each contradiction of the search, in any attempt, adds one to the weight
+//! of the constraint it was found at (a cell with no digit left, or a digit with no
+//! place left in a row, column or box), and the attempt branches on the constraint with
+//! the fewest options per unit of weight. The branches then go where the search keeps
+//! failing, which is what proves the fuzzer's unsolvable 16×16 grids (a proof cannot be
+//! shortened by luck: every attempt that finishes has searched its whole tree, so only
+//! the order of the branches helps): one guess in the second attempt, where bi-value
+//! cells first need millions. Each attempt that finishes is a
 //! complete search (see [`generic::Core::run`]). The first attempt is deterministic and
 //! unchanged since session 13, so `gridjudge gen` (which completes its grids with it)
 //! keeps its bytes.
