@@ -3,7 +3,8 @@
 # that suffice for it (all of the suite would do too, at about ten times the cost).
 #
 # Usage: bash tests/mutants.sh MODULE [cargo-mutants options]
-#        bash tests/mutants.sh diff [BASE]   quick mode: only mutants in the lines changed
+#        bash tests/mutants.sh diff [BASE [cargo-mutants options]]
+#                                             quick mode: only mutants in the lines changed
 #                                             since BASE (default: the merge base with
 #                                             origin/main), all modules
 # MODULE: verify | check | format | solve. Results in mutants.out/ (see tests/MUTANTS.md).
@@ -25,6 +26,7 @@ module=${1:?usage: tests/mutants.sh verify|check|format|solve|diff}
 shift
 if [ "$module" = diff ]; then
     base=${1:-$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse HEAD)}
+    if [ $# -gt 0 ]; then shift; fi # the rest (-j 2, --iterate, …) goes to cargo-mutants
     diff_file=$(mktemp)
     git diff "$base" -- src/verify src/check src/format src/solve > "$diff_file"
     if [ ! -s "$diff_file" ]; then
@@ -32,7 +34,7 @@ if [ "$module" = diff ]; then
         exit 0
     fi
     # Every module's tests: a change may touch several.
-    exec cargo mutants --in-diff "$diff_file" --output target/mutants-diff -- \
+    exec cargo mutants --in-diff "$diff_file" --output target/mutants-diff "$@" -- \
         $(tests_for verify) --test properties_checker --test cli_check --test malformed_inputs \
         --test snapshots_errors --test sudoku_solvers --test kakuro_solvers --test snapshots_solvers
 fi
