@@ -45,7 +45,9 @@ const FIRST_BUDGET: u64 = 1 << 10;
 
 /// What propagation ends with.
 enum Step<B> {
-    Contradiction,
+    /// A constraint with no option left: its number in DLX's column order (a cell, or
+    /// `N + unit · S + digit`), which gets the conflict weight.
+    Contradiction(usize),
     Solved,
     /// Branch on this cell; bit `d` of the mask = digit `d` (0-based) possible.
     Cell(usize, u32),
@@ -313,8 +315,8 @@ impl<B: Bits, const S: usize> Core<B, S> {
                         return Some(found);
                     }
                 }
-                Step::Contradiction => {
-                    if let Some(w) = self.weights.get_mut(choice.failed) {
+                Step::Contradiction(failed) => {
+                    if let Some(w) = self.weights.get_mut(failed) {
                         *w = w.saturating_add(1);
                     }
                 }
@@ -413,8 +415,6 @@ struct Choice {
     /// of conflict weight ([`weighted_branch`]), ties from this position (modulo the
     /// number of constraints) on.
     weighted: Option<u64>,
-    /// The constraint the last contradiction was found at (DLX column order).
-    failed: usize,
 }
 
 impl Choice {
@@ -424,7 +424,6 @@ impl Choice {
             rng: 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2 * k as u64 + 1),
             random: k > 0,
             weighted: None,
-            failed: usize::MAX,
         };
         if k % 2 == 1 {
             c.weighted = Some(c.next());
@@ -444,8 +443,7 @@ impl Choice {
 /// Singles propagation to a fixpoint, then the branch choice: a bi-value cell (the
 /// first from the attempt's start cell on, cyclically), else the cell with the fewest
 /// candidates unless a digit has fewer places in a unit; in odd restart attempts the
-/// constraint with the fewest options per unit of conflict weight ([`Choice`]). A
-/// contradiction records the constraint it was found at in `choice.failed`.
+/// constraint with the fewest options per unit of conflict weight ([`Choice`]).
 #[inline(always)]
 fn propagate<B: Bits, const S: usize>(
     st: &mut State<B, S>,
@@ -465,8 +463,7 @@ fn propagate<B: Bits, const S: usize>(
         }
         let empty = all.andnot(c1);
         if !empty.is_zero() {
-            choice.failed = empty.lowest();
-            return Step::Contradiction;
+            return Step::Contradiction(empty.lowest());
         }
         // Naked singles.
         let mut singles = c1.andnot(c2).andnot(st.solved);
@@ -475,8 +472,7 @@ fn propagate<B: Bits, const S: usize>(
                 let cell = singles.lowest();
                 singles = singles.clear_lowest();
                 let Some(d) = st.boards.iter().position(|b| b.has(cell)) else {
-                    choice.failed = cell;
-                    return Step::Contradiction; // its digit went to a peer
+                    return Step::Contradiction(cell); // its digit went to a peer
                 };
                 place(st, dirty, t, d, cell);
             }
@@ -506,8 +502,7 @@ fn propagate<B: Bits, const S: usize>(
                 let m = st.boards[d].and(t.units[u]);
                 if m.at_most_one() {
                     if m.is_zero() {
-                        choice.failed = S * S + u * S + d;
-                        return Step::Contradiction;
+                        return Step::Contradiction(S * S + u * S + d);
                     }
                     if !m.andnot(st.solved).is_zero() {
                         place(st, dirty, t, d, m.lowest());
