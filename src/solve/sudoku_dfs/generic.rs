@@ -521,7 +521,6 @@ fn propagate<B: Bits, const S: usize>(
             }
         }
         if let Some(from) = choice.weighted {
-            let from = (from % (4 * S * S) as u64) as usize;
             return weighted_branch(st, t, weights, from);
         }
         let start = if choice.random {
@@ -564,16 +563,17 @@ fn propagate<B: Bits, const S: usize>(
 
 /// The constraint with the fewest options per unit of conflict weight, options / (1 +
 /// weight) (dom/wdeg), over the open cells (options: candidates) and each unit's
-/// unplaced digits (options: places), in DLX's column order from position `from`
-/// (cyclically; ties go to the first). At a fixpoint of propagation every constraint
-/// has two options or more, so the branch is a real one.
+/// unplaced digits (options: places), in DLX's column order from position `from` modulo
+/// the number of constraints (cyclically; ties go to the first). At a fixpoint of
+/// propagation every constraint has two options or more, so the branch is a real one.
 fn weighted_branch<B: Bits, const S: usize>(
     st: &State<B, S>,
     t: &Tables<B>,
     weights: &[u32],
-    from: usize,
+    from: u64,
 ) -> Step<B> {
     let n = S * S;
+    let from = (from % (4 * n) as u64) as usize;
     let open = t.all.andnot(st.solved);
     // Candidates per open cell, from the digits' boards (one pass over the set bits).
     let mut options = [0u8; 4 * 25 * 25];
@@ -687,6 +687,7 @@ fn write_solution<B: Bits, const S: usize>(st: &State<B, S>, out: &mut [u8]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::Wide;
     use super::*;
     use crate::gen::{sudoku as gen, Rng};
 
@@ -708,6 +709,68 @@ mod tests {
             }
         }
         None
+    }
+
+    /// A fresh state (every digit possible everywhere) with every unit dirty.
+    fn open_state<B: Bits, const S: usize>(t: &Tables<B>) -> (State<B, S>, Dirty<S>) {
+        let st = State {
+            boards: [t.all; S],
+            solved: B::ZERO,
+            placed: [0; S],
+        };
+        (st, [t.all_units; S])
+    }
+
+    /// A digit with no place left in a unit is reported as constraint `N + u·S + d`,
+    /// the number `weighted_branch` reads back as that unit and digit (a wrong number
+    /// bumps another constraint's weight and the weighted attempts branch elsewhere).
+    fn unit_contradiction_is_numbered<B: Bits, const S: usize>(b: usize, u: usize, d: usize) {
+        let core = Core::<B, S>::new(b);
+        let t = &core.t;
+        let (mut st, mut dirty) = open_state::<B, S>(t);
+        st.boards[d] = st.boards[d].andnot(t.units[u]);
+        let mut choice = Choice::for_attempt(0);
+        let weights = vec![0; 4 * S * S];
+        match propagate(&mut st, &mut dirty, t, &mut choice, &weights) {
+            Step::Contradiction(q) => {
+                assert_eq!(q, S * S + u * S + d, "b={b} unit {u} digit {d}");
+                assert_eq!(((q - S * S) / S, (q - S * S) % S), (u, d));
+            }
+            _ => panic!("b={b}: digit {d} has no place in unit {u}, no contradiction"),
+        }
+    }
+
+    #[test]
+    fn unit_contradictions_carry_their_unit_and_digit() {
+        unit_contradiction_is_numbered::<u32, 4>(2, 5, 2);
+        unit_contradiction_is_numbered::<u32, 4>(2, 9, 3);
+        unit_contradiction_is_numbered::<Wide<4>, 16>(4, 37, 9);
+        unit_contradiction_is_numbered::<Wide<4>, 16>(4, 3, 14);
+    }
+
+    /// With every constraint tied (nothing placed, no weight), the weighted branch is
+    /// the constraint at the attempt's start position, whichever of the 4·N it is: a
+    /// start drawn from fewer positions would make the weighted attempts alike.
+    #[test]
+    fn weighted_attempts_start_anywhere() {
+        let core = Core::<Wide<4>, 16>::new(4);
+        let t = &core.t;
+        let (st, _) = open_state::<Wide<4>, 16>(t);
+        let weights = vec![0; 4 * 256];
+        for from in [0u64, 3, 255, 256, 300, 517, 1023, 1024 + 700, u64::MAX] {
+            let q = (from % 1024) as usize;
+            match weighted_branch(&st, t, &weights, from) {
+                Step::Cell(cell, mask) => {
+                    assert_eq!((cell, mask), (q, 0xffff), "from {from}");
+                }
+                Step::Places(d, places) => {
+                    assert!(q >= 256, "from {from}: places, not cell {q}");
+                    let (u, want_d) = ((q - 256) / 16, (q - 256) % 16);
+                    assert_eq!((d, places), (want_d, t.units[u]), "from {from}");
+                }
+                _ => panic!("from {from}: no branch on an open grid"),
+            }
+        }
     }
 
     /// A 9×9 puzzle: a random solved grid with `holes` cells emptied, and with one
