@@ -11,7 +11,7 @@
 //! `PER_FAMILY` grids per family (default 2,000); with `DUMP_DIR`, every grid that takes
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
-//! `fuzz/open-crashes/README.md` (eleventh and twelfth rounds).
+//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth and sixteenth rounds).
 
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
