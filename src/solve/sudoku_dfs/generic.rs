@@ -773,6 +773,46 @@ mod tests {
         }
     }
 
+    /// dom/wdeg: the constraint with the fewest options per unit of weight, options /
+    /// (1 + weight), ties to the first from the start. Cell 0 keeps 4 candidates (ratio
+    /// 4); digit 9's 16 places in column 4 (constraint 585) get weight `w`: ratio 16 /
+    /// (1 + w) beats 4 when w = 4, ties at w = 3, loses at w = 2; every other
+    /// constraint has 15 or 16 options and weight 0.
+    #[test]
+    fn weighted_branch_divides_options_by_weight() {
+        let core = Core::<Wide<4>, 16>::new(4);
+        let t = &core.t;
+        let (mut st, _) = open_state::<Wide<4>, 16>(t);
+        for d in 4..16 {
+            st.boards[d] = st.boards[d].without(0);
+        }
+        let column_4_digit_9 = 256 + 20 * 16 + 9;
+        let is_cell_0 = |s: &Step<Wide<4>>| matches!(s, Step::Cell(0, 0b1111));
+        let is_column_4 = |s: &Step<Wide<4>>| matches!(s, Step::Places(9, p) if *p == t.units[20]);
+        for from in [0u64, 1, 300, 585, 586, 1000] {
+            let mut weights = vec![0; 4 * 256];
+            weights[column_4_digit_9] = 4;
+            assert!(
+                is_column_4(&weighted_branch(&st, t, &weights, from)),
+                "w 4, from {from}"
+            );
+            weights[column_4_digit_9] = 2;
+            assert!(
+                is_cell_0(&weighted_branch(&st, t, &weights, from)),
+                "w 2, from {from}"
+            );
+            // A tie: the first from the start wins (cell 0 from 0 and from 586 on, as
+            // the scan wraps; constraint 585 from 1 to 585).
+            weights[column_4_digit_9] = 3;
+            let tie = weighted_branch(&st, t, &weights, from);
+            if from == 0 || from > 585 {
+                assert!(is_cell_0(&tie), "w 3, from {from}");
+            } else {
+                assert!(is_column_4(&tie), "w 3, from {from}");
+            }
+        }
+    }
+
     /// A 9×9 puzzle: a random solved grid with `holes` cells emptied, and with one
     /// random cell overwritten (possibly clashing) when `change`.
     fn sparse_9x9(rng: &mut Rng, holes: usize, change: bool) -> crate::model::Sudoku {
