@@ -1,5 +1,5 @@
 //! Measures the heavy tail of the 16×16 Sudoku searches: both solvers (generic DFS
-//! guesses, DLX search nodes) on seven generated families of 16×16 grids, printed as
+//! guesses, DLX search nodes) on nine generated families of 16×16 grids, printed as
 //! median, 90th and 99th percentile, maximum and sum per family. Deterministic (fixed
 //! seeds), so a change to a solver's branching or restarts can be compared side by
 //! side, before and after, on the same grids:
@@ -11,14 +11,14 @@
 //! `PER_FAMILY` grids per family (default 2,000); with `DUMP_DIR`, every grid that takes
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
-//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth and sixteenth rounds).
+//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth and seventeenth rounds).
 
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs::DfsSolver, sudoku_dlx::DlxSolver};
 
 /// The families, in the order of the output.
-const FAMILIES: [&str; 7] = [
+const FAMILIES: [&str; 9] = [
     "50 % of the cells emptied",
     "70 % emptied",
     "85 % emptied",
@@ -26,6 +26,8 @@ const FAMILIES: [&str; 7] = [
     "0-19 random givens (often no solution)",
     "60 % emptied, 1-3 cells overwritten (often no solution)",
     "two rows of every band emptied",
+    "two bands keep the same two columns of every stack, a ninth row half its cells",
+    "the first 5-12 rows keep ~half of their cells, the rest emptied",
 ];
 
 fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
@@ -57,6 +59,24 @@ fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
                     if rng.chance(1, 5) {
                         *v = 0;
                     }
+                }
+            }
+        }
+        7 | 8 => {
+            let kept_rows = if family == 7 { 9 } else { 5 + rng.below(8) };
+            let mut columns = 0;
+            for s in 0..4 {
+                let a = rng.below(4);
+                let b = (a + 1 + rng.below(3)) % 4;
+                columns |= 1 << (s * 4 + a) | 1 << (s * 4 + b);
+            }
+            for (i, v) in c.iter_mut().enumerate() {
+                let keep = match family {
+                    7 if i < 128 => columns >> (i % 16) & 1 == 1,
+                    _ => rng.chance(1, 2),
+                };
+                if i / 16 >= kept_rows || !keep {
+                    *v = 0;
                 }
             }
         }

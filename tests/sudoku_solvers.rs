@@ -315,6 +315,41 @@ fn dlx_cuts_the_heavy_tail() {
     }
 }
 
+/// Grids whose weighted DLX search failed the same way in every layout while each
+/// restart started its conflict weights from zero (the fuzzer's, session 19, and the
+/// `sudoku_tail` family it stands for; provenance and figures in
+/// `tests/data/sudoku/README.md`): 0.5 to 32 million nodes over 6 to 11 attempts. With
+/// the weights carried from attempt to attempt each takes the first attempt's budget
+/// (16,384 nodes) and a short second one.
+#[test]
+fn dlx_restarts_carry_their_conflict_weights() {
+    let mut dlx = sudoku_dlx::DlxSolver::new(4).unwrap();
+    for name in [
+        "dlx-tail-fuzzer-nine-rows.poj3076.in",
+        "dlx-tail-nine-rows.poj3076.in",
+        "dlx-tail-two-bands.poj3076.in",
+    ] {
+        let p = &tail_grid(name);
+        let mut out = p.clone();
+        assert!(dlx.solve_into(p, &mut out), "{name}: no solution found");
+        check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (what, attempts, nodes) in [
+            ("solve", dlx.last_attempts(), dlx.last_stats().nodes),
+            (
+                "count",
+                {
+                    assert_eq!(dlx.count(p, 2), 2, "{name}: count");
+                    dlx.last_attempts()
+                },
+                dlx.last_stats().nodes,
+            ),
+        ] {
+            assert!(attempts <= 2, "{name}: {what} took {attempts} attempts");
+            assert!(nodes < 20_000, "{name}: {what} took {nodes} search nodes");
+        }
+    }
+}
+
 /// Grids on which the generic DFS (16×16) ran into the heavy tail of one way of
 /// branching (the fuzzer's and generated families', session 15; provenance and the
 /// figures in `tests/data/sudoku/README.md`): from 0.1 M to over 8 minutes of

@@ -57,7 +57,9 @@
 //! column with one row if there is one, else the fewest rows per unit of weight (a
 //! linear scan; `sudoku_dlx` turns it on for 16×16 and 25×25, where the fewest-rows
 //! order has a heavy tail). The search loop is compiled twice (a const generic), so
-//! the plain choice pays nothing for it.
+//! the plain choice pays nothing for it. [`ExactCover::search_within_weights`] starts a
+//! weighted search from the caller's weights and hands back the ones it ended with, so
+//! a caller that restarts keeps what the abandoned attempts learnt.
 //!
 //! [`ExactCover::search_within`] gives a search a budget of nodes: out of it, the
 //! search stops where it is, the matrix is restored by the same copy, and the caller
@@ -110,6 +112,14 @@ pub enum ExactCoverError {
     /// The matrix would exceed `u32` node indices.
     #[error("the matrix is too large for 32-bit node indices")]
     TooLarge,
+    /// Conflict weights given for a number of columns other than the matrix's.
+    #[error("{weights} conflict weights given for a matrix of {columns} columns")]
+    WeightCount {
+        /// Number of weights given.
+        weights: usize,
+        /// Number of columns of the matrix.
+        columns: usize,
+    },
 }
 
 /// What a [`ExactCover::search`] found.
@@ -262,6 +272,45 @@ impl ExactCover {
         &mut self,
         fixed: &[usize],
         limit: usize,
+        first: Option<&mut Vec<usize>>,
+        budget: u64,
+    ) -> Result<Option<SearchStats>, ExactCoverError> {
+        self.weights.fill(0);
+        self.search_from(fixed, limit, first, budget)
+    }
+
+    /// [`ExactCover::search_within`] with conflict weighting (whether or not
+    /// [`ExactCover::set_conflict_weighting`] is on) that starts from `weights`, one
+    /// per column, instead of zeros, and leaves in them the weights the search ended
+    /// with. A caller that restarts its search (`sudoku_dlx`) carries what the abandoned
+    /// attempts learnt about where the search fails into the next one, which needs
+    /// them: restarted from zeros, a grid can fail the same way in every layout.
+    pub fn search_within_weights(
+        &mut self,
+        fixed: &[usize],
+        limit: usize,
+        first: Option<&mut Vec<usize>>,
+        budget: u64,
+        weights: &mut Vec<u32>,
+    ) -> Result<Option<SearchStats>, ExactCoverError> {
+        if weights.len() != self.columns {
+            return Err(ExactCoverError::WeightCount {
+                weights: weights.len(),
+                columns: self.columns,
+            });
+        }
+        std::mem::swap(&mut self.weights, weights);
+        let found = self.search_from(fixed, limit, first, budget);
+        std::mem::swap(&mut self.weights, weights);
+        found
+    }
+
+    /// The search of [`ExactCover::search_within`], weighted (from the weights as they
+    /// are) when `weights` is not empty.
+    fn search_from(
+        &mut self,
+        fixed: &[usize],
+        limit: usize,
         mut first: Option<&mut Vec<usize>>,
         budget: u64,
     ) -> Result<Option<SearchStats>, ExactCoverError> {
@@ -303,7 +352,6 @@ impl ExactCover {
             if self.weights.is_empty() {
                 self.run::<false>(limit, zeros, first, budget)
             } else {
-                self.weights.fill(0);
                 self.run::<true>(limit, zeros, first, budget)
             }
         };
@@ -513,6 +561,7 @@ mod tests {
         };
         let mut with_covers = 0;
         let mut reordered = 0;
+        let mut learnt = 0;
         for trial in 0..300 {
             let columns = 1 + trial % 19;
             let mut rows: Vec<Vec<usize>> = Vec::new();
@@ -575,8 +624,46 @@ mod tests {
                 let half = weighted.nodes / 2;
                 assert_eq!(m.search_within(&[], usize::MAX, None, half), Ok(None));
             }
+            // Weights given by the caller: from zeros, the same search as `search`;
+            // they come back as the search left them (never lower), and a search from
+            // them (a restart carrying them) still finds exactly the covers.
+            let mut w = vec![0; columns + 1];
+            assert_eq!(
+                m.search_within_weights(&[], 1, None, u64::MAX, &mut w),
+                Err(ExactCoverError::WeightCount {
+                    weights: columns + 1,
+                    columns
+                })
+            );
+            w.truncate(columns);
+            let from_zero = m.search_within_weights(&[], usize::MAX, None, u64::MAX, &mut w);
+            assert_eq!(from_zero, Ok(Some(weighted)), "trial {trial}");
+            let dead_ends = w.iter().sum::<u32>();
+            if weighted.nodes > 1 {
+                let half = weighted.nodes / 2;
+                let before = w.clone();
+                // (Searched in another order, it may finish within the budget.)
+                match m.search_within_weights(&[], usize::MAX, None, half, &mut w) {
+                    Ok(None) => {}
+                    Ok(Some(s)) => assert_eq!(s.solutions, expected, "trial {trial}"),
+                    Err(e) => panic!("trial {trial}: {e}"),
+                }
+                assert!(w.iter().zip(&before).all(|(a, b)| a >= b), "trial {trial}");
+            }
+            let before = w.clone();
+            let carried = m.search_within_weights(&[], usize::MAX, None, u64::MAX, &mut w);
+            assert_eq!(carried.map(|s| s.map(|s| s.solutions)), Ok(Some(expected)));
+            assert!(w.iter().zip(&before).all(|(a, b)| a >= b), "trial {trial}");
+            learnt += usize::from(dead_ends > 0);
             m.set_conflict_weighting(false);
             assert_eq!(m.count(usize::MAX), expected);
+            // Weighted on request even when the matrix is not; its own choice stays plain.
+            w.fill(0);
+            assert_eq!(
+                m.search_within_weights(&[], usize::MAX, None, u64::MAX, &mut w),
+                Ok(Some(weighted))
+            );
+            assert_eq!(m.search(&[], usize::MAX, None), Ok(all));
         }
         // The test has teeth: many of the matrices have covers.
         assert!(with_covers >= 60, "only {with_covers} matrices with covers");
@@ -586,6 +673,11 @@ mod tests {
         assert!(
             reordered >= 3,
             "weighting changed only {reordered} searches"
+        );
+        // … and the weights handed back held dead ends in many of them.
+        assert!(
+            learnt >= 30,
+            "weights came back non-zero in only {learnt} searches"
         );
     }
 }
