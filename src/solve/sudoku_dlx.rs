@@ -211,6 +211,12 @@ impl DlxSolver {
         let side = box_size * box_size;
         let n = side * side;
         let plain = Layout::new(box_size, 0);
+        // Conflict weights only where the matrix branches by them (16×16 and 25×25).
+        let weights = if box_size >= 4 {
+            vec![0; 4 * n]
+        } else {
+            Vec::new()
+        };
         Ok(DlxSolver {
             box_size,
             side,
@@ -220,16 +226,8 @@ impl DlxSolver {
             fixed: Vec::with_capacity(n),
             rows: Vec::with_capacity(n),
             solved_with: plain,
-            weights: if box_size >= 4 {
-                vec![0; 4 * n]
-            } else {
-                Vec::new()
-            },
-            attempt_weights: if box_size >= 4 {
-                vec![0; 4 * n]
-            } else {
-                Vec::new()
-            },
+            attempt_weights: weights.clone(),
+            weights,
             stats: SearchStats::default(),
             attempts: 0,
         })
