@@ -1,24 +1,25 @@
 //! Measures the heavy tail of the 16×16 Sudoku searches: both solvers (generic DFS
-//! guesses, DLX search nodes) on nine generated families of 16×16 grids, printed as
+//! guesses, DLX search nodes) on ten generated families of 16×16 grids, printed as
 //! median, 90th and 99th percentile, maximum and sum per family. Deterministic (fixed
 //! seeds), so a change to a solver's branching or restarts can be compared side by
 //! side, before and after, on the same grids:
 //!
 //! ```text
-//! cargo run --release --example sudoku_tail [PER_FAMILY] [DUMP_DIR]
+//! cargo run --release --example sudoku_tail [PER_FAMILY] [DUMP_DIR|-] [FAMILY]
 //! ```
 //!
-//! `PER_FAMILY` grids per family (default 2,000); with `DUMP_DIR`, every grid that takes
+//! `PER_FAMILY` grids per family (default 2,000), `FAMILY` only that family (0-9);
+//! with `DUMP_DIR` (`-`: none), every grid that takes
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
-//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth and seventeenth rounds).
+//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth, seventeenth and nineteenth rounds).
 
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs::DfsSolver, sudoku_dlx::DlxSolver};
 
 /// The families, in the order of the output.
-const FAMILIES: [&str; 9] = [
+const FAMILIES: [&str; 10] = [
     "50 % of the cells emptied",
     "70 % emptied",
     "85 % emptied",
@@ -28,6 +29,7 @@ const FAMILIES: [&str; 9] = [
     "two rows of every band emptied",
     "two bands keep the same two columns of every stack, a ninth row half its cells",
     "the first 5-12 rows keep ~half of their cells, the rest emptied",
+    "first band 0-2 givens, middle bands the same 6 columns, last band 6-8 others",
 ];
 
 fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
@@ -80,6 +82,50 @@ fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
                 }
             }
         }
+        9 => {
+            // The fuzzer's empty-band grids (fuzz/open-crashes, eighteenth round):
+            // its keep-bytes (one per 8 cells) repeated, so every row of a band keeps
+            // the same columns, the same ones in both halves of the row.
+            let columns = |k: usize, rng: &mut Rng| {
+                let mut set = 0u32;
+                while set.count_ones() < k as u32 {
+                    set |= 1 << rng.below(8);
+                }
+                set | set << 8
+            };
+            // The pattern (4·(r mod 4) + r div 4 + c) mod 16 as the fuzzer builds it:
+            // symbols relabelled, rows swapped inside bands, columns inside stacks.
+            let mut perm: Vec<u8> = (1..=16).collect();
+            for i in (1..16).rev() {
+                perm.swap(i, rng.below(i + 1));
+            }
+            let (mut rows, mut cols): (Vec<usize>, Vec<usize>) =
+                ((0..16).collect(), (0..16).collect());
+            for _ in 0..16 {
+                let (band, stack) = (rng.below(4) * 4, rng.below(4) * 4);
+                rows.swap(band + rng.below(4), band + rng.below(4));
+                cols.swap(stack + rng.below(4), stack + rng.below(4));
+            }
+            for (i, v) in c.iter_mut().enumerate() {
+                let (r, col) = (rows[i / 16], cols[i % 16]);
+                *v = perm[(4 * (r % 4) + r / 4 + col) % 16];
+            }
+            let middle = columns(3, rng);
+            let last = columns(3 + rng.below(2), rng);
+            let givens = rng.below(3);
+            let first: Vec<usize> = (0..givens).map(|_| rng.below(64)).collect();
+            for (i, v) in c.iter_mut().enumerate() {
+                let (r, col) = (i / 16, i % 16);
+                let keep = match r {
+                    0..=3 => first.contains(&i),
+                    4..=11 => middle >> col & 1 == 1 || rng.chance(1, 32),
+                    _ => last >> col & 1 == 1,
+                };
+                if !keep {
+                    *v = 0;
+                }
+            }
+        }
         4 => {
             c = vec![0; 256];
             for _ in 0..rng.below(20) {
@@ -116,13 +162,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(a) => a.parse().map_err(|e| format!("PER_FAMILY {a:?}: {e}"))?,
         None => 2_000,
     };
-    let dump = args.next().map(std::path::PathBuf::from);
+    let dump = args
+        .next()
+        .filter(|d| d != "-")
+        .map(std::path::PathBuf::from);
+    let only: Option<usize> = match args.next() {
+        Some(a) => Some(a.parse().map_err(|e| format!("FAMILY {a:?}: {e}"))?),
+        None => None,
+    };
     if per == 0 {
         return Err("PER_FAMILY must be at least 1".into());
     }
     let mut dfs = DfsSolver::new(4)?;
     let mut dlx = DlxSolver::new(4)?;
     for (family, what) in FAMILIES.iter().enumerate() {
+        if only.is_some_and(|f| f != family) {
+            continue;
+        }
         let mut rng = Rng::new(0x5ca1e + family as u64);
         let (mut g, mut nodes) = (Vec::with_capacity(per), Vec::with_capacity(per));
         let start = std::time::Instant::now();

@@ -406,3 +406,34 @@ fn dfs_proves_the_fuzzers_unsolvable_grids() {
         assert_eq!(dfs.count(p, 2), 0, "{name}: count");
     }
 }
+
+/// Grids on which every way of branching needs thousands of guesses, so that the
+/// restarts' Luby schedule was paid in full (the `solve_sudoku` fuzzer's empty-band
+/// grids, session 19, and the `sudoku_tail` family 9 grid that stands for them;
+/// provenance and figures in `tests/data/sudoku/README.md`): 114,084 to 372,419
+/// guesses over 46 to 126 attempts while only every other restart branched by conflict
+/// weight (the others by bi-value cells from a random start). Now every restart
+/// branches by weight, and the weights are halved at each restart: about 2,100 to
+/// 3,300 guesses in 3 attempts. Without the halving grid `dfs-tail-empty-band`
+/// takes 5,208, over the bound.
+#[test]
+fn dfs_restarts_all_branch_by_weight() {
+    let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
+    for name in [
+        "dfs-tail-empty-band.poj3076.in",
+        "dfs-tail-empty-band-b.poj3076.in",
+        "dfs-tail-empty-band-c.poj3076.in",
+        "dfs-tail-empty-band-generated.poj3076.in",
+    ] {
+        let p = &tail_grid(name);
+        let mut out = p.clone();
+        assert!(dfs.solve_into(p, &mut out), "{name}: no solution found");
+        check_solution(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let solve = dfs.last_guesses();
+        assert_eq!(dfs.count(p, 2), 2, "{name}: count");
+        let count = dfs.last_guesses();
+        for (what, guesses) in [("solve", solve), ("count", count)] {
+            assert!(guesses < 4_000, "{name}: {what} took {guesses} guesses");
+        }
+    }
+}

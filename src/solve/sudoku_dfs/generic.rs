@@ -86,8 +86,9 @@ pub(super) struct Core<B, const S: usize> {
     dirty: Dirty<S>,
     pub(super) guesses: u64,
     /// Conflict weights of the constraints, in DLX's column order (cells, then each
-    /// unit's digits): one more for each contradiction found at it, over every
-    /// attempt of a search ([`Choice`]'s weighted attempts branch on them).
+    /// unit's digits): one more for each contradiction found at it, carried over the
+    /// attempts of a search and halved at each restart ([`Choice`]'s weighted
+    /// attempts branch on them).
     weights: Vec<u32>,
     /// The budget of the first attempt ([`FIRST_BUDGET`]; the tests make it tiny to
     /// restart often).
@@ -191,6 +192,12 @@ impl<B: Bits, const S: usize> Core<B, S> {
         loop {
             if let Some(found) = self.attempt(cells, limit, out.as_deref_mut(), k, budget) {
                 return found;
+            }
+            // Recent conflicts count more than old ones: the attempt that failed last
+            // knows best where this search fails (and DLX carries its weights the same
+            // way, `sudoku_dlx`'s `DlxSolver::run`).
+            for w in self.weights.iter_mut() {
+                *w /= 2;
             }
             k += 1;
             budget = self.first_budget.saturating_mul(luby(k as u64 + 1));
@@ -397,22 +404,27 @@ fn luby(mut i: u64) -> u64 {
 /// places of a digit in a unit tried lowest cell first. Later attempts draw their
 /// starts at random (xorshift seeded by the attempt number, never zero): the cell a
 /// scan for a bi-value cell starts at, a cell's first digit (the others follow
-/// cyclically), the cell a branch on places starts at. Odd attempts branch by conflict
-/// weight ([`weighted_branch`], dom/wdeg): the cell or unit-and-digit with the fewest
-/// options per unit of weight, where every contradiction of the search so far (all
-/// its attempts) adds one to the weight of the constraint it was found at, ties from a
-/// random position fixed for the attempt. History: until session 16 odd attempts
+/// cyclically), the cell a branch on places starts at. They branch by conflict weight
+/// ([`weighted_branch`], dom/wdeg): the cell or unit-and-digit with the fewest
+/// options per unit of weight, where every contradiction of the search so far adds
+/// one to the weight of the constraint it was found at (halved at each restart, so
+/// recent ones count most), ties from a random position fixed for the attempt.
+/// History: until session 16 odd attempts
 /// branched on any digit's two places first (fixed the solvable `dfs-tail-*` grids in
 /// `tests/data/sudoku/`, not the proofs of unsolvable ones); in session 16 on the first
 /// constraint with two options in DLX's column order rotated to a random position
 /// (proved three unsolvable fuzzer grids, not `unsat-fuzzer-d`); since session 17 by
 /// weight, which does all of them and shortens the generated families' tails
-/// (measured: `fuzz/open-crashes/README.md`, fifteenth round).
+/// (measured: `fuzz/open-crashes/README.md`, fifteenth round); since session 20 every
+/// restart by weight, halved at each restart (even attempts had branched on bi-value
+/// cells from a random start, without weights: the fuzzer's empty-band grids, where
+/// every attempt needs thousands of guesses, took 114,084-372,419 guesses, now
+/// 2,283-3,272; nineteenth round).
 struct Choice {
     rng: u64,
     random: bool,
-    /// Odd restart attempts: branch on the constraint with the fewest options per unit
-    /// of conflict weight ([`weighted_branch`]), ties from this position (modulo the
+    /// Restart attempts: branch on the constraint with the fewest options per unit of
+    /// conflict weight ([`weighted_branch`]), ties from this position (modulo the
     /// number of constraints) on.
     weighted: Option<u64>,
 }
@@ -425,7 +437,7 @@ impl Choice {
             random: k > 0,
             weighted: None,
         };
-        if k % 2 == 1 {
+        if k > 0 {
             c.weighted = Some(c.next());
         }
         c
@@ -442,7 +454,7 @@ impl Choice {
 
 /// Singles propagation to a fixpoint, then the branch choice: a bi-value cell (the
 /// first from the attempt's start cell on, cyclically), else the cell with the fewest
-/// candidates unless a digit has fewer places in a unit; in odd restart attempts the
+/// candidates unless a digit has fewer places in a unit; in restart attempts the
 /// constraint with the fewest options per unit of conflict weight ([`Choice`]).
 #[inline(always)]
 fn propagate<B: Bits, const S: usize>(
@@ -1024,7 +1036,8 @@ mod tests {
 
     /// Restart attempts choose differently: over the first 64 attempts on an empty
     /// 16×16 grid the first branch (cell or digit-and-unit) and the digit tried are not
-    /// all the same, and attempt 0 is the deterministic one.
+    /// all the same, every restart branches by weight from its own tie start, and
+    /// attempt 0 is the deterministic one.
     #[test]
     fn restart_attempts_draw_their_choices() {
         let mut seen = std::collections::HashSet::new();
@@ -1034,13 +1047,16 @@ mod tests {
         for k in 1..64 {
             let mut c = Choice::for_attempt(k);
             assert!(c.random);
-            assert_eq!(c.weighted.is_some(), k % 2 == 1);
+            assert!(
+                c.weighted.is_some(),
+                "attempt {k} does not branch by weight"
+            );
             if let Some(r) = c.weighted {
                 rots.insert(r % 1024);
             }
             seen.insert(c.next() % 256);
         }
         assert!(seen.len() > 40, "only {} distinct starts", seen.len());
-        assert!(rots.len() > 25, "only {} distinct tie starts", rots.len());
+        assert!(rots.len() > 50, "only {} distinct tie starts", rots.len());
     }
 }
