@@ -383,9 +383,9 @@ fn dfs_restarts_cut_the_heavy_tail() {
 /// millions of guesses to finish its proof (the `solve_sudoku` fuzzer, session 15:
 /// more than 3,000,000 guesses in every one of the first 16 attempts of the session-15
 /// search, over 10 s; `unsat-fuzzer-d` defeated the session-16 search too, 32 attempts
-/// of 300,000 guesses). Odd restart attempts now branch by conflict weight: the second
-/// attempt proves each, about 1,030 guesses in all (1,024 are the first attempt's
-/// budget). Provenance in `tests/data/sudoku/README.md`. The bound is absolute: losing
+/// of 300,000 guesses). Restart attempts now branch by conflict weight (odd ones since
+/// session 17, every one since session 20): the second attempt proves each, about
+/// 1,030 guesses in all (1,024 are the first attempt's budget). Provenance in `tests/data/sudoku/README.md`. The bound is absolute: losing
 /// the weighted attempts fails it. DLX confirms each has no solution.
 #[test]
 fn dfs_proves_the_fuzzers_unsolvable_grids() {
