@@ -101,6 +101,10 @@ pub struct DlxSolver {
     attempt_weights: Vec<u32>,
     stats: SearchStats,
     attempts: usize,
+    /// Unit tests: for each attempt of the last search, the weights it started from
+    /// and (when it was abandoned) those it ended with, in the encoding's order.
+    #[cfg(test)]
+    weight_trace: Vec<(Vec<u32>, Option<Vec<u32>>)>,
 }
 
 /// How one attempt numbers the rows and columns of the matrix. Row `pos · S + slot`
@@ -230,6 +234,8 @@ impl DlxSolver {
             weights,
             stats: SearchStats::default(),
             attempts: 0,
+            #[cfg(test)]
+            weight_trace: Vec::new(),
         })
     }
 
@@ -296,6 +302,8 @@ impl DlxSolver {
         };
         let mut nodes = 0;
         self.weights.fill(0);
+        #[cfg(test)]
+        self.weight_trace.clear();
         for attempt in 0.. {
             let layout = Layout::new(self.box_size, attempt);
             self.fixed.clear();
@@ -318,6 +326,8 @@ impl DlxSolver {
                     self.attempt_weights[layout.column(c)] = w;
                 }
             }
+            #[cfg(test)]
+            self.weight_trace.push((self.weights.clone(), None));
             // (A fixed row out of range cannot happen: `Layout::row` is below N·S, and
             // the weights are one per column.)
             let found = if weighted {
@@ -343,6 +353,15 @@ impl DlxSolver {
                     break;
                 }
                 None => {
+                    #[cfg(test)]
+                    if let Some(last) = self.weight_trace.last_mut() {
+                        let ended = 0..self.weights.len();
+                        last.1 = Some(
+                            ended
+                                .map(|c| self.attempt_weights[layout.column(c)])
+                                .collect(),
+                        );
+                    }
                     if weighted {
                         // Halved: what the last attempt learnt counts most.
                         for (c, w) in self.weights.iter_mut().enumerate() {
@@ -594,6 +613,46 @@ mod tests {
             checked >= 5,
             "only {checked} searches restarted with weights"
         );
+    }
+
+    #[test]
+    fn restarts_carry_the_weights_halved() {
+        // Each attempt after the first starts from the weights the one before ended
+        // with, halved (the module docs: carried in full, or doubled, cost the judge
+        // cases more). The grids and budgets of `carried_weights_stay_in_their_columns`.
+        let grids = [
+            include_str!("../../tests/data/sudoku/dlx-tail-fuzzer-nine-rows.poj3076.in"),
+            include_str!("../../tests/data/sudoku/dlx-tail-two-bands.poj3076.in"),
+        ];
+        let mut restarts = 0;
+        for text in grids {
+            let cells: Vec<u8> = text
+                .bytes()
+                .filter(|c| !c.is_ascii_whitespace())
+                .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })
+                .collect();
+            let p = Sudoku::from_cells(4, cells).unwrap();
+            for budget in [200, 1_000, 4_000] {
+                let mut tight = DlxSolver::new(4).unwrap().with_first_budget(budget);
+                assert_eq!(tight.count(&p, 2), 2);
+                let trace = &tight.weight_trace;
+                assert_eq!(trace.len(), tight.last_attempts());
+                assert!(trace[0].0.iter().all(|&w| w == 0), "attempt 0 starts at 0");
+                for (k, pair) in trace.windows(2).enumerate() {
+                    let ended = pair[0].1.as_ref().expect("an abandoned attempt's weights");
+                    assert!(ended.iter().any(|&w| w > 1), "attempt {k} learnt nothing");
+                    let halved: Vec<u32> = ended.iter().map(|w| w / 2).collect();
+                    assert!(
+                        pair[1].0 == halved,
+                        "attempt {} does not start from attempt {k}'s weights halved",
+                        k + 1
+                    );
+                    restarts += 1;
+                }
+                assert!(trace.last().is_some_and(|t| t.1.is_none()));
+            }
+        }
+        assert!(restarts >= 6, "only {restarts} restarts");
     }
 
     #[test]
