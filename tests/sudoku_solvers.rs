@@ -319,8 +319,11 @@ fn dlx_cuts_the_heavy_tail() {
 /// restart started its conflict weights from zero (the fuzzer's, session 19, and the
 /// `sudoku_tail` family it stands for; provenance and figures in
 /// `tests/data/sudoku/README.md`): 0.5 to 32 million nodes over 6 to 11 attempts. With
-/// the weights carried from attempt to attempt each takes the first attempt's budget
-/// (16,384 nodes) and a short second one.
+/// the weights carried from attempt to attempt each takes 4,286 to 12,687 nodes in two
+/// or three attempts (first budget 4,096 since session 20; 16,573 to 16,662 in two
+/// with the first budget 16,384 of session 19). The fourth, the fuzzer's (session 20),
+/// needs short attempts to learn from: 504,830 nodes for solve and count in 5 attempts
+/// each from 16,384, 8,572 from 4,096.
 #[test]
 fn dlx_restarts_carry_their_conflict_weights() {
     let mut dlx = sudoku_dlx::DlxSolver::new(4).unwrap();
@@ -328,6 +331,7 @@ fn dlx_restarts_carry_their_conflict_weights() {
         "dlx-tail-fuzzer-nine-rows.poj3076.in",
         "dlx-tail-nine-rows.poj3076.in",
         "dlx-tail-two-bands.poj3076.in",
+        "dlx-tail-empty-band.poj3076.in",
     ] {
         let p = &tail_grid(name);
         let mut out = p.clone();
@@ -344,8 +348,8 @@ fn dlx_restarts_carry_their_conflict_weights() {
                 dlx.last_stats().nodes,
             ),
         ] {
-            assert!(attempts <= 2, "{name}: {what} took {attempts} attempts");
-            assert!(nodes < 20_000, "{name}: {what} took {nodes} search nodes");
+            assert!(attempts <= 3, "{name}: {what} took {attempts} attempts");
+            assert!(nodes < 15_000, "{name}: {what} took {nodes} search nodes");
         }
     }
 }

@@ -12,7 +12,8 @@
 //! The time one layout of the matrix takes is heavy-tailed: on a grid the search fills
 //! into a dead end far from its cause it can run for minutes, while the same grid in
 //! another row and column order takes a few hundred nodes. So a 16×16 or 25×25 search
-//! is abandoned after `FIRST_BUDGET` (16,384) nodes and run again on the matrix laid
+//! is abandoned after `FIRST_BUDGET` (16,384 until session 20, now 4,096: the last
+//! section) nodes and run again on the matrix laid
 //! out another way (`Layout`), with twice the budget, and so on
 //! ([`ExactCover::search_within`]). Measured (2026-11-26, release, the scratch harness
 //! described in `fuzz/open-crashes/README.md`, eleventh round): the 20 inputs the
@@ -60,6 +61,22 @@
 //! Carried in full instead of halved, the judge cases took 842,428 (worst 165,985);
 //! carried only into odd attempts, 801,294.
 //!
+//! With the weights carried, a short attempt is worth more: what it learns steers the
+//! next. The fuzzer found (session 20) a 16×16 grid with an empty first band and the
+//! middle bands keeping the same six columns on which every layout needs about 250,000
+//! nodes from zero weights: 504,830 nodes for solve and count two (5 attempts each)
+//! from a first budget of 16,384, 74,936 from 8,192, 8,572 from 4,096. So the first
+//! budget is 4,096. Measured side by side (2026-11-27, release, solve + count two):
+//! the poj3076 judge cases 773,789 → 931,358 nodes (+20 %; worst 140,620 → 139,588);
+//! the 16×16 test grids of `tests/data/sudoku/` and `fuzz/open-crashes/` 320,967 →
+//! 268,006; `cargo run --release --example sudoku_tail 2000` (ten families) every
+//! family's sum the same or lower but family 5's (95,329 → 99,813), maxima 16,652 →
+//! 4,428 (family 3), 49,397 → 12,477 (7), 76,702 → 36,307 (9), 4,105 → 8,589 (5);
+//! family 9 over 20,000 grids sum 30,094,349 → 18,161,279, max 482,399 → 368,303
+//! (another grid: the tail is shorter, not gone; `fuzz/open-crashes/README.md`,
+//! nineteenth round). 8,192 was between (judge cases 857,511, family 9 max 79,394, sum
+//! 22,430,183); Luby budgets cost the judge cases 947,733 (16,384) to 2,128,609 (4,096).
+//!
 //! [`exact_cover`]: crate::solve::exact_cover
 
 use crate::model::{Sudoku, SudokuError};
@@ -67,7 +84,7 @@ use crate::solve::exact_cover::{ExactCover, SearchStats};
 
 /// Search nodes of the first attempt on 16×16 and 25×25 before a search restarts
 /// with another layout and twice the budget (see [`DlxSolver`]).
-const FIRST_BUDGET: u64 = 1 << 14;
+const FIRST_BUDGET: u64 = 1 << 12;
 
 /// A reusable DLX Sudoku solver for one box size: build once, solve many.
 ///
