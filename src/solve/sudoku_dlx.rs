@@ -372,9 +372,8 @@ impl DlxSolver {
                 None => {
                     #[cfg(test)]
                     if let Some(last) = self.weight_trace.last_mut() {
-                        let ended = 0..self.weights.len();
                         last.1 = Some(
-                            ended
+                            (0..self.weights.len())
                                 .map(|c| self.attempt_weights[layout.column(c)])
                                 .collect(),
                         );
@@ -582,6 +581,16 @@ mod tests {
         assert!(restarted > 100, "only {restarted} searches restarted");
     }
 
+    /// A 16×16 grid in the poj3076 letters (`-` empty) of `tests/data/sudoku/`.
+    fn letter_grid(text: &str) -> Sudoku {
+        let cells: Vec<u8> = text
+            .bytes()
+            .filter(|c| !c.is_ascii_whitespace())
+            .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })
+            .collect();
+        Sudoku::from_cells(4, cells).unwrap()
+    }
+
     #[test]
     fn carried_weights_stay_in_their_columns() {
         // Conflict weights are carried from attempt to attempt in the encoding's column
@@ -597,12 +606,7 @@ mod tests {
         ];
         let mut checked = 0;
         for (g, text) in grids.iter().enumerate() {
-            let cells: Vec<u8> = text
-                .bytes()
-                .filter(|c| !c.is_ascii_whitespace())
-                .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })
-                .collect();
-            let p = Sudoku::from_cells(4, cells).unwrap();
+            let p = letter_grid(text);
             for budget in [200, 1_000, 4_000] {
                 let mut tight = DlxSolver::new(4).unwrap().with_first_budget(budget);
                 assert_eq!(tight.count(&p, 2), 2);
@@ -643,12 +647,7 @@ mod tests {
         ];
         let mut restarts = 0;
         for text in grids {
-            let cells: Vec<u8> = text
-                .bytes()
-                .filter(|c| !c.is_ascii_whitespace())
-                .map(|c| if c == b'-' { 0 } else { c - b'A' + 1 })
-                .collect();
-            let p = Sudoku::from_cells(4, cells).unwrap();
+            let p = letter_grid(text);
             for budget in [200, 1_000, 4_000] {
                 let mut tight = DlxSolver::new(4).unwrap().with_first_budget(budget);
                 assert_eq!(tight.count(&p, 2), 2);
