@@ -8,7 +8,9 @@
 //! cargo run --release --example sudoku_tail [PER_FAMILY] [DUMP_DIR|-] [FAMILY]
 //! ```
 //!
-//! `PER_FAMILY` grids per family (default 2,000), `FAMILY` only that family (0-9);
+//! `PER_FAMILY` grids per family (default 2,000), `FAMILY` only that family (0-9),
+//! or instead of it one or more files of poj3076 grids: each grid's guesses, nodes,
+//! attempts and times for solve and count to two (`PER_FAMILY` then unused);
 //! with `DUMP_DIR` (`-`: none), every grid that takes
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
@@ -166,15 +168,49 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .next()
         .filter(|d| d != "-")
         .map(std::path::PathBuf::from);
-    let only: Option<usize> = match args.next() {
+    let rest: Vec<String> = args.collect();
+    let mut dfs = DfsSolver::new(4)?;
+    let mut dlx = DlxSolver::new(4)?;
+    if rest.iter().any(|a| std::path::Path::new(a).is_file()) {
+        // Files of poj3076 grids: each grid's figures (solve, then count to two).
+        for path in &rest {
+            let text = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
+                .map_err(|e| format!("{path}: {e}"))?;
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let gridjudge::Puzzle::Sudoku(p) = puzzle else {
+                    continue;
+                };
+                let start = std::time::Instant::now();
+                let mut out = p.clone();
+                let solved = dfs.solve_into(p, &mut out);
+                let (g1, a1) = (dfs.last_guesses(), dfs.last_attempts());
+                let count = dfs.count(p, 2);
+                let (g2, a2) = (dfs.last_guesses(), dfs.last_attempts());
+                let dfs_time = start.elapsed();
+                let start = std::time::Instant::now();
+                dlx.solve_into(p, &mut out);
+                let (n1, b1) = (dlx.last_stats().nodes, dlx.last_attempts());
+                dlx.count(p, 2);
+                let (n2, b2) = (dlx.last_stats().nodes, dlx.last_attempts());
+                println!(
+                    "{path} #{}: solved {solved}, count {count}; dfs guesses {g1} + {g2} \
+                     ({a1} + {a2} attempts, {dfs_time:.1?}); dlx nodes {n1} + {n2} \
+                     ({b1} + {b2} attempts, {:.1?})",
+                    i + 1,
+                    start.elapsed()
+                );
+            }
+        }
+        return Ok(());
+    }
+    let only: Option<usize> = match rest.first() {
         Some(a) => Some(a.parse().map_err(|e| format!("FAMILY {a:?}: {e}"))?),
         None => None,
     };
     if per == 0 {
         return Err("PER_FAMILY must be at least 1".into());
     }
-    let mut dfs = DfsSolver::new(4)?;
-    let mut dlx = DlxSolver::new(4)?;
     for (family, what) in FAMILIES.iter().enumerate() {
         if only.is_some_and(|f| f != family) {
             continue;

@@ -315,6 +315,45 @@ fn dlx_cuts_the_heavy_tail() {
     }
 }
 
+/// 9×9 grids on which DLX's plain fewest-rows search (the only 9×9 search until
+/// session 22) runs into the heavy tail (provenance and figures in
+/// `tests/data/sudoku/README.md`): the fuzzer's, 12 givens and two or more solutions,
+/// took 41,819,820 nodes for solve and count to two (4.5 s); the generated one,
+/// 141,657. Now a 9×9 search restarts past 65,536 nodes into conflict-weighted
+/// attempts (none of the 11,935 puzzles of `benches/data/sudoku/` reaches that
+/// budget): each search here finishes in at most two attempts. The bound is absolute:
+/// no restart, or restarts without weighting, fail it.
+#[test]
+fn dlx_9x9_restarts_past_its_budget() {
+    let mut dlx = sudoku_dlx::DlxSolver::new(3).unwrap();
+    for name in [
+        "dlx-tail-9x9-fuzzer-12-givens.poj3074.in",
+        "dlx-tail-9x9-generated.poj3074.in",
+    ] {
+        let path = format!("{}/tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let p = match gridjudge::format::parse_input(gridjudge::Problem::Poj3074, &text)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+            .into_iter()
+            .next()
+        {
+            Some(gridjudge::Puzzle::Sudoku(p)) => p,
+            _ => panic!("{path}: no Sudoku"),
+        };
+        let mut out = p.clone();
+        assert!(dlx.solve_into(&p, &mut out), "{name}: no solution found");
+        check_solution(&p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let solve = (dlx.last_attempts(), dlx.last_stats().nodes);
+        assert_eq!(dlx.count(&p, 2), 2, "{name}: count");
+        let count = (dlx.last_attempts(), dlx.last_stats().nodes);
+        eprintln!("{name}: solve {solve:?}, count {count:?} (attempts, nodes)");
+        for (what, (attempts, nodes)) in [("solve", solve), ("count", count)] {
+            assert!(attempts <= 2, "{name}: {what} took {attempts} attempts");
+            assert!(nodes < 70_000, "{name}: {what} took {nodes} search nodes");
+        }
+    }
+}
+
 /// Grids whose weighted DLX search failed the same way in every layout while each
 /// restart started its conflict weights from zero (the fuzzer's, session 19, and the
 /// `sudoku_tail` family it stands for; provenance and figures in
@@ -409,6 +448,29 @@ fn dfs_proves_the_fuzzers_unsolvable_grids() {
         assert!(guesses < 5_000, "{name}: {guesses} guesses (bound 5,000)");
         assert_eq!(dfs.count(p, 2), 0, "{name}: count");
     }
+}
+
+/// An unsolvable grid whose refutation by singles alone takes every weighted attempt
+/// 30,000 to 60,000 guesses (the `solve_sudoku` fuzzer, session 21; provenance in
+/// `tests/data/sudoku/README.md`): 445,691 guesses in 127 attempts, 3.6 s per search
+/// in a release build. Restart attempts now also apply locked candidates (box-line
+/// interaction, session 22): the second attempt refutes it, 1,058 guesses in all. The
+/// bound is absolute: restarts without the rule fail it. (DLX agrees there is no
+/// solution, in about 250,000 nodes, 0.25 s released but over 10 s in this unoptimised
+/// build, so not here: `fuzz/open-crashes/README.md`, twenty-second round.)
+#[test]
+fn dfs_refutes_with_locked_candidates() {
+    let name = "dfs-unsat-locked-candidates.poj3076.in";
+    let p = &tail_grid(name);
+    let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
+    let mut out = p.clone();
+    assert!(!dfs.solve_into(p, &mut out), "{name}: the DFS solved it");
+    let (guesses, attempts) = (dfs.last_guesses(), dfs.last_attempts());
+    assert!(
+        guesses < 5_000,
+        "{name}: {guesses} guesses in {attempts} attempts"
+    );
+    assert_eq!(dfs.count(p, 2), 0, "{name}: count");
 }
 
 /// Grids on which every way of branching needs thousands of guesses, so that the

@@ -194,6 +194,17 @@ impl DfsSolver {
         }
     }
 
+    /// Attempts the last search took (1 when it did not restart; the 9×9 core never
+    /// restarts).
+    pub fn last_attempts(&self) -> usize {
+        match &self.core {
+            AnyCore::B2(c) => c.attempts,
+            AnyCore::B3(_) => 1,
+            AnyCore::B4(c) => c.attempts,
+            AnyCore::B5(c) => c.attempts,
+        }
+    }
+
     fn ensure(&mut self, box_size: usize) -> bool {
         if self.box_size() != box_size {
             match DfsSolver::new(box_size) {
