@@ -13,9 +13,13 @@
 //! nodes is written there in the poj3074 format. Figures: `fuzz/open-crashes/README.md`,
 //! twenty-second round.
 
+#[path = "common/tail_summary.rs"]
+mod tail_summary;
+
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs::DfsSolver, sudoku_dlx::DlxSolver};
+use tail_summary::summary;
 
 /// The generated families, in the order of the output.
 const FAMILIES: [&str; 3] = [
@@ -63,20 +67,6 @@ fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
             c
         }
     }
-}
-
-fn summary(v: &mut [u64]) -> String {
-    v.sort_unstable();
-    let n = v.len();
-    let at = |q: usize| v[(n * q / 100).min(n - 1)];
-    format!(
-        "median {:>6}  p90 {:>7}  p99 {:>8}  max {:>10}  sum {:>11}",
-        at(50),
-        at(90),
-        at(99),
-        v[n - 1],
-        v.iter().sum::<u64>()
-    )
 }
 
 /// Solve and count to two with both solvers: (DFS guesses, DLX nodes, DLX attempts).

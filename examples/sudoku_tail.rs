@@ -16,9 +16,13 @@
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
 //! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth, seventeenth and nineteenth rounds).
 
+#[path = "common/tail_summary.rs"]
+mod tail_summary;
+
 use gridjudge::gen::{sudoku as gen, Rng};
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{sudoku_dfs::DfsSolver, sudoku_dlx::DlxSolver};
+use tail_summary::summary;
 
 /// The families, in the order of the output.
 const FAMILIES: [&str; 10] = [
@@ -142,20 +146,6 @@ fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
         }
     }
     c
-}
-
-fn summary(v: &mut [u64]) -> String {
-    v.sort_unstable();
-    let n = v.len();
-    let at = |q: usize| v[(n * q / 100).min(n - 1)];
-    format!(
-        "median {:>6}  p90 {:>7}  p99 {:>8}  max {:>10}  sum {:>11}",
-        at(50),
-        at(90),
-        at(99),
-        v[n - 1],
-        v.iter().sum::<u64>()
-    )
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -274,10 +274,15 @@ fn dlx_reports_search_nodes() {
 
 /// The first puzzle of `tests/data/sudoku/NAME` (poj3076 format).
 fn tail_grid(name: &str) -> Sudoku {
+    grid_of(gridjudge::Problem::Poj3076, name)
+}
+
+/// The first grid of `tests/data/sudoku/NAME`, in `problem`'s format.
+fn grid_of(problem: gridjudge::Problem, name: &str) -> Sudoku {
     let path = format!("{}/tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let puzzles = gridjudge::format::parse_input(gridjudge::Problem::Poj3076, &text)
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let puzzles =
+        gridjudge::format::parse_input(problem, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
     match puzzles.into_iter().next() {
         Some(gridjudge::Puzzle::Sudoku(p)) => p,
         _ => panic!("{path}: no Sudoku"),
@@ -330,16 +335,7 @@ fn dlx_9x9_restarts_past_its_budget() {
         "dlx-tail-9x9-fuzzer-12-givens.poj3074.in",
         "dlx-tail-9x9-generated.poj3074.in",
     ] {
-        let path = format!("{}/tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let p = match gridjudge::format::parse_input(gridjudge::Problem::Poj3074, &text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"))
-            .into_iter()
-            .next()
-        {
-            Some(gridjudge::Puzzle::Sudoku(p)) => p,
-            _ => panic!("{path}: no Sudoku"),
-        };
+        let p = grid_of(gridjudge::Problem::Poj3074, name);
         let mut out = p.clone();
         assert!(dlx.solve_into(&p, &mut out), "{name}: no solution found");
         check_solution(&p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));

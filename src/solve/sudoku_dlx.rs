@@ -768,30 +768,22 @@ mod tests {
 
     /// A 9×9 grid: the pattern solution, its symbols relabelled, `keep` in 100 of the
     /// cells kept; with `break_one`, one cell changed (the grid may have no solution).
-    fn sparse_9x9(seed: u64, keep: u64, break_one: bool) -> Sudoku {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut next = |m: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % m
-        };
-        let mut perm: Vec<u8> = (1..=9).collect();
-        for i in (1..9).rev() {
-            perm.swap(i, next(i as u64 + 1) as usize);
-        }
+    fn sparse_9x9(seed: u64, keep: usize, break_one: bool) -> Sudoku {
+        let mut rng = crate::gen::Rng::new(seed);
+        let perm = rng.permutation(9);
         let mut cells: Vec<u8> = (0..81)
             .map(|i| {
                 let (r, c) = (i / 9, i % 9);
-                if next(100) < keep {
-                    perm[(3 * (r % 3) + r / 3 + c) % 9]
+                let kept = rng.below(100) < keep;
+                if kept {
+                    1 + perm[(3 * (r % 3) + r / 3 + c) % 9] as u8
                 } else {
                     0
                 }
             })
             .collect();
         if break_one {
-            cells[next(81) as usize] = 1 + next(9) as u8;
+            cells[rng.below(81)] = 1 + rng.below(9) as u8;
         }
         Sudoku::from_cells(3, cells).unwrap()
     }
