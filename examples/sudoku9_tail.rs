@@ -12,6 +12,9 @@
 //! (`sets`, 0-2, or a file of 81-character lines, `end` optional); with `DUMP_DIR` (`-`: none) every grid over 100,000 guesses or
 //! nodes is written there in the poj3074 format. Figures: `fuzz/open-crashes/README.md`,
 //! twenty-second round.
+//!
+//! `SUBSET=off` in the environment runs DLX without the subset rule of its restarts
+//! (`DlxSolver::with_subset_rule`), for before/after figures in one build.
 
 #[path = "common/tail_summary.rs"]
 mod tail_summary;
@@ -111,7 +114,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("PER_FAMILY must be at least 1".into());
     }
     let mut dfs = DfsSolver::new(3)?;
-    let mut dlx = DlxSolver::new(3)?;
+    // `SUBSET=off`: DLX's restarts without the subset rule (for side-by-side runs).
+    let subset = std::env::var("SUBSET").map_or(true, |v| v != "off");
+    let mut dlx = DlxSolver::new(3)?.with_subset_rule(subset);
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/sudoku");
     let sets: Vec<std::path::PathBuf> = match only.as_deref() {
         None | Some("sets") => SETS.iter().map(|s| data.join(s)).collect(),

@@ -15,6 +15,9 @@
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
 //! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth, seventeenth and nineteenth rounds).
+//!
+//! `SUBSET=off` in the environment runs DLX without the subset rule of its restarts
+//! (`DlxSolver::with_subset_rule`), for before/after figures in one build.
 
 #[path = "common/tail_summary.rs"]
 mod tail_summary;
@@ -160,7 +163,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(std::path::PathBuf::from);
     let rest: Vec<String> = args.collect();
     let mut dfs = DfsSolver::new(4)?;
-    let mut dlx = DlxSolver::new(4)?;
+    // `SUBSET=off`: DLX's restarts without the subset rule (for side-by-side runs).
+    let subset = std::env::var("SUBSET").map_or(true, |v| v != "off");
+    let mut dlx = DlxSolver::new(4)?.with_subset_rule(subset);
     if rest.iter().any(|a| std::path::Path::new(a).is_file()) {
         // Files of poj3076 grids: each grid's figures (solve, then count to two).
         for path in &rest {

@@ -28,6 +28,7 @@ if [ "$module" = diff ]; then
     base=${1:-$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse HEAD)}
     if [ $# -gt 0 ]; then shift; fi # the rest (-j 2, --iterate, …) goes to cargo-mutants
     diff_file=$(mktemp)
+    mkdir -p target # (cargo-mutants does not create the output's parent on a fresh clone)
     git diff "$base" -- src/verify src/check src/format src/solve > "$diff_file"
     if [ ! -s "$diff_file" ]; then
         echo "mutants.sh: no change in src/verify, src/check, src/format or src/solve since $(git rev-parse --short "$base"): nothing to mutate"
@@ -44,4 +45,5 @@ args=$(tests_for "$module") || { echo "mutants.sh: unknown module $module" >&2; 
 # cargo-mutants refuses --sharding without --shard: a whole-module run passes neither.
 sharding=()
 for a in "$@"; do case $a in --shard|--shard=*) sharding=(--sharding round-robin) ;; esac; done
+mkdir -p target
 exec cargo mutants -f "src/$module/**" "${sharding[@]}" --output "target/mutants-$module" "$@" -- $args

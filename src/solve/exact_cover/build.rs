@@ -28,6 +28,10 @@ impl ExactCover {
             built_w: Vec::new(),
             built_len: Vec::new(),
             weights: Vec::new(),
+            reduce_upto: 0,
+            subset_skip: Vec::new(),
+            hidden: Vec::new(),
+            marks: Vec::new(),
         }
     }
 

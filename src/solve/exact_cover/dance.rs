@@ -1,9 +1,11 @@
 //! The search loop of the exact-cover engine and the dancing itself: Algorithm X
 //! level by level ([`ExactCover::run`]), the column choice by a vector scan of the row
 //! counts, and `cover` / `uncover` on the flat link array, with the unchecked accesses
-//! they rest on (each with its SAFETY argument). The hot path of the `dlx` solver is
-//! all in this file; [`ExactCover::search`](super::ExactCover::search) fixes rows
-//! around it and restores the matrix.
+//! they rest on (each with its SAFETY argument); and the subset rule of weighted
+//! searches (`reduce`: rows hidden, and linked back through the `hidden` trail). The
+//! hot path of the `dlx` solver is all in this file;
+//! [`ExactCover::search`](super::ExactCover::search) fixes rows around it and restores
+//! the matrix.
 
 use super::{ExactCover, Frame, SearchStats, C, COVERED, D, L, LANES, R, U, W};
 
@@ -62,6 +64,14 @@ impl ExactCover {
         let mut stats = SearchStats::default();
         let mut level = 0usize;
         'descend: loop {
+            if WEIGHTED && self.reduce_upto != 0 {
+                // The rows this node's reduction removes go back when the search
+                // leaves the node (below, and when backtracking past its level).
+                self.marks[level] = self.hidden.len() as u32;
+                if zeros == 0 && self.first_below(0, 2) >= self.columns {
+                    self.reduce(&mut zeros);
+                }
+            }
             // (An empty column is a dead end: no need to choose it.)
             if zeros == 0 {
                 let k = if WEIGHTED {
@@ -103,6 +113,9 @@ impl ExactCover {
             if WEIGHTED && zeros != 0 {
                 self.weigh_dead_end();
             }
+            if WEIGHTED && self.reduce_upto != 0 {
+                self.unhide_to(self.marks[level] as usize);
+            }
             // Backtrack to the deepest level that has another row to try.
             loop {
                 if level == 0 {
@@ -129,6 +142,9 @@ impl ExactCover {
                 // (The level chose `k` when no column was empty; the level above
                 // restores its own count.)
                 self.uncover(k);
+                if WEIGHTED && self.reduce_upto != 0 {
+                    self.unhide_to(self.marks[level] as usize);
+                }
             }
         }
     }
@@ -190,6 +206,128 @@ impl ExactCover {
             }
         }
         best
+    }
+
+    /// One pass of the subset rule ([`ExactCover::set_subset_reduction`]) over the
+    /// uncovered columns of at most `reduce_upto` rows, at a node where no column is
+    /// empty or forced: when every row of such a column A also covers a column B, the
+    /// rows of B outside A are hidden (pushed onto `hidden`), keeping `zeros` up to
+    /// date. Stops at the first column it empties (a dead end).
+    // PERF: only weighted searches that asked for it run this, only at branching
+    // nodes; the vector scan skips the columns with more rows.
+    #[inline(never)]
+    fn reduce(&mut self, zeros: &mut u32) {
+        let bound = self.reduce_upto.saturating_add(1).min(COVERED);
+        let mut a = 0;
+        loop {
+            a = self.first_below(a, bound);
+            if a >= self.columns {
+                return;
+            }
+            if self.subset_skip.get(a).copied().unwrap_or(false) {
+                a += 1;
+                continue;
+            }
+            let h = a * W;
+            let first = self.get(h, D);
+            // Each other column B of A's first row: do all of A's rows cover it?
+            let mut j = self.get(first, R);
+            while j != first {
+                let b = self.get(j, C);
+                if self.len[b] > self.len[a] && self.all_rows_cover(a, b) {
+                    self.hide_outside(b, a, zeros);
+                    if *zeros != 0 {
+                        return;
+                    }
+                }
+                j = self.get(j, R);
+            }
+            a += 1;
+        }
+    }
+
+    /// Whether every row of column `a` other than its first also covers column `b`
+    /// (the first does: `b` was read from it).
+    fn all_rows_cover(&self, a: usize, b: usize) -> bool {
+        let h = a * W;
+        let mut i = self.get(self.get(h, D), D);
+        while i != h {
+            if !self.row_covers(i, b) {
+                return false;
+            }
+            i = self.get(i, D);
+        }
+        true
+    }
+
+    /// Whether the row of node `i` has a node in column `c`.
+    #[inline]
+    fn row_covers(&self, i: usize, c: usize) -> bool {
+        let mut j = i;
+        loop {
+            if self.get(j, C) == c {
+                return true;
+            }
+            j = self.get(j, R);
+            if j == i {
+                return false;
+            }
+        }
+    }
+
+    /// Hides every row of column `b` that does not cover column `a`.
+    fn hide_outside(&mut self, b: usize, a: usize, zeros: &mut u32) {
+        let h = b * W;
+        let mut i = self.get(h, D);
+        while i != h {
+            // (A hidden node keeps its own links: the walk goes on from it.)
+            let next = self.get(i, D);
+            if !self.row_covers(i, a) {
+                self.hide_row(i, zeros);
+            }
+            i = next;
+        }
+    }
+
+    /// Unlinks every node of the row of node `i` from its column, and records it.
+    fn hide_row(&mut self, i: usize, zeros: &mut u32) {
+        let mut j = i;
+        loop {
+            let (u, d, cj) = (self.get(j, U), self.get(j, D), self.get(j, C));
+            self.set(u, D, d);
+            self.set(d, U, u);
+            let size = self.len_mut(cj);
+            *size -= 1;
+            if *size == 0 {
+                *zeros += 1;
+            }
+            j = self.get(j, R);
+            if j == i {
+                break;
+            }
+        }
+        // (`hidden` has room for every row: reserved at the start of the search.)
+        self.hidden.push(i as u32);
+    }
+
+    /// Links back the rows hidden after the first `mark`, last hidden first (each
+    /// row right to left: the exact inverse of [`Self::hide_row`]).
+    fn unhide_to(&mut self, mark: usize) {
+        while self.hidden.len() > mark {
+            let Some(i) = self.hidden.pop() else { return };
+            let i = i as usize;
+            let mut j = self.get(i, L);
+            loop {
+                let (u, d, cj) = (self.get(j, U), self.get(j, D), self.get(j, C));
+                *self.len_mut(cj) += 1;
+                self.set(u, D, j);
+                self.set(d, U, j);
+                if j == i {
+                    break;
+                }
+                j = self.get(j, L);
+            }
+        }
     }
 
     /// Adds one to the weight of every uncovered column left without rows (the
