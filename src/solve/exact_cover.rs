@@ -390,8 +390,8 @@ impl ExactCover {
             self.built_len.clone_from(&self.len);
         }
         if self.reduce_upto != 0 && !self.weights.is_empty() {
-            // (Allocated here, outside the search loop: at most one entry per row.)
-            self.hidden.clear();
+            // (Allocated here, outside the search loop: at most one entry per row. The
+            // trail is empty between searches: unwound, or cleared by the restore.)
             self.hidden.reserve(self.rows());
             self.marks.resize(self.columns + 1, 0);
         }
@@ -815,7 +815,9 @@ mod tests {
                     let half = reduced.nodes / 2;
                     assert_eq!(m.search_within(&[], usize::MAX, None, half), Ok(None));
                 }
-                // Restored, the hidden rows too: the same search again.
+                // Restored, the hidden rows too: the same search again, and the trail
+                // empty after searches that stopped (at a limit, out of budget) too.
+                assert!(m.hidden.is_empty(), "trial {trial}: the trail kept rows");
                 assert_eq!(
                     m.search(&[], usize::MAX, None),
                     Ok(reduced),
@@ -840,6 +842,15 @@ mod tests {
             assert_eq!(m.count(usize::MAX), expected);
         }
         assert!(with_covers >= 40, "only {with_covers} matrices with covers");
+        // A cover of one-column rows only: as many levels as columns, so the trail's
+        // marks need one more entry than the search stack.
+        let mut m = ExactCover::new(3);
+        for r in [&[0][..], &[1], &[2], &[0, 1], &[1, 2]] {
+            m.add_row(r).unwrap();
+        }
+        m.set_conflict_weighting(true);
+        m.set_subset_reduction(u32::MAX);
+        assert_eq!(m.count(10), 3);
         // The rule really removed rows the search would have tried.
         assert!(
             fewer_nodes >= 20,
