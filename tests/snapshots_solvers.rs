@@ -194,6 +194,23 @@ fn effort_puzzles() -> Vec<(String, Sudoku)> {
             }
         }
     }
+    // 16×16 grids whose searches restart (both solvers, once each): the restarted
+    // attempts' rules (conflict weights, locked candidates, DLX's subset rule) show
+    // here too. Provenance: tests/data/sudoku/README.md.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sudoku");
+    for name in [
+        "dfs-unsat-locked-candidates.poj3076.in",
+        "dfs-tail-empty-band.poj3076.in",
+        "dlx-tail-nine-rows.poj3076.in",
+        "dlx-tail-two-bands.poj3076.in",
+    ] {
+        let input = std::fs::read(data.join(name)).unwrap();
+        for p in format::validate_input(Problem::Poj3076, &input).unwrap() {
+            if let Puzzle::Sudoku(g) = p {
+                out.push((format!("tests/data/sudoku/{name}"), g));
+            }
+        }
+    }
     for (b, removed) in [(2, 10), (3, 50), (3, 55)] {
         for seed in 0..3u64 {
             let mut rng = Rng::new(seed);

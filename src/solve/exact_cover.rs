@@ -389,9 +389,10 @@ impl ExactCover {
             self.built_w.clone_from(&self.w);
             self.built_len.clone_from(&self.len);
         }
-        if self.reduce_upto != 0 && !self.weights.is_empty() {
+        if self.reduce_upto != 0 {
             // (Allocated here, outside the search loop: at most one entry per row. The
-            // trail is empty between searches: unwound, or cleared by the restore.)
+            // trail is empty between searches: unwound, or cleared by the restore. An
+            // unweighted search never reads them.)
             self.hidden.reserve(self.rows());
             self.marks.resize(self.columns + 1, 0);
         }
