@@ -600,20 +600,24 @@ mod tests {
         assert!(s.nodes >= 10);
     }
 
+    /// Whether the rows `chosen` (indices into `rows`) cover every column exactly once.
+    fn is_cover(columns: usize, rows: &[Vec<usize>], chosen: &[usize]) -> bool {
+        let mut seen = vec![0; columns];
+        for &r in chosen {
+            for &c in &rows[r] {
+                seen[c] += 1;
+            }
+        }
+        seen.iter().all(|&n| n == 1)
+    }
+
     /// Covers of `rows` over `columns` columns by trying every subset of rows.
     fn brute_force(columns: usize, rows: &[Vec<usize>], must: Option<usize>) -> usize {
         (0u32..1 << rows.len())
             .filter(|set| must.is_none_or(|r| set & (1 << r) != 0))
             .filter(|set| {
-                let mut seen = vec![0; columns];
-                for (r, row) in rows.iter().enumerate() {
-                    if set & (1 << r) != 0 {
-                        for &c in row {
-                            seen[c] += 1;
-                        }
-                    }
-                }
-                seen.iter().all(|&n| n == 1)
+                let chosen: Vec<usize> = (0..rows.len()).filter(|r| set & (1 << r) != 0).collect();
+                is_cover(columns, rows, &chosen)
             })
             .count()
     }
@@ -651,13 +655,7 @@ mod tests {
             assert_eq!(m.count(usize::MAX), expected, "trial {trial}: {rows:?}");
             match m.solve_first() {
                 Some(found) => {
-                    let mut seen = vec![0; columns];
-                    for &r in &found {
-                        for &c in &rows[r] {
-                            seen[c] += 1;
-                        }
-                    }
-                    assert!(seen.iter().all(|&n| n == 1), "trial {trial}: {found:?}");
+                    assert!(is_cover(columns, &rows, &found), "trial {trial}: {found:?}");
                 }
                 None => assert_eq!(expected, 0, "trial {trial}"),
             }
@@ -680,13 +678,7 @@ mod tests {
             reordered += usize::from(weighted.nodes != all.nodes);
             assert_eq!(m.search(&[], usize::MAX, None).unwrap(), weighted);
             if let Some(found) = m.solve_first() {
-                let mut seen = vec![0; columns];
-                for &r in &found {
-                    for &c in &rows[r] {
-                        seen[c] += 1;
-                    }
-                }
-                assert!(seen.iter().all(|&n| n == 1), "trial {trial}: {found:?}");
+                assert!(is_cover(columns, &rows, &found), "trial {trial}: {found:?}");
             }
             let s = m.search(&[fixed], usize::MAX, None).unwrap();
             assert_eq!(s.solutions, brute_force(columns, &rows, Some(fixed)));
@@ -799,13 +791,7 @@ mod tests {
                 }
                 match m.solve_first() {
                     Some(found) => {
-                        let mut seen = vec![0; columns];
-                        for &r in &found {
-                            for &c in &rows[r] {
-                                seen[c] += 1;
-                            }
-                        }
-                        assert!(seen.iter().all(|&n| n == 1), "trial {trial}: {found:?}");
+                        assert!(is_cover(columns, &rows, &found), "trial {trial}: {found:?}");
                     }
                     None => assert_eq!(expected, 0, "trial {trial} bound {bound}"),
                 }
