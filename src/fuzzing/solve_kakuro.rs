@@ -1,11 +1,26 @@
 //! The structure-aware target `solve_kakuro`: a random board up to 8×8 (first row and
-//! column black, runs of at most 4 cells, clued) with clues either summed from a random
-//! fill (known solvable under the extension rules) or random in `length ..= 9·length`.
+//! column black, clued) with clues either summed from a random fill (known solvable
+//! under the extension rules) or random in `length ..= 9·length`. Runs are capped at 4,
+//! 5 or 6 cells, or not at all (7 on an 8×8 board), a quarter of the inputs each.
 //!
 //! `kakuro_flow` and `kakuro_search` fills must validate (`check_fill` with `distinct`
 //! false / true); flow must solve a board with a known fill, search one with a known
 //! distinct fill; a classic fill implies an extension fill; `count` agrees with `solve`;
 //! boards round-trip through the hdu3338 format and solutions are AC through the checker.
+//!
+//! # The search budget
+//!
+//! Classic Kakuro is NP-complete, and boards of long runs with middling sums (Latin
+//! rectangles in disguise, `fuzz/open-crashes/solve_kakuro/`) take `kakuro_search`
+//! seconds to prove that no fill exists: `slow-search-6x7` needs about 200,000 dead ends
+//! to count and a million to `solve` (8.3 s, release). Until session 24 the generator
+//! kept runs at 4 cells to stay clear of them, so the search's long-run code (the
+//! digit-set programme of `run_gac` for five or more empty cells) was never fuzzed.
+//! Now the search gets [`SEARCH_BUDGET`] dead ends for `solve_within` and as many for
+//! `count_within` (about 10 µs each, release): a board that takes more is *undecided*
+//! for the search, its search invariants are skipped, and the rest (round trip, flow,
+//! checker) still run. A search that gives up must have spent its budget; an answer it
+//! does give is checked in full.
 
 use crate::check::check;
 use crate::format;
@@ -14,6 +29,11 @@ use crate::solve::{kakuro_flow, kakuro_search};
 use crate::verify;
 use crate::{Answer, Problem, Puzzle, Verdict};
 use arbitrary::Unstructured;
+
+/// Dead ends each of `kakuro_search::solve_within` and `count_within` may meet on one
+/// board (see the module docs: about 0.1 s between them in a release build, so a
+/// sanitised campaign's 1-second limit still holds).
+pub const SEARCH_BUDGET: u64 = 5_000;
 
 /// `solve_kakuro`: a random Kakuro board (at most 8×8) through both Kakuro solvers.
 pub fn solve_kakuro(data: &[u8]) {
@@ -25,23 +45,30 @@ pub fn solve_kakuro(data: &[u8]) {
 
 /// A random board and, when its clues were summed from a fill, that fill.
 ///
-/// Encoding: rows and cols (2..=8); mode; then per inner cell a white/black choice
-/// (about 3 white in 4, runs of at most 4); then per white cell a digit (mode 0) or per
-/// run a clue in `length ..= 9·length` (mode 1).
+/// Encoding: rows and cols (2..=8); a mode byte (bit 0: clues from a fill when clear,
+/// random when set; bits 1–2: the longest run, 4, 5, 6 or unlimited); then per inner
+/// cell a white/black choice (about 3 white in 4); then per white cell a digit (from a
+/// fill) or per run a clue in `length ..= 9·length` (random). A mode byte of 0 or 1
+/// decodes as the generator did before the run cap was drawn (always 4), so older seeds
+/// keep their boards.
 fn random_kakuro(u: &mut Unstructured<'_>) -> arbitrary::Result<(KakuroBoard, Option<KakuroFill>)> {
     let rows: usize = u.int_in_range(2..=8)?;
     let cols: usize = u.int_in_range(2..=8)?;
-    let from_fill = u.int_in_range(0..=1u8)? == 0;
-    // Runs are capped at MAX_RUN cells (a cell after MAX_RUN whites is black): dense
-    // boards with long runs can take kakuro_search minutes (see
-    // fuzz/open-crashes/solve_kakuro/), which would stall the fuzzer.
-    const MAX_RUN: usize = 4;
+    let mode: u8 = u.arbitrary()?;
+    let from_fill = mode & 1 == 0;
+    // A cell after `max_run` whites in a row or column is black.
+    let max_run: usize = match (mode >> 1) & 3 {
+        0 => 4,
+        1 => 5,
+        2 => 6,
+        _ => 8,
+    };
     let mut white = vec![false; rows * cols];
     for r in 1..rows {
         for c in 1..cols {
-            // True when the MAX_RUN cells before (r, c) in direction (dr, dc) are white.
+            // True when the `max_run` cells before (r, c) in direction (dr, dc) are white.
             let long = |dr: usize, dc: usize| {
-                (1..=MAX_RUN).all(|k| match (r.checked_sub(k * dr), c.checked_sub(k * dc)) {
+                (1..=max_run).all(|k| match (r.checked_sub(k * dr), c.checked_sub(k * dc)) {
                     (Some(rr), Some(cc)) => white[rr * cols + cc],
                     _ => false,
                 })
@@ -131,9 +158,19 @@ fn kakuro_invariants(board: &KakuroBoard, known: Option<&KakuroFill>) {
             "{rows}x{cols}: kakuro_flow says '{why}' but a fill exists\n{board:?}"
         ),
     }
-    let search = kakuro_search::solve(board);
+    // The search within its budget: `None` when it gave up (see the module docs).
+    let search = match kakuro_search::solve_within(board, SEARCH_BUDGET) {
+        Err(kakuro_search::ClassicInfeasible::GaveUp { dead_ends }) => {
+            assert!(
+                dead_ends >= SEARCH_BUDGET,
+                "{rows}x{cols}: kakuro_search gave up after {dead_ends} dead ends, under its budget of {SEARCH_BUDGET}"
+            );
+            None
+        }
+        decided => Some(decided),
+    };
     match &search {
-        Ok(f) => {
+        Some(Ok(f)) => {
             if let Err(v) = verify::kakuro::check_fill(board, f, true) {
                 panic!("{rows}x{cols}: kakuro_search returned an invalid fill: {v}\n{board:?}");
             }
@@ -142,22 +179,37 @@ fn kakuro_invariants(board: &KakuroBoard, known: Option<&KakuroFill>) {
                 "{rows}x{cols}: a classic fill exists but kakuro_flow finds none\n{board:?}"
             );
         }
-        Err(why) => assert!(
+        Some(Err(why)) => assert!(
             known.is_none_or(|k| verify::kakuro::check_fill(board, k, true).is_err()),
             "{rows}x{cols}: kakuro_search says '{why}' but a classic fill exists\n{board:?}"
         ),
+        None => {}
     }
-    let count = kakuro_search::count(board, 2);
-    assert_eq!(
-        count > 0,
-        search.is_ok(),
-        "{rows}x{cols}: kakuro_search::count is {count} but solve says {}",
-        search.is_ok()
-    );
+    // `count` is one exhaustive search, `solve` two in turns: either may finish within
+    // the budget without the other; where both do, they agree.
+    let count = kakuro_search::count_within(board, 2, SEARCH_BUDGET);
+    if let Some(count) = count {
+        assert!(
+            count == 0 || flow.is_ok(),
+            "{rows}x{cols}: kakuro_search::count finds a classic fill but kakuro_flow none\n{board:?}"
+        );
+        assert!(
+            count > 0 || known.is_none_or(|k| verify::kakuro::check_fill(board, k, true).is_err()),
+            "{rows}x{cols}: kakuro_search::count finds no fill but a classic fill exists\n{board:?}"
+        );
+    }
+    if let (Some(count), Some(search)) = (count, &search) {
+        assert_eq!(
+            count > 0,
+            search.is_ok(),
+            "{rows}x{cols}: kakuro_search::count is {count} but solve says {}",
+            search.is_ok()
+        );
+    }
     // End to end: each solver's fill is AC for its problem.
     for (problem, fill) in [
         (Problem::Hdu3338, flow.ok()),
-        (Problem::Kakuro, search.ok()),
+        (Problem::Kakuro, search.and_then(Result::ok)),
     ] {
         let Some(fill) = fill else { continue };
         let output = format::write_output(problem, &[Answer::Kakuro(fill)]);
@@ -168,5 +220,85 @@ fn kakuro_invariants(board: &KakuroBoard, known: Option<&KakuroFill>) {
             "{problem}: {}",
             outcome.message
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn file(rel: &str) -> Vec<u8> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// The replayed input `fuzz/regressions/solve_kakuro/slow-search-6x7-gives-up`
+    /// decodes to the open 6×7 board (runs of five, no classic fill), on which the
+    /// search gives up within the target's budget: so the replay runs the give-up path
+    /// and its checks. (Should the search ever decide this board within
+    /// `SEARCH_BUDGET`, good news: encode a harder board here instead.)
+    #[test]
+    fn the_replayed_six_by_seven_board_gives_up_in_the_target() {
+        let bytes = file("fuzz/regressions/solve_kakuro/slow-search-6x7-gives-up");
+        let (board, known) = random_kakuro(&mut Unstructured::new(&bytes)).expect("decodes");
+        assert!(known.is_none(), "random clues, no known fill");
+        let text = file("fuzz/open-crashes/solve_kakuro/slow-search-6x7.kakuro.in");
+        let parsed = format::parse_input(Problem::Kakuro, &text).expect("the board parses");
+        assert_eq!(parsed, [Puzzle::Kakuro(board.clone())]);
+        assert!(matches!(
+            kakuro_search::solve_within(&board, SEARCH_BUDGET),
+            Err(kakuro_search::ClassicInfeasible::GaveUp { dead_ends }) if dead_ends == SEARCH_BUDGET
+        ));
+        assert_eq!(kakuro_search::count_within(&board, 2, SEARCH_BUDGET), None);
+        // The extension rules have fills (digits may repeat), found by the flow solver.
+        assert!(kakuro_flow::solve(&board).is_ok());
+        solve_kakuro(&bytes);
+    }
+
+    /// Mode bytes 0 and 1 keep runs at 4 cells, as every input did before the cap was
+    /// drawn (the older seeds keep their boards); the other caps make runs of 5, 6 and
+    /// up to 7 cells on 8×8 boards, and never longer than the cap.
+    #[test]
+    fn the_mode_byte_caps_the_runs() {
+        let longest = |board: &KakuroBoard| {
+            let (rows, cols) = (board.rows(), board.cols());
+            let white = |r: usize, c: usize| matches!(board.cell(r, c), Cell::White);
+            let mut best = 0;
+            for r in 0..rows {
+                let mut len = 0;
+                for c in 0..cols {
+                    len = if white(r, c) { len + 1 } else { 0 };
+                    best = best.max(len);
+                }
+            }
+            for c in 0..cols {
+                let mut len = 0;
+                for r in 0..rows {
+                    len = if white(r, c) { len + 1 } else { 0 };
+                    best = best.max(len);
+                }
+            }
+            best
+        };
+        for (mode, cap) in [
+            (0u8, 4),
+            (1, 4),
+            (2, 5),
+            (3, 5),
+            (4, 6),
+            (5, 6),
+            (6, 7),
+            (7, 7),
+        ] {
+            // An 8×8 board, every inner cell asking to be white: runs as long as the cap.
+            let mut bytes = vec![6, 6, mode];
+            bytes.extend([1u8; 49]);
+            bytes.extend([0u8; 64]);
+            let (board, known) = random_kakuro(&mut Unstructured::new(&bytes)).expect("decodes");
+            assert_eq!((board.rows(), board.cols()), (8, 8));
+            assert_eq!(known.is_some(), mode & 1 == 0, "mode {mode}");
+            assert_eq!(longest(&board), cap, "mode {mode}");
+        }
     }
 }
