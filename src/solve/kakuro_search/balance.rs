@@ -171,7 +171,8 @@ impl Balance {
     }
 
     /// Calls `f` on every cell the last failed [`repair`](Self::repair) depends on: the
-    /// cells with exactly one of their runs in the [`explanation`](Self::explanation).
+    /// cells with exactly one of their runs in the explanation (the runs on one side of
+    /// the cut; `explanation`, a test-build accessor, returns them).
     /// Adding up the explanation's across runs and subtracting its down runs cancels
     /// every cell with both runs inside, so the clues of those runs and the bounds of
     /// these boundary cells (the failing cell among them) alone leave no feasible point.
@@ -200,8 +201,8 @@ impl Balance {
 
     /// Moves the point so that cell `c` lies within its candidates `cand[c]` again,
     /// every other cell within its own, and every run still sums to its clue. False if
-    /// no such point exists; [`explanation`](Self::explanation) then names the runs
-    /// that prove it.
+    /// no such point exists; the runs on one side of its cut (the explanation) then
+    /// prove it.
     // PERF: a breadth-first search over runs per unit-or-more of repair; most paths are
     // a few runs long. Only called when the bounds moved past the point.
     pub(super) fn repair(&mut self, c: u32, cand: &[u16], shape: &Shape) -> bool {

@@ -32,7 +32,7 @@ impl Search {
     /// The best empty cell of the innermost focus (the lowest candidates per unit of
     /// conflict weight, ties to the first in the focus's list, which is in
     /// breadth-first order), `NONE` if none is empty. The root focus asks
-    /// [`Pick`] instead of scanning.
+    /// [`Pick`](crate::solve::kakuro_search::pick::Pick) instead of scanning.
     fn best_in_focus(&mut self) -> u32 {
         let Some(top) = self.focus.last() else {
             return NONE;
@@ -80,7 +80,7 @@ impl Search {
     ///   focus holds at most half of its parent's empty cells, and the lists at most
     ///   `2 · cells` in all).
     ///
-    /// The first look, at the root, also fixes the order of [`Pick`]: the board's empty
+    /// The first look, at the root, also fixes the order of [`Pick`](crate::solve::kakuro_search::pick::Pick): the board's empty
     /// cells in the breadth-first order it met them.
     ///
     /// Returns the cell, or `None` when no cell of any focus is empty.
@@ -183,7 +183,7 @@ impl Search {
 
     /// The candidates of empty cell `c`, the branching cell of the innermost frame, that
     /// lie within the range the sum-balance relaxation allows it (two probes, see
-    /// [`Balance::repair`]). The digits left out count as tried and refuted: the
+    /// [`Balance::repair`](crate::solve::kakuro_search::balance::Balance::repair)). The digits left out count as tried and refuted: the
     /// decisions that explain each bound that cuts join the frame's conflict set. Trying
     /// them instead cost a failed repair and a conflict analysis each, and were most
     /// of the dead ends on `gen_100x100` case 0. The point moves but stays feasible.

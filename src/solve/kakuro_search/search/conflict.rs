@@ -9,7 +9,7 @@ impl Search {
     ///
     /// Like clause learning but per cell, from the top of the trail down: the cells of
     /// the conflict runs are marked (for a failed repair of the relaxation, only the
-    /// boundary cells of its cut, see [`Balance::for_each_boundary_cell`]); a marked
+    /// boundary cells of its cut, see [`Balance::for_each_boundary_cell`](crate::solve::kakuro_search::balance::Balance::for_each_boundary_cell)); a marked
     /// cell's change made by run `r`'s filter depended on the candidates the other
     /// cells of `r` had then, so their cells are marked too (only their earlier
     /// changes count); a marked cell's decision contributes its level. Sound: the
