@@ -7,7 +7,9 @@
 //! [`ExactCover::search`](super::ExactCover::search) fixes rows around it and restores
 //! the matrix.
 
-use super::{ExactCover, Frame, SearchStats, C, COVERED, D, L, LANES, R, U, W};
+#[cfg(target_arch = "x86_64")]
+use super::LANES;
+use super::{ExactCover, Frame, SearchStats, C, COVERED, D, L, R, U, W};
 
 impl ExactCover {
     /// Field `f` of the node at link `x`, without a bounds check.

@@ -254,17 +254,26 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
     band[8] = x & !cells;
     let hit = hit | u32::from(x & cells != 0) << 8;
     #[cfg(debug_assertions)]
-    for (e, (&old, &now)) in before.iter().zip(band.iter()).enumerate() {
-        debug_assert_eq!(now, old & !cells);
-        debug_assert_eq!(hit >> e & 1 != 0, old & cells != 0);
+    {
+        let mut expected = before;
+        let expected_hit = clear_cells_portable(&mut expected, cells);
+        debug_assert_eq!((hit, *band), (expected_hit, expected));
     }
     hit
 }
 
-/// Portable form of the x86_64 [`clear_cells`].
+/// [`clear_cells`] on other targets.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
+    clear_cells_portable(band, cells)
+}
+
+/// Portable form of the x86_64 [`clear_cells`]: other targets use it, and debug builds
+/// check the SSE2 one against it (so the suite tests it here too).
+#[cfg_attr(all(target_arch = "x86_64", not(debug_assertions)), allow(dead_code))]
+#[inline(always)]
+fn clear_cells_portable(band: &mut [u32; 9], cells: u32) -> u32 {
     let mut hit = 0u32;
     for (e, x) in band.iter_mut().enumerate() {
         hit |= u32::from(*x & cells != 0) << e;
@@ -311,23 +320,22 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
     };
     let x = band[8];
     let (c1, c2, c3) = (c1 | x, c2 | (c1 & x), c3 | (c2 & x));
-    #[cfg(debug_assertions)]
-    {
-        let (mut e1, mut e2, mut e3) = (0u32, 0u32, 0u32);
-        for &x in band {
-            e3 |= e2 & x;
-            e2 |= e1 & x;
-            e1 |= x;
-        }
-        debug_assert_eq!((c1, c2, c3), (e1, e2, e3));
-    }
+    debug_assert_eq!((c1, c2, c3), counts3_portable(band));
     (c1, c2, c3)
 }
 
-/// Portable form of the x86_64 [`counts3`].
+/// [`counts3`] on other targets.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
+    counts3_portable(band)
+}
+
+/// Portable form of the x86_64 [`counts3`]: other targets use it, and debug builds check
+/// the SSE2 one against it.
+#[cfg_attr(all(target_arch = "x86_64", not(debug_assertions)), allow(dead_code))]
+#[inline(always)]
+fn counts3_portable(band: &[u32; 9]) -> (u32, u32, u32) {
     let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
     for &x in band {
         c3 |= c2 & x;
@@ -610,19 +618,22 @@ fn digits_at(band: &[u32; 9], p: usize) -> u32 {
         (_mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4) as u32
     };
     let mask = low | (band[8] >> p & 1) << 8;
-    debug_assert_eq!(
-        mask,
-        band.iter()
-            .enumerate()
-            .fold(0, |m, (d, &x)| m | (x >> p & 1) << d)
-    );
+    debug_assert_eq!(mask, digits_at_portable(band, p));
     mask
 }
 
-/// Portable form of the x86_64 [`digits_at`].
+/// [`digits_at`] on other targets.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn digits_at(band: &[u32; 9], p: usize) -> u32 {
+    digits_at_portable(band, p)
+}
+
+/// Portable form of the x86_64 [`digits_at`]: other targets use it, and debug builds
+/// check the SSE2 one against it.
+#[cfg_attr(all(target_arch = "x86_64", not(debug_assertions)), allow(dead_code))]
+#[inline(always)]
+fn digits_at_portable(band: &[u32; 9], p: usize) -> u32 {
     let mut mask = 0u32;
     for (d, &x) in band.iter().enumerate() {
         mask |= (x >> p & 1) << d;
