@@ -322,8 +322,7 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
     (c1, c2, c3)
 }
 
-// Other targets call the portable form directly (an alias, not a wrapper: nothing
-// here that only other targets compile).
+// Other targets: the portable form (see `clear_cells`).
 #[cfg(not(target_arch = "x86_64"))]
 use self::counts3_portable as counts3;
 
@@ -618,8 +617,7 @@ fn digits_at(band: &[u32; 9], p: usize) -> u32 {
     mask
 }
 
-// Other targets call the portable form directly (an alias, not a wrapper: nothing
-// here that only other targets compile).
+// Other targets: the portable form (see `clear_cells`).
 #[cfg(not(target_arch = "x86_64"))]
 use self::digits_at_portable as digits_at;
 
