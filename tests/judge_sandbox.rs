@@ -273,6 +273,8 @@ fn missing_program_is_a_launch_error() {
         limits: limits(),
         isolation,
         hide: vec![],
+        read_only: vec![],
+        keep_workdir: false,
     };
     let err = gridjudge::sandbox::Sandbox::new(&launcher())
         .run(&spec)

@@ -347,6 +347,8 @@ pub fn judge_case(
         isolation,
         // The problem folder holds the answers: the program must not read them.
         hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
+        read_only: vec![],
+        keep_workdir: false,
     };
     let outcome = match session.run(&spec) {
         Ok(o) => {

@@ -349,6 +349,8 @@ fn run_compiler(
         limits,
         isolation: Isolation::NONE,
         hide: vec![],
+        read_only: vec![],
+        keep_workdir: false,
     };
     let outcome = sandbox::Sandbox::new(launcher)
         .run(&spec)

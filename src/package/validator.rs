@@ -252,6 +252,8 @@ impl OutputChecker for CustomChecker {
             limits,
             isolation: Isolation::NONE,
             hide: vec![],
+            read_only: vec![],
+            keep_workdir: false,
         };
         let outcome = match sandbox::Sandbox::new(&self.launcher).run(&spec) {
             Ok(o) => o,

@@ -278,6 +278,8 @@ pub fn probe(
         limits: Limits::new(std::time::Duration::from_secs(1), 64 * MIB),
         isolation,
         hide: vec![hidden.path().to_path_buf()],
+        read_only: vec![],
+        keep_workdir: false,
     };
     sandbox::Sandbox::new(launcher)
         .run(&spec)

@@ -28,6 +28,8 @@
 //!     limits: Limits::new(Duration::from_secs(1), 64 * MIB),
 //!     isolation: Isolation::NONE,
 //!     hide: vec![],
+//!     read_only: vec![],
+//!     keep_workdir: false,
 //! };
 //! // The launcher is the gridjudge executable itself, in its hidden `__launch` mode.
 //! let mut sandbox = Sandbox::new(Path::new("/usr/local/bin/gridjudge"));
@@ -94,4 +96,4 @@ pub use outcome::{
     signal_name, ExitStatus, LaunchReply, LaunchReport, LimitHit, RunOutcome, SandboxError,
 };
 pub use session::Sandbox;
-pub use spec::{default_env, CaseDirs, RunSpec, LAUNCH_ARG};
+pub use spec::{default_env, CaseDirs, RunSpec, BOX_DIR, LAUNCH_ARG};

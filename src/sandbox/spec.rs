@@ -35,7 +35,18 @@ pub struct RunSpec {
     /// network namespace; [`Guarantees::hidden_paths`](crate::sandbox::Guarantees::hidden_paths) says whether it worked.
     #[serde(default)]
     pub hide: Vec<PathBuf>,
+    /// Folders the program may also read and execute, seen at the same path (a
+    /// toolchain outside `/usr`, such as rustup's sysroot). Confined runs only.
+    #[serde(default)]
+    pub read_only: Vec<PathBuf>,
+    /// Keep what the program writes in `workdir` (a compiler's output): a confined run
+    /// then sees the host folder itself at [`BOX_DIR`], not a private tmpfs.
+    #[serde(default)]
+    pub keep_workdir: bool,
 }
+
+/// Where a confined run sees its working folder, inside its own minimal root.
+pub const BOX_DIR: &str = "/box";
 
 /// A minimal environment for contestant programs: `PATH`, `HOME` (the working
 /// directory), `LANG=C.UTF-8`. Nothing of the judge's own environment leaks.

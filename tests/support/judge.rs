@@ -137,6 +137,8 @@ pub fn spec(
         limits,
         isolation,
         hide: hide.to_vec(),
+        read_only: vec![],
+        keep_workdir: false,
     }
 }
 
