@@ -102,13 +102,15 @@ fn read_exec() -> landlock::BitFlags<AccessFs> {
     AccessFs::from_read(TARGET_ABI)
 }
 
-/// Builds the ruleset for one run: `program` and every regular file among `argv` are
-/// readable and executable, `workdir` is fully writable. Returns the ruleset's file
+/// Builds the ruleset for one run: `program`, every regular file among `argv` and
+/// everything beneath `read_only` are readable and executable, `workdir` is fully
+/// writable. Returns the ruleset's file
 /// descriptor (close-on-exec) and the ABI in force, or `None` when the kernel has no
 /// Landlock.
 pub fn build_ruleset(
     program: &Path,
     argv: &[String],
+    read_only: &[std::path::PathBuf],
     workdir: &Path,
 ) -> Result<Option<(OwnedFd, u32)>, String> {
     let Some(abi) = effective_abi() else {
@@ -133,6 +135,7 @@ pub fn build_ruleset(
             .map(Path::new)
             .filter(|&p| p != program && p.is_absolute() && p.is_file()),
     );
+    own.extend(read_only.iter().map(|p| p.as_path()).filter(|p| p.exists()));
     let workdir_fd = PathFd::new(workdir)
         .map_err(|e| format!("Landlock: cannot open {}: {e}", workdir.display()))?;
     let shared = system_rules()

@@ -328,7 +328,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
     let ruleset = if spec.isolation.confine {
-        confine::build_ruleset(&spec.program, &spec.argv, &spec.workdir)?
+        confine::build_ruleset(&spec.program, &spec.argv, &spec.read_only, &spec.workdir)?
     } else {
         None
     };
@@ -351,7 +351,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
         report_fd: report_w,
         cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
-        workdir_tmpfs: if spec.isolation.confine {
+        workdir_tmpfs: if spec.isolation.confine && !spec.keep_workdir {
             Some(cstring(
                 workdir_options(limits.output_bytes, run_as).as_bytes(),
                 "working folder options",
