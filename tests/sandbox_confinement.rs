@@ -379,8 +379,10 @@ fn of_etc_only_what_the_runtimes_read_is_readable() {
         if !control.contains(&format!("{denied} ok")) {
             continue; // not on this machine
         }
+        // Denied by Landlock, or (in the minimal root) not there at all.
         assert!(
-            stdout.contains(&format!("{denied} denied")),
+            stdout.contains(&format!("{denied} denied"))
+                || stdout.contains(&format!("{denied} error 2")),
             "{denied} readable:\n{stdout}"
         );
     }
@@ -512,4 +514,95 @@ fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
     );
     // The tmpfs root takes one inode of the 4096.
     assert!((4000..=4096).contains(&files), "{files} files");
+}
+
+/// The `key=value` lines of `host_view.c`.
+fn observations(stdout: &[u8]) -> std::collections::BTreeMap<String, String> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "host_view");
+    // A problem folder with an answer, as the judge hides it, and a case file in a
+    // folder whose name the program must not learn.
+    let problem = open_dir("gridjudge-test-problem-");
+    let secret = problem.path().join("data/secret");
+    std::fs::create_dir_all(&secret).unwrap();
+    let answer = secret.join("01.ans");
+    std::fs::write(&answer, "the answer\n").unwrap();
+    let case = problem.path().join("data/secret/01.in");
+    let needle = problem.path().display().to_string();
+    std::fs::write(&case, format!("{}\n{needle}\n", answer.display())).unwrap();
+    for p in [problem.path(), &problem.path().join("data"), &secret] {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    for p in [&case, &answer] {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let hide = [problem.path().to_path_buf()];
+    // The control: unconfined, the probe sees the host.
+    let mut unconfined = Isolation::strongest(58);
+    unconfined.confine = false;
+    let (cout, control) = run_with(&exe, &[], &case, limits(), unconfined, &[]);
+    assert_eq!(cout.status, ExitStatus::Exited(0), "{cout:?}");
+    let control = observations(&control);
+    assert_eq!(control["stat"], "ok", "{control:?}");
+    assert!(control["fd0"].ends_with("01.in"), "{control:?}");
+
+    let (out, stdout) = run_with(&exe, &[], &case, limits(), Isolation::strongest(58), &hide);
+    if !out.guarantees.minimal_root {
+        skip(
+            "the_program_sees_nothing_of_the_host_in_its_minimal_root",
+            "no minimal root here (not root)",
+        );
+        return;
+    }
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    let seen = observations(&stdout);
+    let text = String::from_utf8_lossy(&stdout);
+    assert_eq!(seen["fd0"], "/memfd:stdin (deleted)", "{text}");
+    assert_eq!(seen["cwd"], "/box", "{text}");
+    assert_ne!(seen["cmdline"], "ok", "{text}");
+    assert_eq!(seen["hostname"], "gridjudge", "{text}");
+    assert!(
+        !text.contains(&needle) && !text.contains("gridjudge-test-problem"),
+        "a host path leaked:\n{text}"
+    );
+    for line in seen["cgroup"].split(';').filter(|l| !l.is_empty()) {
+        assert!(
+            line.ends_with(":/"),
+            "the cgroup path leaked: {line}\n{text}"
+        );
+    }
+    let allowed = [
+        "bin", "box", "dev", "etc", "lib", "lib32", "lib64", "proc", "sbin", "sys", "tmp", "usr",
+    ];
+    for entry in seen["root"].split(',') {
+        assert!(allowed.contains(&entry), "/{entry} in the root:\n{text}");
+    }
+    assert_eq!(seen["stat"], "No such file or directory", "{text}");
+    assert_eq!(seen["inotify"], "No such file or directory", "{text}");
+    assert_eq!(seen["mountinfo"], "0", "{text}");
+    assert_eq!(
+        seen["vsock"], "Address family not supported by protocol",
+        "{text}"
+    );
+    assert_eq!(
+        seen["alg"], "Address family not supported by protocol",
+        "{text}"
+    );
+    for call in ["modify_ldt", "memfd_secret", "listmount", "open_tree_attr"] {
+        // EPERM from the filter (ENOSYS only where the kernel lacks the call).
+        assert!(
+            seen[call] == libc::EPERM.to_string() || seen[call] == libc::ENOSYS.to_string(),
+            "{call} allowed:\n{text}"
+        );
+    }
+    assert_eq!(seen["nofile"], "64", "{text}");
 }

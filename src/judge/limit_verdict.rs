@@ -187,6 +187,9 @@ mod tests {
                 cgroup_v2: false,
                 seccomp: false,
                 private_workdir: false,
+                minimal_root: false,
+                private_ipc: false,
+                cpu_all_processes: false,
             },
         }
     }

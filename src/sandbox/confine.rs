@@ -192,6 +192,15 @@ fn system_rules() -> &'static [(PathFd, landlock::BitFlags<AccessFs>)] {
 /// on its fresh `/proc`.
 pub const RAW_READ: u64 = 1 | 4 | 8;
 
+/// `LANDLOCK_ACCESS_FS_WRITE_FILE | READ_FILE | TRUNCATE` where the kernel handles
+/// it: the raw rights on the device nodes of a run's minimal root.
+pub fn raw_device_rights() -> u64 {
+    (2 | 4 | (1 << 14)) & raw_workdir_rights()
+}
+
+/// `LANDLOCK_ACCESS_FS_READ_DIR`: listing folders.
+pub const RAW_READ_DIR: u64 = 8;
+
 /// `struct landlock_path_beneath_attr` (packed in the kernel's UAPI).
 #[repr(C, packed)]
 pub struct RawPathBeneath {

@@ -43,6 +43,19 @@ pub struct Guarantees {
     /// [`WORKDIR_FILES`](crate::sandbox::launcher::WORKDIR_FILES) files.
     #[serde(default)]
     pub private_workdir: bool,
+    /// The program ran in a minimal root of its own (see the launcher's `root`): no
+    /// folder of the host existed for it but the system's runtimes, its own files and
+    /// its working folder (`/box`); its input came from a neutral descriptor.
+    #[serde(default)]
+    pub minimal_root: bool,
+    /// The program had fresh IPC and UTS namespaces (no System V IPC object outlives
+    /// the run; the host name is gridjudge's) and a cgroup namespace (its cgroup is `/`).
+    #[serde(default)]
+    pub private_ipc: bool,
+    /// The CPU time of every process of the run was counted by the kernel (the
+    /// cgroup's own accounting) and limited as one figure.
+    #[serde(default)]
+    pub cpu_all_processes: bool,
 }
 
 /// One guarantee the judge can give, for `--explain-sandbox` and `--require-isolation`.
@@ -79,11 +92,48 @@ impl Guarantees {
                  whatever its uid can",
             ),
             row(
+                "minimal root",
+                self.minimal_root,
+                "a fresh tmpfs as the program's root (pivot_root): read-only binds of /usr \
+                 and the program's own files, copies of the few /etc files the runtimes \
+                 read, /dev/null & co., a /proc with only its processes (no /proc/cmdline), \
+                 /tmp, and the working folder at /box; no other folder of the host exists \
+                 for it (no stat, no inotify of other problems' answers); its input is a \
+                 sealed copy with a neutral name, not the case file"
+                    .into(),
+                "no minimal root (not root, or no private mount namespace): the host's \
+                 folders exist for the program, and Landlock alone denies opening them",
+            ),
+            row(
+                "IPC and host name",
+                self.private_ipc,
+                "fresh IPC and UTS namespaces per run (System V shared memory, semaphores \
+                 and message queues die with it; the host name is gridjudge) and a cgroup \
+                 namespace (the judge's cgroup path is not visible)"
+                    .into(),
+                "no private IPC namespace: System V IPC objects outlive the run",
+            ),
+            row(
+                "CPU of all processes",
+                self.cpu_all_processes,
+                "the kernel's CPU accounting of the run's cgroup (cgroup v1 cpuacct, or v2 \
+                 cpu.stat): every process's CPU time, children never waited for included, \
+                 sampled against the limit as one figure and reported"
+                    .into(),
+                "no CPU-accounting cgroup: the CPU time is the program's own plus that of \
+                 every process that ended and was waited for (by its parent or the \
+                 namespace's init) before the program ended",
+            ),
+            row(
                 "answers hidden",
                 self.hidden_paths,
-                "the problem folder is covered by an empty read-only tmpfs in a private \
-                 mount namespace"
-                    .into(),
+                if self.minimal_root {
+                    "the problem folder does not exist in the program's root".into()
+                } else {
+                    "the problem folder is covered by an empty read-only tmpfs in a private \
+                     mount namespace"
+                        .into()
+                },
                 "no private mount namespace",
             ),
             row(
@@ -143,8 +193,15 @@ impl Guarantees {
                 self.seccomp,
                 format!(
                     "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
-                     clone3, the 32-bit and x32 system call gates fail with ENOSYS",
+                     sockets of any family but {} fail with EAFNOSUPPORT (no AF_VSOCK, \
+                     AF_NETLINK, AF_ALG); clone3, the 32-bit and x32 system call gates fail \
+                     with ENOSYS",
                     crate::sandbox::seccomp::DENIED
+                        .iter()
+                        .map(|(name, _)| *name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    crate::sandbox::seccomp::SOCKET_FAMILIES
                         .iter()
                         .map(|(name, _)| *name)
                         .collect::<Vec<_>>()

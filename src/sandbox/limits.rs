@@ -36,6 +36,18 @@ pub struct Limits {
     /// `RLIMIT_NPROC` (processes of the sandbox user). Only set when the run drops
     /// root privileges: the kernel ignores it for root.
     pub processes: Option<u64>,
+    /// `RLIMIT_NOFILE` of a confined run: the most descriptors one process may hold
+    /// (as isolate's default). Sockets and pipes in flight count too, so this also
+    /// bounds the kernel memory a program can pin in socket buffers.
+    #[serde(default = "default_open_files")]
+    pub open_files: u64,
+}
+
+/// The descriptors a confined program may hold ([`Limits::open_files`]).
+pub const OPEN_FILES: u64 = 64;
+
+fn default_open_files() -> u64 {
+    OPEN_FILES
 }
 
 impl Limits {
@@ -63,7 +75,7 @@ impl Limits {
     }
 
     /// Limits with the judge's conventions: wall = 3 × CPU, output 64 MiB, peak-RSS mode,
-    /// at most 64 processes.
+    /// at most 64 processes and [`OPEN_FILES`] descriptors.
     pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {
         Limits {
             cpu,
@@ -72,6 +84,7 @@ impl Limits {
             memory_mode: MemoryMode::PeakRss,
             output_bytes: 64 * MIB,
             processes: Some(64),
+            open_files: OPEN_FILES,
         }
     }
 }

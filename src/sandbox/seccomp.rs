@@ -81,6 +81,24 @@ pub const DENIED: &[(&str, i64)] = &[
     ("clock_adjtime", libc::SYS_clock_adjtime),
     ("adjtimex", libc::SYS_adjtimex),
     ("personality", libc::SYS_personality),
+    ("modify_ldt", libc::SYS_modify_ldt),
+    // x86-64 numbers of calls younger than the libc crate's tables.
+    ("memfd_secret", 447),
+    ("statmount", 457),
+    ("listmount", 458),
+    ("open_tree_attr", 467),
+];
+
+/// The socket families a program may open (`socket`, `socketpair`): UNIX sockets
+/// (pipes between its own processes, Python's `multiprocessing`) and IPv4/IPv6 (which
+/// the empty network namespace and Landlock leave nowhere to go). Every other family
+/// fails with `EAFNOSUPPORT`, as on a kernel without it: `AF_VSOCK` above all, which a
+/// network namespace does not isolate (on a virtual machine the hypervisor is one
+/// `connect` away), and `AF_NETLINK`, `AF_PACKET`, `AF_ALG`, Bluetooth and the rest.
+pub const SOCKET_FAMILIES: &[(&str, u32)] = &[
+    ("AF_UNIX", libc::AF_UNIX as u32),
+    ("AF_INET", libc::AF_INET as u32),
+    ("AF_INET6", libc::AF_INET6 as u32),
 ];
 
 /// Not built for this architecture: nothing is denied and the guarantee is missing.
@@ -152,6 +170,15 @@ pub fn filter() -> Option<Vec<libc::sock_filter>> {
         stmt(LD_W_ABS, OFF_ARG0_LOW),
         jump(JMP_JSET_K, CLONE_NAMESPACES, 0, 1),
         stmt(RET_K, eperm),
+        stmt(RET_K, RET_ALLOW),
+        // socket and socketpair: only the families of SOCKET_FAMILIES.
+        jump(JMP_JEQ_K, libc::SYS_socket as u32, 1, 0),
+        jump(JMP_JEQ_K, libc::SYS_socketpair as u32, 0, 6),
+        stmt(LD_W_ABS, OFF_ARG0_LOW),
+        jump(JMP_JEQ_K, SOCKET_FAMILIES[0].1, 3, 0),
+        jump(JMP_JEQ_K, SOCKET_FAMILIES[1].1, 2, 0),
+        jump(JMP_JEQ_K, SOCKET_FAMILIES[2].1, 1, 0),
+        stmt(RET_K, RET_ERRNO | libc::EAFNOSUPPORT as u32),
         stmt(RET_K, RET_ALLOW),
     ];
     // Each denied number jumps to the final EPERM; the rest fall through to ALLOW.
@@ -235,8 +262,39 @@ mod tests {
             if denied.contains(&nr) || nr == libc::SYS_clone3 as u32 {
                 continue;
             }
-            assert_eq!(run(&p, AUDIT_ARCH_X86_64, nr, 0), RET_ALLOW, "call {nr}");
+            // (socket and socketpair with AF_UNIX; other families below.)
+            assert_eq!(run(&p, AUDIT_ARCH_X86_64, nr, 1), RET_ALLOW, "call {nr}");
         }
+    }
+
+    #[test]
+    fn sockets_of_other_families_get_eafnosupport() {
+        let p = filter().unwrap();
+        let eafnosupport = RET_ERRNO | libc::EAFNOSUPPORT as u32;
+        for call in [libc::SYS_socket, libc::SYS_socketpair] {
+            for family in 0..64u32 {
+                let allowed = SOCKET_FAMILIES.iter().any(|&(_, f)| f == family);
+                let want = if allowed { RET_ALLOW } else { eafnosupport };
+                assert_eq!(
+                    run(&p, AUDIT_ARCH_X86_64, call as u32, u64::from(family)),
+                    want,
+                    "call {call} family {family}"
+                );
+            }
+        }
+        // AF_VSOCK (40) and AF_NETLINK (16) in particular; other calls are untouched.
+        assert_eq!(
+            run(&p, AUDIT_ARCH_X86_64, libc::SYS_socket as u32, 40),
+            eafnosupport
+        );
+        assert_eq!(
+            run(&p, AUDIT_ARCH_X86_64, libc::SYS_socket as u32, 16),
+            eafnosupport
+        );
+        assert_eq!(
+            run(&p, AUDIT_ARCH_X86_64, libc::SYS_read as u32, 40),
+            RET_ALLOW
+        );
     }
 
     #[test]

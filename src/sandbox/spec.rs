@@ -48,12 +48,15 @@ pub struct RunSpec {
 /// Where a confined run sees its working folder, inside its own minimal root.
 pub const BOX_DIR: &str = "/box";
 
-/// A minimal environment for contestant programs: `PATH`, `HOME` (the working
-/// directory), `LANG=C.UTF-8`. Nothing of the judge's own environment leaks.
+/// A minimal environment for contestant programs: `PATH`, `HOME` and `TMPDIR` (the
+/// working directory, which a confined run sees as [`BOX_DIR`]), `LANG=C.UTF-8`.
+/// Nothing of the judge's own environment leaks.
 pub fn default_env(workdir: &Path) -> Vec<(String, String)> {
+    let work = workdir.to_string_lossy().into_owned();
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
-        ("HOME".into(), workdir.to_string_lossy().into_owned()),
+        ("HOME".into(), work.clone()),
+        ("TMPDIR".into(), work),
         ("LANG".into(), "C.UTF-8".into()),
     ]
 }

@@ -143,6 +143,7 @@ fn limits(u: &mut Unstructured<'_>) -> Result<Limits> {
         },
         output_bytes: bytes(u)?,
         processes: u.arbitrary()?,
+        open_files: crate::sandbox::limits::OPEN_FILES,
     })
 }
 
@@ -180,6 +181,9 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             cgroup_v2: u.arbitrary()?,
             seccomp: u.arbitrary()?,
             private_workdir: u.arbitrary()?,
+            minimal_root: false,
+            private_ipc: false,
+            cpu_all_processes: false,
         },
     })
 }

@@ -55,31 +55,42 @@ fn read_self() -> Option<(String, String)> {
 
 /// The position described by the texts of `/proc/self/cgroup` and `/proc/self/mountinfo`.
 pub fn position(cgroup: &str, mountinfo: &str) -> Option<Position> {
-    let v1 = cgroup.lines().find_map(|line| {
-        let mut parts = line.splitn(3, ':');
-        let (_id, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-        controllers
-            .split(',')
-            .any(|c| c == "memory")
-            .then_some(path)
-    });
-    if let Some(path) = v1 {
-        let found = mountinfo
-            .lines()
-            .filter_map(Mount::parse)
-            .filter(|m| m.fstype == "cgroup" && m.super_options.split(',').any(|o| o == "memory"))
-            .find_map(|m| m.folder_of(path));
-        if let Some(own) = found {
-            return Some(Position {
-                version: Version::V1,
-                own,
-            });
-        }
+    if let Some(own) = v1_controller(cgroup, mountinfo, "memory") {
+        return Some(Position {
+            version: Version::V1,
+            own,
+        });
     }
     unified(cgroup, mountinfo).map(|own| Position {
         version: Version::V2,
         own,
     })
+}
+
+/// This process's own cgroup folder in the v1 hierarchy of `controller`, if one is
+/// mounted where this process can see its cgroup.
+pub fn v1_here(controller: &str) -> Option<PathBuf> {
+    let (cgroup, mountinfo) = read_self()?;
+    v1_controller(&cgroup, &mountinfo, controller)
+}
+
+/// The folder of this process's cgroup in the v1 hierarchy of `controller`
+/// (`N:a,controller:/path`, mounted with fstype `cgroup` and `controller` among its
+/// super options), from the texts of `/proc/self/cgroup` and `/proc/self/mountinfo`.
+pub fn v1_controller(cgroup: &str, mountinfo: &str, controller: &str) -> Option<PathBuf> {
+    let path = cgroup.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_id, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == controller)
+            .then_some(path)
+    })?;
+    mountinfo
+        .lines()
+        .filter_map(Mount::parse)
+        .filter(|m| m.fstype == "cgroup" && m.super_options.split(',').any(|o| o == controller))
+        .find_map(|m| m.folder_of(path))
 }
 
 /// The folder of this process's unified cgroup (`0::/path`) under a `cgroup2` mount.
@@ -252,6 +263,33 @@ mod tests {
         );
         assert_eq!(position("0::/docker/abcd\n", mounts), None);
         assert_eq!(position("0::/../escaped\n", UNIFIED_MOUNTS), None);
+    }
+
+    #[test]
+    fn the_cpu_accounting_hierarchy_is_found_by_its_controller() {
+        let cgroup = "4:memory:/process_api/03e4\n2:cpuacct:/\n1:cpu:/\n0::/\n";
+        let mounts = "\
+32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu
+33 31 0:30 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct
+35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory
+";
+        assert_eq!(
+            v1_controller(cgroup, mounts, "cpuacct"),
+            Some(PathBuf::from("/sys/fs/cgroup/cpuacct"))
+        );
+        assert_eq!(
+            v1_controller(cgroup, mounts, "memory"),
+            Some(PathBuf::from("/sys/fs/cgroup/memory/process_api/03e4"))
+        );
+        // Joined hierarchies (`cpu,cpuacct`) are found by either name.
+        let joined = "3:cpu,cpuacct:/judge\n";
+        let joined_mounts =
+            "33 31 0:30 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
+        assert_eq!(
+            v1_controller(joined, joined_mounts, "cpuacct"),
+            Some(PathBuf::from("/sys/fs/cgroup/cpu,cpuacct/judge"))
+        );
+        assert_eq!(v1_controller(cgroup, mounts, "pids"), None);
     }
 
     #[test]

@@ -189,6 +189,71 @@ pub struct MemoryCgroup {
     pids: String,
     /// The OOM-kill count when the current run started.
     oom_base: u64,
+    /// Where the CPU time of every process of the run is counted, if anywhere.
+    cpu: Option<CpuAccount>,
+    /// The CPU time counted there when the current run started, nanoseconds.
+    cpu_base: u64,
+}
+
+/// The kernel's count of the CPU time of every process in a run's cgroup.
+#[derive(Debug)]
+struct CpuAccount {
+    /// On v1 the `cpuacct` hierarchy's own `gridjudge-run-PID` folder (the child joins
+    /// it as it joins the memory cgroup), removed on drop; on v2 the run's one cgroup.
+    dir: PathBuf,
+    /// v1: the open `cgroup.procs` of `dir`.
+    procs: Option<File>,
+}
+
+impl CpuAccount {
+    /// The CPU time (user + system) of every process ever in the cgroup, nanoseconds:
+    /// `cpuacct.usage` on v1, `usage_usec` of `cpu.stat` on v2 (a file every v2 cgroup
+    /// has, whether or not the cpu controller is enabled).
+    fn used_ns(&self) -> Option<u64> {
+        if self.procs.is_some() {
+            let text =
+                crate::sandbox::kernel_files::read_small(self.dir.join("cpuacct.usage")).ok()?;
+            return text.trim().parse().ok();
+        }
+        let stat = crate::sandbox::kernel_files::read_small(self.dir.join("cpu.stat")).ok()?;
+        stat.lines()
+            .find_map(|l| l.strip_prefix("usage_usec "))
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(|us| us.saturating_mul(1000))
+    }
+}
+
+impl Drop for CpuAccount {
+    fn drop(&mut self) {
+        if self.procs.take().is_some() {
+            remove_when_empty(&self.dir);
+        }
+    }
+}
+
+/// The `cpuacct` folder of the runs of the launcher `dir` names (v1: the same
+/// `gridjudge-run-PID` name under this process's own `cpuacct` cgroup), made and opened,
+/// or `None` where there is no such hierarchy.
+fn v1_cpu_account(dir: &Path) -> Option<CpuAccount> {
+    let name = dir.file_name()?;
+    let own = locate::v1_here("cpuacct")?;
+    let cpu_dir = own.join(name);
+    if std::fs::create_dir(&cpu_dir).is_err() && !cpu_dir.is_dir() {
+        return None;
+    }
+    match OpenOptions::new()
+        .write(true)
+        .open(cpu_dir.join("cgroup.procs"))
+    {
+        Ok(procs) => Some(CpuAccount {
+            dir: cpu_dir,
+            procs: Some(procs),
+        }),
+        Err(_) => {
+            let _ = std::fs::remove_dir(&cpu_dir);
+            None
+        }
+    }
 }
 
 impl MemoryCgroup {
@@ -196,7 +261,12 @@ impl MemoryCgroup {
     /// most `processes` processes, or `None` when no memory controller is usable here.
     pub fn create(limit: u64, processes: Option<u64>) -> Option<MemoryCgroup> {
         let (version, dir) = run_dir(std::process::id())?;
-        MemoryCgroup::create_at(dir, version, limit, processes)
+        let mut cg = MemoryCgroup::create_at(dir, version, limit, processes)?;
+        if version == Version::V1 {
+            cg.cpu = v1_cpu_account(&cg.dir);
+            cg.cpu_base = cg.cpu.as_ref().and_then(CpuAccount::used_ns).unwrap_or(0);
+        }
+        Some(cg)
     }
 
     /// Creates (or takes over, when it is a leftover) the cgroup folder `dir` of a
@@ -220,6 +290,12 @@ impl MemoryCgroup {
             let _ = std::fs::remove_dir(&dir);
             return None;
         };
+        // v1 counts CPU time in a hierarchy of its own ([`MemoryCgroup::create`] adds
+        // it); every v2 cgroup counts its own.
+        let cpu = (version == Version::V2).then(|| CpuAccount {
+            dir: dir.clone(),
+            procs: None,
+        });
         let mut cg = MemoryCgroup {
             dir,
             version,
@@ -227,6 +303,8 @@ impl MemoryCgroup {
             hard: u64::MAX,
             pids: String::new(),
             oom_base: 0,
+            cpu,
+            cpu_base: 0,
         };
         if version == Version::V2 {
             // Swap is no way out, and the OOM killer ends the whole run, as the monitor
@@ -274,6 +352,12 @@ impl MemoryCgroup {
                 self.pids = pids;
             }
         }
+        // The run's own peak: v1 lets the high-water mark be reset (v2's `memory.peak`
+        // only per open file, on Linux 6.12 and later; the samples stand in there).
+        if self.version == Version::V1 {
+            self.write("memory.max_usage_in_bytes", "0");
+        }
+        self.cpu_base = self.cpu.as_ref().and_then(CpuAccount::used_ns).unwrap_or(0);
         match self.oom_kills() {
             Some(n) => {
                 self.oom_base = n;
@@ -281,6 +365,25 @@ impl MemoryCgroup {
             }
             None => false,
         }
+    }
+
+    /// The CPU time (user + system) of every process of the current run so far, the
+    /// ones that ended, were never waited for or still run: the kernel's own count for
+    /// the cgroup. `None` where no CPU accounting is available.
+    pub fn cpu_used(&self) -> Option<std::time::Duration> {
+        let now = self.cpu.as_ref()?.used_ns()?;
+        Some(std::time::Duration::from_nanos(
+            now.saturating_sub(self.cpu_base),
+        ))
+    }
+
+    /// The open `cgroup.procs` of the v1 `cpuacct` cgroup the child also joins (-1:
+    /// none; on v2 the memory cgroup counts CPU time too).
+    pub fn cpu_procs_fd(&self) -> i32 {
+        self.cpu
+            .as_ref()
+            .and_then(|c| c.procs.as_ref())
+            .map_or(-1, |f| f.as_raw_fd())
     }
 
     fn write(&self, file: &str, value: &str) -> bool {
@@ -314,18 +417,55 @@ impl MemoryCgroup {
         self.procs.as_raw_fd()
     }
 
-    /// Anonymous memory of all the run's processes now (`total_rss` on v1, `anon` on
-    /// v2), bytes.
-    pub fn rss(&self) -> Option<u64> {
-        let key = match self.version {
-            Version::V1 => "total_rss ",
-            Version::V2 => "anon ",
+    /// The memory every process of the run holds now, bytes: everything charged to the
+    /// cgroup (`memory.usage_in_bytes` on v1, `memory.current` on v2) but the page cache
+    /// of files on disk (`active_file` + `inactive_file`: the output the program wrote,
+    /// the libraries it read, which the kernel can drop at any time). What is left is
+    /// anonymous memory, shared memory (System V, `memfd`, shared anonymous mappings),
+    /// files in the private working folder and every tmpfs of the run, and the kernel's
+    /// memory on the run's behalf (socket buffers, page tables, pipes).
+    pub fn held(&self) -> Option<u64> {
+        let usage = match self.version {
+            Version::V1 => "memory.usage_in_bytes",
+            Version::V2 => "memory.current",
+        };
+        let usage = self.read_number(usage)?;
+        Some(usage.saturating_sub(self.file_cache()?))
+    }
+
+    /// The largest memory the run's processes held since it started, as the cgroup's own
+    /// high-water mark gives it (v1: `memory.max_usage_in_bytes`, reset before each run,
+    /// less the page cache of files now); `None` on v2, where the samples stand in.
+    pub fn peak_held(&self) -> Option<u64> {
+        if self.version != Version::V1 {
+            return None;
+        }
+        let peak = self.read_number("memory.max_usage_in_bytes")?;
+        Some(peak.saturating_sub(self.file_cache()?))
+    }
+
+    /// Page cache of files on disk charged to the cgroup, bytes.
+    fn file_cache(&self) -> Option<u64> {
+        let (active, inactive) = match self.version {
+            Version::V1 => ("total_active_file ", "total_inactive_file "),
+            Version::V2 => ("active_file ", "inactive_file "),
         };
         let stat = crate::sandbox::kernel_files::read_small(self.dir.join("memory.stat")).ok()?;
-        stat.lines().find_map(|l| {
-            l.strip_prefix(key)
-                .and_then(|v| v.trim().parse::<u64>().ok())
-        })
+        let field = |key: &str| {
+            stat.lines().find_map(|l| {
+                l.strip_prefix(key)
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+            })
+        };
+        Some(field(active).unwrap_or(0) + field(inactive).unwrap_or(0))
+    }
+
+    fn read_number(&self, file: &str) -> Option<u64> {
+        crate::sandbox::kernel_files::read_small(self.dir.join(file))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
     }
 
     /// Whether the kernel's OOM killer killed a process of the current run.
@@ -391,8 +531,11 @@ mod tests {
                 ("memory.memsw.limit_in_bytes", "9223372036854771712\n"),
                 (
                     "memory.stat",
-                    "cache 4096\nrss 8192\ntotal_cache 4096\ntotal_rss 1048576\n",
+                    "cache 4096\nrss 8192\ntotal_cache 4096\ntotal_rss 1048576\n\
+                     total_active_file 4096\ntotal_inactive_file 8192\n",
                 ),
+                ("memory.usage_in_bytes", "1060864\n"),
+                ("memory.max_usage_in_bytes", "3158016\n"),
                 (
                     "memory.oom_control",
                     "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n",
@@ -405,7 +548,15 @@ mod tests {
                 ("memory.swap.max", "max\n"),
                 ("memory.oom.group", "0\n"),
                 ("pids.max", "max\n"),
-                ("memory.stat", "anon 2097152\nfile 4096\nshmem 0\n"),
+                (
+                    "memory.stat",
+                    "anon 2097152\nfile 4096\nshmem 0\nactive_file 4096\ninactive_file 0\n",
+                ),
+                ("memory.current", "2101248\n"),
+                (
+                    "cpu.stat",
+                    "usage_usec 1500\nuser_usec 1000\nsystem_usec 500\n",
+                ),
                 (
                     "memory.events",
                     "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\noom_group_kill 0\n",
@@ -431,7 +582,12 @@ mod tests {
         assert_eq!(read(&dir, "memory.oom.group"), "1");
         assert_eq!(read(&dir, "pids.max"), "65");
         assert_eq!(cg.pids_limit(), Some("65"));
-        assert_eq!(cg.rss(), Some(2 << 20));
+        assert_eq!(cg.held(), Some(2 << 20));
+        assert_eq!(cg.peak_held(), None);
+        assert_eq!(cg.cpu_used(), Some(std::time::Duration::ZERO));
+        std::fs::write(dir.join("cpu.stat"), "usage_usec 2501500\n").unwrap();
+        assert_eq!(cg.cpu_used(), Some(std::time::Duration::from_millis(2500)));
+        assert_eq!(cg.cpu_procs_fd(), -1, "v2 counts CPU in the memory cgroup");
         assert!(!cg.oom_killed());
         // The kernel's OOM killer strikes during the run.
         std::fs::write(dir.join("memory.events"), "oom 1\noom_kill 1\n").unwrap();
@@ -457,7 +613,14 @@ mod tests {
             read(&dir, "memory.memsw.limit_in_bytes"),
             (80u64 << 20).to_string()
         );
-        assert_eq!(cg.rss(), Some(1 << 20));
+        assert_eq!(cg.held(), Some(1 << 20), "usage less the file cache");
+        assert_eq!(
+            read(&dir, "memory.max_usage_in_bytes"),
+            "0",
+            "the high-water mark is reset before the run"
+        );
+        std::fs::write(dir.join("memory.max_usage_in_bytes"), "3158016\n").unwrap();
+        assert_eq!(cg.peak_held(), Some(3158016 - 12288));
         assert_eq!(cg.pids_limit(), None);
         assert!(!cg.oom_killed(), "the count before the run is the base");
         std::fs::write(dir.join("memory.oom_control"), "oom_kill 4\n").unwrap();

@@ -33,6 +33,15 @@ pub(super) const NOTE_CGROUP: i32 = 13;
 pub(super) const NOTE_SECCOMP: i32 = 15;
 /// Non-fatal: the private working folder could not be mounted (or confined).
 pub(super) const NOTE_WORKDIR: i32 = 16;
+/// Non-fatal: the host name could not be set in the run's UTS namespace.
+pub(super) const NOTE_UTS: i32 = 17;
+/// Non-fatal: the run's cgroup namespace could not be made.
+pub(super) const NOTE_CGROUP_NS: i32 = 18;
+/// Non-fatal: the child could not join the CPU-accounting cgroup (cgroup v1).
+pub(super) const NOTE_CPU_CGROUP: i32 = 19;
+
+/// The host name a confined run sees (in its own UTS namespace).
+pub const HOSTNAME: &std::ffi::CStr = c"gridjudge";
 
 /// Everything the child needs, prepared before `fork` so the child never allocates.
 pub(super) struct ChildPlan {
@@ -55,10 +64,20 @@ pub(super) struct ChildPlan {
     pub(super) report_fd: i32,
     /// The run's memory cgroup's `cgroup.procs` (-1: none).
     pub(super) cgroup_fd: i32,
+    /// The run's v1 CPU-accounting cgroup's `cgroup.procs` (-1: none).
+    pub(super) cpu_cgroup_fd: i32,
+    /// The minimal root to build and switch to (`None`: the host's root, with the
+    /// hidden folders and the private working folder below).
+    pub(super) root: Option<super::root::RootPlan>,
+    /// `RLIMIT_NOFILE` of the program (0: the launcher's own), set last, once the
+    /// child's own descriptors are opened.
+    pub(super) open_files: u64,
     /// Mount options of the private tmpfs over the working directory (`None`: keep the
     /// host's folder), and the Landlock rights the child grants on it.
     pub(super) workdir_tmpfs: Option<CString>,
     pub(super) workdir_rights: u64,
+    /// The Landlock rights on the root's device nodes.
+    pub(super) device_rights: u64,
     /// The system-call filter to install after Landlock (empty: none).
     pub(super) seccomp: Vec<libc::sock_filter>,
     pub(super) err_fd: i32,
@@ -86,7 +105,7 @@ pub(super) unsafe fn fail_child(fd: i32, stage: i32) -> ! {
 /// How the child was created.
 #[derive(Clone, Copy)]
 pub(super) struct Cloned {
-    /// It is pid 1 of a new PID namespace.
+    /// It is pid 1 of a new PID namespace, with new IPC and UTS namespaces as well.
     pub(super) pid_ns: bool,
     /// It is already in a new user namespace (created with it by `clone`).
     pub(super) user_ns: bool,
@@ -100,10 +119,6 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         let fail = |stage: i32| fail_child(plan.err_fd, stage);
         if libc::setpgid(0, 0) != 0 {
             fail(STAGE_SETPGID);
-        }
-        // Into the run's memory cgroup first: everything we start is charged to it.
-        if plan.cgroup_fd >= 0 && libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) != 1 {
-            note(plan.err_fd, NOTE_CGROUP, errno());
         }
         for (target, &fd) in plan.fds.iter().enumerate() {
             if libc::dup2(fd, target as i32) < 0 {
@@ -151,7 +166,12 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         }
         let mut fresh_proc = false;
         let mut fresh_work = false;
-        if namespaces && (!plan.hide.is_empty() || cloned.pid_ns || plan.workdir_tmpfs.is_some()) {
+        let mut in_root = false;
+        let wants_mount_ns = !plan.hide.is_empty()
+            || cloned.pid_ns
+            || plan.workdir_tmpfs.is_some()
+            || plan.root.is_some();
+        if namespaces && wants_mount_ns {
             if libc::unshare(libc::CLONE_NEWNS) != 0
                 || libc::mount(
                     std::ptr::null(),
@@ -162,53 +182,22 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
                 ) != 0
             {
                 let e = errno();
+                if plan.root.is_some() {
+                    fail(super::root::STAGE_ROOT_MOUNT);
+                }
                 note(plan.err_fd, NOTE_HIDE, e);
                 note(plan.err_fd, NOTE_PROC, e);
+            } else if let Some(root) = &plan.root {
+                // The minimal root: nothing of the host but what it binds.
+                if let Err((stage, e)) = root.raw_build(cloned.pid_ns) {
+                    note(plan.err_fd, stage, e);
+                    libc::_exit(127);
+                }
+                in_root = true;
+                fresh_work = plan.workdir_tmpfs.is_some();
+                fresh_proc = cloned.pid_ns;
             } else {
-                for dir in &plan.hide {
-                    let flags =
-                        libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-                    if libc::mount(
-                        c"gridjudge-hidden".as_ptr(),
-                        dir.as_ptr(),
-                        c"tmpfs".as_ptr(),
-                        flags,
-                        std::ptr::null(),
-                    ) != 0
-                    {
-                        note(plan.err_fd, NOTE_HIDE, errno());
-                    }
-                }
-                if let Some(opts) = &plan.workdir_tmpfs {
-                    // A private tmpfs over the working folder: what the program writes is
-                    // bounded in bytes and files, and vanishes with the namespace.
-                    if libc::mount(
-                        c"gridjudge-work".as_ptr(),
-                        plan.workdir.as_ptr(),
-                        c"tmpfs".as_ptr(),
-                        libc::MS_NOSUID | libc::MS_NODEV,
-                        opts.as_ptr().cast(),
-                    ) == 0
-                    {
-                        fresh_work = true;
-                    }
-                }
-                if cloned.pid_ns {
-                    // A /proc of our own PID namespace: only our processes are visible.
-                    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-                    if libc::mount(
-                        c"proc".as_ptr(),
-                        c"/proc".as_ptr(),
-                        c"proc".as_ptr(),
-                        flags,
-                        std::ptr::null(),
-                    ) == 0
-                    {
-                        fresh_proc = true;
-                    } else {
-                        note(plan.err_fd, NOTE_PROC, errno());
-                    }
-                }
+                mount_in_host_root(plan, cloned, &mut fresh_work, &mut fresh_proc);
             }
         } else if cloned.pid_ns {
             note(plan.err_fd, NOTE_PROC, 0);
@@ -216,7 +205,23 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         if plan.workdir_tmpfs.is_some() && !fresh_work {
             note(plan.err_fd, NOTE_WORKDIR, errno());
         }
-        if libc::chdir(plan.workdir.as_ptr()) != 0 {
+        if cloned.pid_ns && libc::sethostname(HOSTNAME.as_ptr(), HOSTNAME.to_bytes().len()) != 0 {
+            note(plan.err_fd, NOTE_UTS, errno());
+        }
+        // Into the run's cgroups now, the setup done: what the program and everything it
+        // starts use is charged there. Then a cgroup namespace, so that the program sees
+        // its cgroup as `/` and not the judge's cgroup path.
+        if plan.cgroup_fd >= 0 && libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) != 1 {
+            note(plan.err_fd, NOTE_CGROUP, errno());
+        }
+        if plan.cpu_cgroup_fd >= 0 && libc::write(plan.cpu_cgroup_fd, c"0".as_ptr().cast(), 1) != 1
+        {
+            note(plan.err_fd, NOTE_CPU_CGROUP, errno());
+        }
+        if cloned.pid_ns && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
+            note(plan.err_fd, NOTE_CGROUP_NS, errno());
+        }
+        if !in_root && libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(STAGE_CHDIR);
         }
         if let Some((uid, gid)) = plan.run_as {
@@ -233,38 +238,25 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             fail(STAGE_PRCTL);
         }
         if plan.landlock_fd >= 0 {
-            if fresh_proc {
-                // The fresh /proc is a new superblock: the launcher's rule on the host's
-                // /proc does not cover it.
-                let proc_fd = libc::open(
-                    c"/proc".as_ptr(),
-                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
-                );
-                if proc_fd >= 0 {
-                    confine::raw_allow_read(plan.landlock_fd, proc_fd);
-                    libc::close(proc_fd);
-                }
-            }
-            if fresh_work {
-                // The tmpfs is a new superblock too: the ruleset's rule on the host's
-                // folder does not reach it.
-                let work_fd = libc::open(
-                    plan.workdir.as_ptr(),
-                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
-                );
-                if work_fd < 0
-                    || !confine::raw_allow(plan.landlock_fd, work_fd, plan.workdir_rights)
-                {
-                    note(plan.err_fd, NOTE_WORKDIR, errno());
-                }
-                if work_fd >= 0 {
-                    libc::close(work_fd);
-                }
+            if in_root {
+                // The root's own folders are new inodes: rules of their own.
+                allow_in_root(plan, fresh_proc);
+            } else {
+                allow_fresh_mounts(plan, fresh_proc, fresh_work);
             }
             if !confine::raw_restrict_self(plan.landlock_fd) {
                 note(plan.err_fd, NOTE_LANDLOCK, errno());
             }
             libc::close(plan.landlock_fd);
+        }
+        if plan.open_files > 0 {
+            let lim = libc::rlimit {
+                rlim_cur: plan.open_files,
+                rlim_max: plan.open_files,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &lim) != 0 {
+                fail(STAGE_RLIMIT);
+            }
         }
         // The system-call filter last: the setup above needed unshare and mount.
         if !plan.seccomp.is_empty()
@@ -296,6 +288,131 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
             plan.envp.as_ptr(),
         );
         fail(STAGE_EXEC)
+    }
+}
+
+/// Without a minimal root: the hidden folders covered, the private working folder and
+/// the fresh `/proc` mounted over the host's. Raw system calls only.
+///
+/// # Safety
+/// In the child, in its private mount namespace; the plan's pointers are valid.
+unsafe fn mount_in_host_root(
+    plan: &ChildPlan,
+    cloned: Cloned,
+    fresh_work: &mut bool,
+    fresh_proc: &mut bool,
+) {
+    // SAFETY (whole function): raw system calls on the plan's C strings.
+    unsafe {
+        for dir in &plan.hide {
+            let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            if libc::mount(
+                c"gridjudge-hidden".as_ptr(),
+                dir.as_ptr(),
+                c"tmpfs".as_ptr(),
+                flags,
+                std::ptr::null(),
+            ) != 0
+            {
+                note(plan.err_fd, NOTE_HIDE, errno());
+            }
+        }
+        if let Some(opts) = &plan.workdir_tmpfs {
+            // A private tmpfs over the working folder: what the program writes is
+            // bounded in bytes and files, and vanishes with the namespace.
+            if libc::mount(
+                c"gridjudge-work".as_ptr(),
+                plan.workdir.as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                opts.as_ptr().cast(),
+            ) == 0
+            {
+                *fresh_work = true;
+            }
+        }
+        if cloned.pid_ns {
+            // A /proc of our own PID namespace: only our processes are visible.
+            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            if libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                flags,
+                std::ptr::null(),
+            ) == 0
+            {
+                *fresh_proc = true;
+            } else {
+                note(plan.err_fd, NOTE_PROC, errno());
+            }
+        }
+    }
+}
+
+/// Opens `path` (`O_PATH`) and adds a Landlock rule granting `rights` beneath it;
+/// false on failure. Raw system calls only.
+///
+/// # Safety
+/// `ruleset` is an open Landlock ruleset.
+unsafe fn allow_path(ruleset: i32, path: &std::ffi::CStr, rights: u64) -> bool {
+    // SAFETY: raw system calls on a valid C string and descriptors we own.
+    unsafe {
+        let fd = libc::open(
+            path.as_ptr(),
+            libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+        );
+        if fd < 0 {
+            return false;
+        }
+        let ok = confine::raw_allow(ruleset, fd, rights);
+        libc::close(fd);
+        ok
+    }
+}
+
+/// Landlock rules for the minimal root's own folders: every folder listable, `/etc` and
+/// `/proc` readable, the
+/// `/dev` nodes readable and writable, `/box` fully usable.
+///
+/// # Safety
+/// In the child, after the switch to the root; `plan.landlock_fd` is open.
+unsafe fn allow_in_root(plan: &ChildPlan, fresh_proc: bool) {
+    use super::root::{BOX, DEV, ETC, PROC};
+    let fd = plan.landlock_fd;
+    // SAFETY: the caller's contract.
+    unsafe {
+        // Listing any folder of the root is harmless: it holds nothing but the run's.
+        let mut ok = allow_path(fd, c"/", confine::RAW_READ_DIR)
+            & allow_path(fd, ETC, confine::RAW_READ)
+            & allow_path(fd, DEV, plan.device_rights);
+        if fresh_proc {
+            ok &= allow_path(fd, PROC, confine::RAW_READ);
+        }
+        if !ok {
+            note(plan.err_fd, NOTE_LANDLOCK, errno());
+        }
+        if !allow_path(fd, BOX, plan.workdir_rights) {
+            note(plan.err_fd, NOTE_WORKDIR, errno());
+        }
+    }
+}
+
+/// Landlock rules for the fresh `/proc` and private working folder mounted over the
+/// host's (new superblocks: the launcher's rules on the host's folders do not cover
+/// them).
+///
+/// # Safety
+/// In the child; `plan.landlock_fd` is open.
+unsafe fn allow_fresh_mounts(plan: &ChildPlan, fresh_proc: bool, fresh_work: bool) {
+    // SAFETY: the caller's contract; the plan's C strings are valid.
+    unsafe {
+        if fresh_proc {
+            allow_path(plan.landlock_fd, c"/proc", confine::RAW_READ);
+        }
+        if fresh_work && !allow_path(plan.landlock_fd, &plan.workdir, plan.workdir_rights) {
+            note(plan.err_fd, NOTE_WORKDIR, errno());
+        }
     }
 }
 
@@ -378,6 +495,9 @@ extern "C" fn exec_program(plan: *mut libc::c_void) -> libc::c_int {
 pub(super) struct InitRecord {
     pub(super) status: i32,
     pub(super) rusage: libc::rusage,
+    /// Every process the init or its descendants waited for, the program included
+    /// (`RUSAGE_CHILDREN` of the init when the program ended).
+    pub(super) reaped: libc::rusage,
 }
 
 /// The namespace's init: reaps every process until the program `prog` ends, writes
@@ -389,9 +509,11 @@ pub(super) unsafe fn init(prog: i32, report_fd: i32) -> ! {
             let mut rec = InitRecord {
                 status: 0,
                 rusage: std::mem::zeroed(),
+                reaped: std::mem::zeroed(),
             };
             let r = libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage);
             if r == prog {
+                libc::getrusage(libc::RUSAGE_CHILDREN, &mut rec.reaped);
                 libc::write(
                     report_fd,
                     (&rec as *const InitRecord).cast(),
@@ -417,6 +539,11 @@ pub(super) fn stage_name(stage: i32) -> &'static str {
         STAGE_PRCTL => "prctl",
         STAGE_FORK => "fork under the namespace's init",
         STAGE_DESCRIPTORS => "closing inherited descriptors",
+        super::root::STAGE_ROOT_MOUNT => "mounting the run's root",
+        super::root::STAGE_ROOT_STEP => "filling the run's root",
+        super::root::STAGE_ROOT_PIVOT => "switching to the run's root",
+        super::root::STAGE_ROOT_PROC => "mounting /proc in the run's root",
+        super::root::STAGE_ROOT_BOX => "readying /box in the run's root",
         _ => "setup",
     }
 }
@@ -427,7 +554,9 @@ pub(super) fn stage_name(stage: i32) -> &'static str {
 /// failure) and how it was created. Never returns in the child.
 pub(super) fn spawn(plan: &ChildPlan, confine: bool, root: bool) -> (i32, Cloned) {
     if confine {
-        let mut flags = libc::CLONE_NEWPID;
+        // A fresh IPC namespace (System V shared memory, semaphores and message queues
+        // die with the run) and UTS namespace (a host name of its own) with the PID one.
+        let mut flags = libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
         if !root {
             flags |= libc::CLONE_NEWUSER;
         }

@@ -31,6 +31,8 @@ pub(super) struct Monitor<'a> {
     pub(super) cgroup: Option<&'a MemoryCgroup>,
     /// The largest memory of all the run's processes sampled from the cgroup, bytes.
     pub(super) group_peak: u64,
+    /// Whether the cgroup counts the CPU time of every process of the run.
+    pub(super) cpu_counted: bool,
     /// The largest figure any memory sample gave (the program's `VmHWM` or the cgroup's
     /// total): the one that decided a memory kill is never lost, even when the program
     /// is killed before it can report its own `ru_maxrss`.
@@ -44,6 +46,7 @@ impl<'a> Monitor<'a> {
         spec: &'a RunSpec,
         start: Instant,
         cgroup: Option<&'a MemoryCgroup>,
+        cpu_counted: bool,
     ) -> Monitor<'a> {
         // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
@@ -62,6 +65,7 @@ impl<'a> Monitor<'a> {
             cpu_seen: Duration::ZERO,
             cgroup,
             group_peak: 0,
+            cpu_counted,
             memory_seen: 0,
         };
         if !under_init {
@@ -128,9 +132,7 @@ impl<'a> Monitor<'a> {
                     self.kill(LimitHit::Wall);
                 } else if self.sample_cpu() > self.spec.limits.cpu {
                     self.kill(LimitHit::Cpu);
-                } else if self.spec.limits.memory_mode == MemoryMode::PeakRss
-                    && self.memory_now() > self.spec.limits.memory_bytes
-                {
+                } else if self.memory_now() > self.spec.limits.memory_bytes {
                     self.kill(LimitHit::Memory);
                 }
             }
@@ -164,9 +166,14 @@ impl<'a> Monitor<'a> {
         }
     }
 
-    /// Samples the CPU time, remembering the largest value seen.
+    /// Samples the CPU time (of every process of the run where the cgroup counts it,
+    /// else of the program's process), remembering the largest value seen.
     pub(super) fn sample_cpu(&mut self) -> Duration {
-        if let Some(c) = self.cpu_time() {
+        let all = self
+            .cgroup
+            .filter(|_| self.cpu_counted)
+            .and_then(MemoryCgroup::cpu_used);
+        if let Some(c) = all.or_else(|| self.cpu_time()) {
             self.cpu_seen = self.cpu_seen.max(c);
         }
         self.cpu_seen
@@ -200,13 +207,21 @@ impl<'a> Monitor<'a> {
         ))
     }
 
-    /// The memory the run holds, as far as sampling sees it: the program's peak RSS
-    /// (`VmHWM`) and, with a cgroup, the anonymous memory of all its processes.
+    /// The memory the run holds, as far as sampling sees it: with a cgroup, what all
+    /// its processes hold ([`MemoryCgroup::held`]: anonymous and shared memory, tmpfs
+    /// files, socket buffers), the same figure in both memory modes; and in peak-RSS
+    /// mode also the program's peak RSS (`VmHWM`), which an address-space limit makes
+    /// redundant (memory the program only reserved is no memory held).
     pub(super) fn memory_now(&mut self) -> u64 {
-        if let Some(rss) = self.cgroup.and_then(MemoryCgroup::rss) {
-            self.group_peak = self.group_peak.max(rss);
+        if let Some(held) = self.cgroup.and_then(MemoryCgroup::held) {
+            self.group_peak = self.group_peak.max(held);
         }
-        let now = self.peak_rss().unwrap_or(0).max(self.group_peak);
+        let own = match self.spec.limits.memory_mode {
+            MemoryMode::PeakRss => self.peak_rss().unwrap_or(0),
+            MemoryMode::AddressSpace if self.cgroup.is_none() => 0,
+            MemoryMode::AddressSpace => self.peak_rss().unwrap_or(0),
+        };
+        let now = own.max(self.group_peak);
         self.memory_seen = self.memory_seen.max(now);
         now
     }

@@ -1,0 +1,643 @@
+//! The minimal root of a confined run: a fresh tmpfs that becomes the program's `/`,
+//! holding only what the runtimes need, so that no other folder of the host exists for
+//! the program at all (as isolate's box does).
+//!
+//! | path in the root | what it is |
+//! |---|---|
+//! | `/usr`, `/sys/devices/system/cpu` (and `/lib*`, `/bin`, `/sbin` where they are folders) | read-only bind mounts of the host's |
+//! | `/bin`, `/lib`, `/lib64`, `/sbin` on a merged-`/usr` host | the same symbolic links as the host's (`usr/bin`, …) |
+//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`](crate::sandbox::confine::ETC_READ)): no `passwd`, no `hostname`, no `hosts` |
+//! | `/dev` | `null`, `zero`, `full`, `random`, `urandom` (device nodes), `fd`, `stdin`, `stdout`, `stderr` (links into `/proc/self/fd`), `shm` (a link to `/tmp`) |
+//! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
+//! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
+//! | `/tmp` | an empty read-only folder (the program writes in `/box`; `TMPDIR` names it), `/dev/shm` a link to it |
+//! | the program, its script, [`RunSpec::read_only`](crate::sandbox::RunSpec::read_only) folders | read-only bind mounts at their own paths |
+//!
+//! The tmpfs is mounted over the run's (empty) host working folder inside the run's
+//! private mount namespace, filled, and made the root with `pivot_root(".", ".")` and a
+//! lazy unmount of the old root; where the current root cannot be pivoted (an initramfs
+//! root) it is moved over `/` and `chroot`ed into instead. The tmpfs is bounded (output
+//! limit plus the root's own few files, [`WORKDIR_FILES`](super::WORKDIR_FILES) files
+//! more than the root holds), its pages are charged to the run's memory cgroup, and it
+//! disappears with the run's mount namespace.
+//!
+//! Everything is prepared before `fork` ([`RootPlan`]: relative paths as C strings, the
+//! `/etc` copies read once per launcher); the child only makes system calls
+//! ([`RootPlan::raw_build`]), working relative to the new root's folder so that nothing
+//! per run needs a path prefix.
+//!
+//! PERF: the root costs the child about a dozen mount calls and thirty file operations
+//! on a tmpfs per run (`benches/sandbox_peers.sh` measures the judge's overhead with it).
+
+use crate::sandbox::confine::{DEVICES, ETC_READ, SYSTEM_READ};
+use std::ffi::CString;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
+
+/// One step of building the root, paths relative to the root's folder.
+pub(super) enum Step {
+    /// `mkdir` (an existing folder is fine) and `chmod` to `mode`.
+    Dir { path: CString, mode: u32 },
+    /// `symlink(target, path)`.
+    Symlink { target: CString, path: CString },
+    /// A file with these bytes.
+    File {
+        path: CString,
+        data: &'static [u8],
+        mode: u32,
+    },
+    /// A device node (`mknod`), or where that is refused, an empty file with the host's
+    /// node bound over it.
+    Device {
+        path: CString,
+        host: CString,
+        dev: libc::dev_t,
+    },
+    /// A read-only bind mount of the host's `source` (absolute) on `path`, a folder or
+    /// an empty file made here first.
+    Bind {
+        source: CString,
+        path: CString,
+        dir: bool,
+    },
+}
+
+/// Why the root could not be built: the step (a stage of [`super::child`]) and errno.
+pub(super) type Failure = (i32, i32);
+
+/// Stage numbers reported through the error pipe (see `child`).
+pub(super) const STAGE_ROOT_MOUNT: i32 = 20;
+pub(super) const STAGE_ROOT_STEP: i32 = 21;
+pub(super) const STAGE_ROOT_PIVOT: i32 = 22;
+pub(super) const STAGE_ROOT_PROC: i32 = 23;
+pub(super) const STAGE_ROOT_BOX: i32 = 24;
+
+/// The folders of the root that a confined run may read (`/etc`, `/proc`), use as
+/// devices (`/dev`), and write (`/box`): the child adds Landlock rules for them after
+/// the switch, since they are new inodes.
+pub(super) const ETC: &std::ffi::CStr = c"/etc";
+pub(super) const DEV: &std::ffi::CStr = c"/dev";
+pub(super) const BOX: &std::ffi::CStr = c"/box";
+pub(super) const PROC: &std::ffi::CStr = c"/proc";
+
+/// Everything the child needs to build the root, prepared before `fork`.
+pub(super) struct RootPlan {
+    /// The run's host working folder: the root's tmpfs is mounted over it.
+    pub(super) mount_point: CString,
+    /// Options of the root's tmpfs.
+    pub(super) options: CString,
+    /// The steps shared by every run ([`layout`]), then this run's binds.
+    pub(super) shared: &'static [Step],
+    pub(super) own: Vec<Step>,
+    /// Owner of `/box` (the sandbox user), when the run drops to one.
+    pub(super) box_owner: Option<(u32, u32)>,
+    /// `keep_workdir`: the host working folder, opened before the tmpfs covers it, and
+    /// its `/proc/self/fd/N` name to bind it from.
+    pub(super) keep: Option<(OwnedFd, CString)>,
+}
+
+/// The root's own bytes, beyond what the program may write: the pages of the `/etc`
+/// copies (folders, device nodes and short links take none on a tmpfs).
+fn root_bytes() -> u64 {
+    etc_bytes()
+}
+
+impl RootPlan {
+    /// The plan of `spec`'s run: its working folder (the root's mount point, and `/box`
+    /// when `keep_workdir`) limited to the output limit in bytes and `files` files,
+    /// owned by `box_owner`; its program, its argument files and its read-only folders
+    /// bound.
+    pub(super) fn new(
+        spec: &crate::sandbox::RunSpec,
+        files: u64,
+        box_owner: Option<(u32, u32)>,
+    ) -> Result<RootPlan, String> {
+        let (workdir, program, argv) = (&spec.workdir, &spec.program, &spec.argv);
+        let (bytes, read_only, keep_workdir) =
+            (spec.limits.output_bytes, &spec.read_only, spec.keep_workdir);
+        let c = |p: &[u8]| CString::new(p).map_err(|_| "a path holds a NUL byte".to_string());
+        let mount_point = c(workdir.as_os_str().as_bytes())?;
+        let mut own = Vec::new();
+        let mut made = Vec::new();
+        let mut paths: Vec<&Path> = vec![program.as_path()];
+        paths.extend(
+            argv.iter()
+                .map(Path::new)
+                .filter(|p| p.is_absolute() && p.is_file()),
+        );
+        paths.extend(read_only.iter().map(PathBuf::as_path));
+        for path in paths {
+            bind_own(path, &mut own, &mut made)?;
+        }
+        // The program may write exactly `bytes` and `files` in /box: the root's own
+        // pages and inodes (one per step, and the root folder) come on top.
+        let shared = layout();
+        let options = c(format!(
+            "size={},nr_inodes={},mode=0755",
+            bytes.max(4096).div_ceil(4096) * 4096 + root_bytes(),
+            files + 1 + (shared.len() + own.len()) as u64
+        )
+        .as_bytes())?;
+        let keep = if keep_workdir {
+            let dir = std::fs::File::open(workdir)
+                .map_err(|e| format!("cannot open {}: {e}", workdir.display()))?;
+            let fd = OwnedFd::from(dir);
+            let name = c(format!("/proc/self/fd/{}", fd.as_raw_fd()).as_bytes())?;
+            Some((fd, name))
+        } else {
+            None
+        };
+        Ok(RootPlan {
+            mount_point,
+            options,
+            shared,
+            own,
+            box_owner,
+            keep,
+        })
+    }
+
+    /// Builds the root and switches to it; on return the caller's root is the new one
+    /// and its working folder is `/box`. Raw system calls only (between `fork` and
+    /// `exec`).
+    ///
+    /// # Safety
+    /// Only in the launcher's child, in a private mount namespace (with `/` made
+    /// private), with the privileges to mount; every pointer of the plan is valid.
+    pub(super) unsafe fn raw_build(&self, pid_ns: bool) -> Result<(), Failure> {
+        // SAFETY (whole function): raw system calls on C strings of the plan.
+        unsafe {
+            let err = |stage| (stage, super::errno());
+            if libc::mount(
+                c"gridjudge-root".as_ptr(),
+                self.mount_point.as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID,
+                self.options.as_ptr().cast(),
+            ) != 0
+            {
+                return Err(err(STAGE_ROOT_MOUNT));
+            }
+            if libc::chdir(self.mount_point.as_ptr()) != 0 {
+                return Err(err(STAGE_ROOT_MOUNT));
+            }
+            for step in self.shared.iter().chain(&self.own) {
+                if !raw_step(step) {
+                    return Err(err(STAGE_ROOT_STEP));
+                }
+            }
+            match &self.keep {
+                Some((_, name)) => {
+                    if libc::mount(
+                        name.as_ptr(),
+                        c"box".as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    ) != 0
+                    {
+                        return Err(err(STAGE_ROOT_BOX));
+                    }
+                }
+                None => {
+                    if let Some((uid, gid)) = self.box_owner {
+                        if libc::chown(c"box".as_ptr(), uid, gid) != 0 {
+                            return Err(err(STAGE_ROOT_BOX));
+                        }
+                    }
+                }
+            }
+            if pid_ns {
+                let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+                // Only the process folders where the kernel knows `subset=pid` (5.8).
+                if libc::mount(
+                    c"proc".as_ptr(),
+                    c"proc".as_ptr(),
+                    c"proc".as_ptr(),
+                    flags,
+                    c"subset=pid".as_ptr().cast(),
+                ) != 0
+                    && libc::mount(
+                        c"proc".as_ptr(),
+                        c"proc".as_ptr(),
+                        c"proc".as_ptr(),
+                        flags,
+                        std::ptr::null(),
+                    ) != 0
+                {
+                    return Err(err(STAGE_ROOT_PROC));
+                }
+            }
+            // The switch: the old root stacked on the new one, then detached.
+            if libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0 {
+                if libc::umount2(c".".as_ptr(), libc::MNT_DETACH) != 0 {
+                    return Err(err(STAGE_ROOT_PIVOT));
+                }
+            } else if libc::mount(
+                c".".as_ptr(),
+                c"/".as_ptr(),
+                std::ptr::null(),
+                libc::MS_MOVE,
+                std::ptr::null(),
+            ) != 0
+                || libc::chroot(c".".as_ptr()) != 0
+            {
+                // An initramfs root cannot be pivoted away from: moved over it instead.
+                return Err(err(STAGE_ROOT_PIVOT));
+            }
+            if libc::chdir(BOX.as_ptr()) != 0 {
+                return Err(err(STAGE_ROOT_BOX));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs one step. Raw system calls only.
+///
+/// # Safety
+/// The step's C strings are valid; the working folder is the new root's folder.
+unsafe fn raw_step(step: &Step) -> bool {
+    // SAFETY (whole function): raw system calls on valid C strings.
+    unsafe {
+        match step {
+            Step::Dir { path, mode } => {
+                (libc::mkdir(path.as_ptr(), *mode) == 0 || super::errno() == libc::EEXIST)
+                    && libc::chmod(path.as_ptr(), *mode) == 0
+            }
+            Step::Symlink { target, path } => {
+                libc::symlink(target.as_ptr(), path.as_ptr()) == 0 || super::errno() == libc::EEXIST
+            }
+            Step::File { path, data, mode } => {
+                let fd = libc::open(
+                    path.as_ptr(),
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC,
+                    *mode,
+                );
+                if fd < 0 {
+                    return false;
+                }
+                let mut done = 0;
+                while done < data.len() {
+                    let n = libc::write(fd, data[done..].as_ptr().cast(), data.len() - done);
+                    if n <= 0 {
+                        libc::close(fd);
+                        return false;
+                    }
+                    done += n as usize;
+                }
+                libc::close(fd) == 0
+            }
+            Step::Device { path, host, dev } => {
+                if libc::mknod(path.as_ptr(), libc::S_IFCHR | 0o666, *dev) == 0 {
+                    return libc::chmod(path.as_ptr(), 0o666) == 0;
+                }
+                // Without the right to make device nodes: the host's node, bound.
+                let fd = libc::open(
+                    path.as_ptr(),
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
+                    0o666,
+                );
+                if fd < 0 {
+                    return false;
+                }
+                libc::close(fd);
+                libc::mount(
+                    host.as_ptr(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ) == 0
+            }
+            Step::Bind { source, path, dir } => {
+                if *dir {
+                    if libc::mkdir(path.as_ptr(), 0o755) != 0 && super::errno() != libc::EEXIST {
+                        return false;
+                    }
+                } else {
+                    let fd = libc::open(
+                        path.as_ptr(),
+                        libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
+                        0o444,
+                    );
+                    if fd < 0 {
+                        return false;
+                    }
+                    libc::close(fd);
+                }
+                libc::mount(
+                    source.as_ptr(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                ) == 0
+                    && libc::mount(
+                        std::ptr::null(),
+                        path.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID,
+                        std::ptr::null(),
+                    ) == 0
+            }
+        }
+    }
+}
+
+/// The relative form of an absolute path (`/usr/bin` → `usr/bin`), refusing `..`.
+fn relative(path: &Path) -> Option<&Path> {
+    if path.components().any(|c| matches!(c, Component::ParentDir)) {
+        return None;
+    }
+    path.strip_prefix("/").ok()
+}
+
+fn cstr(path: &Path) -> Result<CString, String> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| format!("{} holds a NUL byte", path.display()))
+}
+
+/// Whether `path` is already in the root through a shared bind (`/usr/…`, or a link to
+/// it such as `/bin/sh`).
+fn already_visible(path: &Path) -> bool {
+    let Ok(real) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    shared_binds().iter().any(|b| real.starts_with(b))
+}
+
+/// Adds the steps that bind `path` read-only at its own path: its missing ancestors,
+/// then the bind. `made` remembers the folders made already.
+fn bind_own(path: &Path, steps: &mut Vec<Step>, made: &mut Vec<PathBuf>) -> Result<(), String> {
+    if !path.exists() || already_visible(path) {
+        return Ok(());
+    }
+    let Some(rel) = relative(path) else {
+        return Ok(());
+    };
+    if rel.as_os_str().is_empty() {
+        return Ok(());
+    }
+    let ancestors: Vec<&Path> = rel
+        .ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
+    for dir in ancestors.into_iter().rev() {
+        if !made.iter().any(|m| m == dir) && !shared_dir(dir) {
+            steps.push(Step::Dir {
+                path: cstr(dir)?,
+                mode: 0o755,
+            });
+            made.push(dir.to_path_buf());
+        }
+    }
+    if made.iter().any(|m| m == rel) {
+        return Ok(()); // the same file twice (argv[0] and the program)
+    }
+    made.push(rel.to_path_buf());
+    steps.push(Step::Bind {
+        source: cstr(path)?,
+        path: cstr(rel)?,
+        dir: path.is_dir(),
+    });
+    Ok(())
+}
+
+/// Whether the relative folder `dir` is one the shared layout makes.
+fn shared_dir(dir: &Path) -> bool {
+    ["etc", "dev", "proc", "box", "tmp", "sys", "usr"]
+        .iter()
+        .any(|d| dir == Path::new(d))
+}
+
+/// The host folders bound into every root (their real paths).
+fn shared_binds() -> &'static [PathBuf] {
+    static BINDS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    BINDS.get_or_init(|| {
+        SYSTEM_READ
+            .iter()
+            .map(Path::new)
+            .filter(|p| p.symlink_metadata().is_ok_and(|m| m.is_dir()))
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .collect()
+    })
+}
+
+/// The bytes of the `/etc` copies.
+fn etc_bytes() -> u64 {
+    layout()
+        .iter()
+        .map(|s| match s {
+            Step::File { data, .. } => (data.len() as u64).div_ceil(4096) * 4096,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Most bytes copied from one `/etc` entry (a folder of Python's, say): a machine whose
+/// runtimes need more is misconfigured for judging, and the rest is left out.
+const ETC_COPY_LIMIT: u64 = 1 << 20;
+
+/// The steps every root shares, read from the host once per launcher.
+fn layout() -> &'static [Step] {
+    static LAYOUT: OnceLock<Vec<Step>> = OnceLock::new();
+    LAYOUT.get_or_init(|| {
+        let mut steps = Vec::new();
+        let c = |p: &str| CString::new(p).unwrap_or_default();
+        let dir = |p: &str, mode: u32| Step::Dir { path: c(p), mode };
+        let link = |target: &str, p: &str| Step::Symlink {
+            target: c(target),
+            path: c(p),
+        };
+        for top in SYSTEM_READ {
+            let host = Path::new(top);
+            let Some(rel) = relative(host) else { continue };
+            let Ok(meta) = host.symlink_metadata() else {
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                if let Ok(target) = std::fs::read_link(host) {
+                    if let (Ok(t), Ok(p)) = (cstr(&target), cstr(rel)) {
+                        steps.push(Step::Symlink { target: t, path: p });
+                    }
+                }
+                continue;
+            }
+            let ancestors: Vec<&Path> = rel
+                .ancestors()
+                .skip(1)
+                .filter(|a| !a.as_os_str().is_empty())
+                .collect();
+            for a in ancestors.into_iter().rev() {
+                if let Ok(p) = cstr(a) {
+                    steps.push(Step::Dir {
+                        path: p,
+                        mode: 0o755,
+                    });
+                }
+            }
+            if let (Ok(source), Ok(path)) = (cstr(host), cstr(rel)) {
+                steps.push(Step::Bind {
+                    source,
+                    path,
+                    dir: true,
+                });
+            }
+        }
+        steps.push(dir("etc", 0o755));
+        for entry in ETC_READ {
+            let mut budget = ETC_COPY_LIMIT;
+            copy_etc(Path::new(entry), &mut steps, &mut budget);
+        }
+        steps.push(dir("dev", 0o755));
+        for device in DEVICES {
+            let host = Path::new(device);
+            let Ok(meta) = std::fs::metadata(host) else {
+                continue;
+            };
+            if !meta.file_type().is_char_device() {
+                continue;
+            }
+            if let (Some(rel), Ok(h)) = (relative(host), cstr(host)) {
+                if let Ok(p) = cstr(rel) {
+                    steps.push(Step::Device {
+                        path: p,
+                        host: h,
+                        dev: meta.rdev(),
+                    });
+                }
+            }
+        }
+        steps.push(link("/proc/self/fd", "dev/fd"));
+        steps.push(link("/proc/self/fd/0", "dev/stdin"));
+        steps.push(link("/proc/self/fd/1", "dev/stdout"));
+        steps.push(link("/proc/self/fd/2", "dev/stderr"));
+        steps.push(dir("proc", 0o555));
+        // Not writable: the working folder is the one place a program writes (TMPDIR
+        // and HOME name it).
+        steps.push(dir("tmp", 0o755));
+        steps.push(link("../tmp", "dev/shm"));
+        steps.push(dir("box", 0o700));
+        steps
+    })
+}
+
+/// Adds the steps that copy the `/etc` entry `host` (a file, a link or a folder, read
+/// now) into the root; missing entries are skipped.
+fn copy_etc(host: &Path, steps: &mut Vec<Step>, budget: &mut u64) {
+    let (Some(rel), Ok(meta)) = (relative(host), host.symlink_metadata()) else {
+        return;
+    };
+    let Ok(path) = cstr(rel) else { return };
+    if meta.file_type().is_symlink() {
+        if let Some(target) = std::fs::read_link(host).ok().and_then(|t| cstr(&t).ok()) {
+            steps.push(Step::Symlink { target, path });
+        }
+    } else if meta.is_file() {
+        if meta.len() > *budget {
+            return;
+        }
+        let Ok(bytes) = std::fs::read(host) else {
+            return;
+        };
+        *budget -= bytes.len() as u64;
+        steps.push(Step::File {
+            path,
+            data: Box::leak(bytes.into_boxed_slice()),
+            mode: 0o444,
+        });
+    } else if meta.is_dir() {
+        steps.push(Step::Dir { path, mode: 0o755 });
+        let Ok(entries) = std::fs::read_dir(host) else {
+            return;
+        };
+        let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        names.sort();
+        for name in names {
+            copy_etc(&name, steps, budget);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(steps: &[Step]) -> Vec<String> {
+        steps
+            .iter()
+            .map(|s| match s {
+                Step::Dir { path, .. } => format!("dir {}", path.to_string_lossy()),
+                Step::Symlink { target, path } => format!(
+                    "link {} -> {}",
+                    path.to_string_lossy(),
+                    target.to_string_lossy()
+                ),
+                Step::File { path, .. } => format!("file {}", path.to_string_lossy()),
+                Step::Device { path, .. } => format!("dev {}", path.to_string_lossy()),
+                Step::Bind { path, source, .. } => format!(
+                    "bind {} <- {}",
+                    path.to_string_lossy(),
+                    source.to_string_lossy()
+                ),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_shared_layout_holds_the_runtimes_and_nothing_of_the_hosts_secrets() {
+        let all = names(layout());
+        assert!(all.iter().any(|s| s == "bind usr <- /usr"), "{all:?}");
+        assert!(all.iter().any(|s| s == "dev dev/null"), "{all:?}");
+        assert!(all.iter().any(|s| s == "dir box"), "{all:?}");
+        assert!(all.iter().any(|s| s == "file etc/ld.so.cache"), "{all:?}");
+        for secret in ["passwd", "shadow", "hostname", "hosts"] {
+            assert!(
+                !all.iter().any(|s| s.ends_with(&format!("etc/{secret}"))),
+                "{secret} in {all:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_private_program_is_bound_at_its_own_path_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let prog = dir.path().join("main");
+        std::fs::write(&prog, b"#!/bin/sh\n").unwrap();
+        let argv = vec![prog.display().to_string(), "/usr/bin/env".to_string()];
+        let work = tempfile::tempdir().unwrap();
+        let spec = crate::sandbox::RunSpec {
+            program: prog.clone(),
+            argv,
+            env: vec![],
+            workdir: work.path().to_path_buf(),
+            stdin: "/dev/null".into(),
+            stdout: "/dev/null".into(),
+            stderr: "/dev/null".into(),
+            limits: crate::sandbox::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
+            isolation: crate::sandbox::limits::Isolation::NONE,
+            hide: vec![],
+            read_only: vec![],
+            keep_workdir: false,
+        };
+        let plan = RootPlan::new(&spec, 64, None).unwrap();
+        let own = names(&plan.own);
+        let rel = prog.strip_prefix("/").unwrap().display().to_string();
+        let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
+        assert_eq!(binds, [&format!("bind {rel} <- {}", prog.display())]);
+        // Its ancestors are made first (but not the shared `tmp`).
+        assert!(!own.iter().any(|s| s == "dir tmp"), "{own:?}");
+        let parent = Path::new(&rel).parent().unwrap().display().to_string();
+        assert_eq!(
+            own.last(),
+            Some(&format!("bind {rel} <- {}", prog.display()))
+        );
+        assert!(own.contains(&format!("dir {parent}")), "{own:?}");
+        assert!(plan.keep.is_none());
+    }
+}
