@@ -606,3 +606,193 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
     }
     assert_eq!(seen["nofile"], "64", "{text}");
 }
+
+#[test]
+fn cpu_burnt_in_children_never_waited_for_counts() {
+    let bins = bin_dir();
+    let exe = compile_submission(
+        bins.path(),
+        "poj3074",
+        "time_limit_exceeded",
+        "cpu_in_unreaped_children",
+    );
+    let stdin = empty_input(bins.path());
+    let mut l = limits();
+    l.wall = Duration::from_secs(15);
+    // The control, unconfined: the zombies' CPU time is nobody's.
+    let mut unconfined = Isolation::strongest(60);
+    unconfined.confine = false;
+    let (control, _) = run_with(&exe, &[], &stdin, l, unconfined, &[]);
+    assert_eq!(control.status, ExitStatus::Exited(0), "{control:?}");
+    assert!(
+        control.cpu < l.cpu,
+        "the probe hides its CPU time: {control:?}"
+    );
+    let (out, _) = run_with(&exe, &[], &stdin, l, Isolation::strongest(60), &[]);
+    if !out.guarantees.cpu_all_processes {
+        skip(
+            "cpu_burnt_in_children_never_waited_for_counts",
+            "no CPU-accounting cgroup here",
+        );
+        return;
+    }
+    assert!(out.cpu >= l.cpu, "{out:?}");
+    assert!(
+        out.wall < Duration::from_secs(4),
+        "killed near the limit: {out:?}"
+    );
+    assert_eq!(
+        limit_verdict(&out, &l).map(|(v, _)| v),
+        Some(Verdict::TimeLimitExceeded),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn cpu_of_python_multiprocessing_workers_counts() {
+    let bins = bin_dir();
+    let script = bins.path().join("workers.py");
+    std::fs::write(
+        &script,
+        "import multiprocessing as m, time\n\
+         def burn():\n    end = time.process_time() + 0.6\n    while time.process_time() < end: pass\n\
+         if __name__ == '__main__':\n    ps = [m.Process(target=burn) for _ in range(4)]\n\
+         \x20   [p.start() for p in ps]\n    [p.join() for p in ps]\n    print('done')\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let python = Path::new("/usr/bin/python3");
+    if !python.is_file() {
+        skip(
+            "cpu_of_python_multiprocessing_workers_counts",
+            "no /usr/bin/python3",
+        );
+        return;
+    }
+    let mut l = limits();
+    l.wall = Duration::from_secs(15);
+    let script_arg = script.display().to_string();
+    let (out, stdout) = run_with(
+        python,
+        &[&script_arg],
+        &empty_input(bins.path()),
+        l,
+        Isolation::strongest(61),
+        &[],
+    );
+    if !out.guarantees.cpu_all_processes {
+        skip(
+            "cpu_of_python_multiprocessing_workers_counts",
+            "no CPU-accounting cgroup here",
+        );
+        return;
+    }
+    // 2.4 s of CPU in four worker processes: TLE at 1 s, whatever the main one used.
+    assert!(
+        out.cpu >= l.cpu,
+        "{out:?} {}",
+        String::from_utf8_lossy(&stdout)
+    );
+    assert_eq!(
+        limit_verdict(&out, &l).map(|(v, _)| v),
+        Some(Verdict::TimeLimitExceeded),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn system_v_ipc_objects_do_not_outlive_a_run() {
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "ipc_objects");
+    let stdin = empty_input(bins.path());
+    let (put, stdout) = run_with(
+        &exe,
+        &["put"],
+        &stdin,
+        limits(),
+        Isolation::strongest(62),
+        &[],
+    );
+    if !put.guarantees.private_ipc {
+        skip(
+            "system_v_ipc_objects_do_not_outlive_a_run",
+            "no IPC namespace here",
+        );
+        return;
+    }
+    assert_eq!(String::from_utf8_lossy(&stdout), "put\n");
+    let (_, stdout) = run_with(
+        &exe,
+        &["get"],
+        &stdin,
+        limits(),
+        Isolation::strongest(62),
+        &[],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&stdout),
+        "none\n",
+        "the next run saw them"
+    );
+    // Nor does the host hold them.
+    // SAFETY: plain System V calls with fixed keys; nothing is created.
+    unsafe {
+        assert!(
+            libc::shmget(0x67726a31, 0, 0) < 0,
+            "a segment is left on the host"
+        );
+        assert!(
+            libc::semget(0x67726a32, 0, 0) < 0,
+            "a semaphore set is left"
+        );
+        assert!(libc::msgget(0x67726a33, 0) < 0, "a message queue is left");
+    }
+}
+
+/// Runs an example submission of poj3074's `memory_limit_exceeded` under its limits
+/// (64 MiB) in `mode`; returns the outcome and the verdict.
+fn memory_probe(
+    name: &str,
+    mode: gridjudge::sandbox::limits::MemoryMode,
+    slot: u32,
+) -> (gridjudge::sandbox::RunOutcome, Option<Verdict>) {
+    let bins = bin_dir();
+    let exe = compile_submission(bins.path(), "poj3074", "memory_limit_exceeded", name);
+    let mut l = limits();
+    l.output_bytes = 64 << 20;
+    l.memory_mode = mode;
+    l.wall = Duration::from_secs(10);
+    let (out, _) = run_with(
+        &exe,
+        &[],
+        &empty_input(bins.path()),
+        l,
+        Isolation::strongest(slot),
+        &[],
+    );
+    let verdict = limit_verdict(&out, &l).map(|(v, _)| v);
+    (out, verdict)
+}
+
+#[test]
+fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
+    use gridjudge::sandbox::limits::MemoryMode;
+    for name in ["socket_buffers", "workdir_files_and_memfd"] {
+        for (mode, slot) in [(MemoryMode::PeakRss, 63), (MemoryMode::AddressSpace, 64)] {
+            let (out, verdict) = memory_probe(name, mode, slot);
+            if !out.guarantees.memory_cgroup {
+                skip(
+                    "memory_held_in_the_kernel_and_in_files_counts_in_both_modes",
+                    "no memory cgroup here",
+                );
+                return;
+            }
+            assert_eq!(
+                verdict,
+                Some(Verdict::MemoryLimitExceeded),
+                "{name} {mode:?}: {out:?}"
+            );
+            assert!(out.peak_memory_bytes > 64 << 20, "{name} {mode:?}: {out:?}");
+        }
+    }
+}

@@ -177,3 +177,23 @@ pub fn cpu_used() -> f64 {
     };
     get(libc::RUSAGE_SELF) + get(libc::RUSAGE_CHILDREN)
 }
+
+/// Compiles the example submission `judge-cases/PROBLEM/submissions/FOLDER/NAME.c`
+/// into `dir` (the hostile probes the judge's own tests also run directly).
+pub fn compile_submission(dir: &Path, problem: &str, folder: &str, name: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("judge-cases")
+        .join(problem)
+        .join("submissions")
+        .join(folder)
+        .join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let st = Command::new("gcc")
+        .args(["-O2", "-std=gnu11", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(st.success(), "gcc failed on {}", src.display());
+    exe
+}
