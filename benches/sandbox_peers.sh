@@ -12,8 +12,12 @@
 # CPU = user + system of everything the contender started), divided by N:
 #   bare      the program itself, `prog < in > out`, from a shell loop
 #   gridjudge `gridjudge judge poj3074 --cases DIR -- prog`: the whole judge — launcher,
-#             uid drop, PID/mount/network namespaces, Landlock, seccomp, memory cgroup,
-#             limits, the checker, the report — the process started once for all N cases
+#             uid drop, PID/mount/network/IPC/UTS/cgroup namespaces, the minimal root,
+#             Landlock, seccomp, memory and CPU cgroups, limits, the checker, the report —
+#             the process started once for all N cases
+#   base      the same command with another gridjudge binary, GRIDJUDGE_BASE (built from
+#             an earlier commit, say), interleaved with this one round by round: what a
+#             change costs, side by side in one run
 #   isolate   ioi/isolate's `--run` loop (one `isolate --run` per case, in one box made
 #             once with `--init`; limits --time/--wall-time/--mem/--fsize/--processes,
 #             no cgroups: this machine's memory controller is cgroup v1, which isolate 2
@@ -22,12 +26,14 @@
 #             UTS, cgroup namespaces), read-only system folders, a tmpfs working folder
 #             and `prlimit` for CPU and memory. No checker: this favours bwrap.
 #   floor     benches/isolation_floor.c (gcc -O2): the isolation's own kernel steps and
-#             nothing else, one process for all N cases as gridjudge — per case a mount
-#             namespace with a tmpfs, a PID namespace whose init mounts /proc, drops to
-#             uid 65534, enforces the same Landlock paths and a seccomp filter as long as
-#             gridjudge's, and starts the program. No limits, cgroup, checker or report:
-#             what any judge isolating this way pays. gridjudge's CPU above it is the
-#             judge's own cost (root only).
+#             nothing else, one process for all N cases as gridjudge — per case the input
+#             in a sealed memfd, mount, IPC and UTS namespaces, the minimal root (a tmpfs,
+#             /usr bound, /etc copies, device nodes, the program bound), a PID namespace
+#             whose init mounts /proc, pivots into the root, enters a cgroup namespace,
+#             drops to uid 65534, enforces the same Landlock rules and a seccomp filter as
+#             long as gridjudge's, and starts the program. No limits, cgroup, checker or
+#             report: what any judge isolating this way pays. gridjudge's CPU above it is
+#             the judge's own cost (root only).
 #
 # Busy: two `while :; do :; done` shell loops, one per core, run for the whole
 # measurement; the contenders then use both cores (gridjudge `-j 2`, the loops split in
@@ -36,7 +42,9 @@
 # Peers are found through environment variables and skipped with a line saying so when
 # absent: ISOLATE (an isolate binary built from https://github.com/ioi/isolate with its
 # config file, e.g. `make isolate CONFIG=/path/isolate.cf`; must run as root),
-# BWRAP (default: `bwrap` on PATH; `apt install bubblewrap`).
+# BWRAP (default: `bwrap` on PATH; `apt install bubblewrap`), GRIDJUDGE_BASE (a gridjudge
+# binary to compare with, e.g. `git worktree add /tmp/base HEAD~3 && cargo build --release
+# --manifest-path /tmp/base/Cargo.toml`).
 set -euo pipefail
 
 cases=400
@@ -47,7 +55,7 @@ while [ $# -gt 0 ]; do
         --cases) cases="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --only) only="$2"; shift 2 ;;
-        -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "sandbox_peers.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -125,8 +133,12 @@ gridjudge_run() {
     "$gj" judge poj3074 --cases "$work/cases" -j "$1" -- "$work/prog" > "$work/report.txt" \
         || { echo "gridjudge did not accept every case:" >&2; cat "$work/report.txt" >&2; exit 1; }
 }
-export work cases gj ISOLATE BWRAP
-export -f bare_loop isolate_loop bwrap_loop floor_loop loop gridjudge_run
+base_run() {
+    "$GRIDJUDGE_BASE" judge poj3074 --cases "$work/cases" -j "$1" -- "$work/prog" > "$work/report.txt" \
+        || { echo "$GRIDJUDGE_BASE did not accept every case:" >&2; cat "$work/report.txt" >&2; exit 1; }
+}
+export work cases gj ISOLATE BWRAP GRIDJUDGE_BASE
+export -f bare_loop isolate_loop bwrap_loop floor_loop loop gridjudge_run base_run
 
 # Runs one contender's whole loop under /usr/bin/time; prints "WALL/CPU" in ms per case,
 # CPU being user + system of everything the loop started (the judge, launchers, boxes,
@@ -139,7 +151,10 @@ timed() {
 measure() {
     local label=$1 jobs=$2
     local names=(bare gridjudge)
-    local have_isolate=0 have_bwrap=0 have_floor=0
+    local have_isolate=0 have_bwrap=0 have_floor=0 have_base=0
+    if [ -n "${GRIDJUDGE_BASE:-}" ] && [ -x "$GRIDJUDGE_BASE" ]; then
+        names+=(base); have_base=1
+    fi
     if [ "$(id -u)" = 0 ] && [ -x "$work/floor" ] \
         && "$work/floor" 1 "$work/fw.0" "$work/in/case.in" "$work/out.0" "$work/prog"; then
         names+=(floor); have_floor=1
@@ -155,6 +170,7 @@ measure() {
     for _ in $(seq 1 "$rounds"); do
         all[bare]+="$(timed loop bare_loop "$jobs") "
         all[gridjudge]+="$(timed gridjudge_run "$jobs") "
+        if [ $have_base = 1 ]; then all[base]+="$(timed base_run "$jobs") "; fi
         if [ $have_isolate = 1 ]; then all[isolate]+="$(timed loop isolate_loop "$jobs") "; fi
         if [ $have_bwrap = 1 ]; then all[bwrap]+="$(timed loop bwrap_loop "$jobs") "; fi
         if [ $have_floor = 1 ]; then all[floor]+="$(timed loop floor_loop "$jobs") "; fi

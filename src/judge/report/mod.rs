@@ -132,6 +132,21 @@ impl Session {
             (true, false) => "own PID namespace (host /proc visible)".to_string(),
             _ => "no PID namespace".to_string(),
         });
+        parts.push(if g.minimal_root {
+            "minimal root (working folder /box)".to_string()
+        } else {
+            "host's folders exist for the program".to_string()
+        });
+        parts.push(if g.private_ipc {
+            "own IPC, UTS and cgroup namespaces".to_string()
+        } else {
+            "IPC NOT isolated".to_string()
+        });
+        parts.push(if g.cpu_all_processes {
+            "CPU time of all processes (cgroup)".to_string()
+        } else {
+            "CPU time of the program and the children waited for".to_string()
+        });
         let missing = g.missing();
         if !missing.is_empty() {
             parts.push(format!("MISSING: {}", missing.join(", ")));
