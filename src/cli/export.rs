@@ -17,7 +17,8 @@
 //! - `submissions/{accepted,wrong_answer,time_limit_exceeded,run_time_error}`: the
 //!   problem's C, C++ and Rust examples, without the hostile ones written to probe
 //!   gridjudge's own sandbox (fork bombs, stray children, answer thieves, descriptor
-//!   probes), which another judge need not survive the same way.
+//!   probes, CPU hidden in children, IPC caches, memory held outside the heap), which
+//!   another judge need not survive the same way.
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::config::ProblemDir;
@@ -59,6 +60,11 @@ const HOSTILE: &[&str] = &[
     "stdin_forever",
     "sleep_forever",
     "closed_stdout",
+    "cpu_in_unreaped_children",
+    "ipc_answer_cache",
+    "answer_via_input_path",
+    "socket_buffers",
+    "workdir_files_and_memfd",
 ];
 
 /// The verdict folders of the legacy format.

@@ -311,8 +311,10 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
         kernel_abi().map_or("none".to_string(), |v| v.to_string()),
     ));
     out.push_str(
-        "  [yes] limits: CPU (sampled + RLIMIT_CPU), wall, memory (sampled peak RSS or \
-         RLIMIT_AS), output (RLIMIT_FSIZE), no core dumps, no new privileges\n",
+        "  [yes] limits: CPU (sampled, of every process where a cgroup counts it; \
+         RLIMIT_CPU per process), wall, memory (sampled, of every process where a cgroup \
+         counts it; RLIMIT_AS in address-space mode), output (RLIMIT_FSIZE), descriptors \
+         (RLIMIT_NOFILE), no core dumps, no new privileges\n",
     );
     for row in guarantees.rows() {
         out.push_str(&format!(
@@ -340,7 +342,9 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
     out.push_str(
         "Check it yourself: tests/sandbox_confinement.rs runs hostile programs (answer \
          thief, setsid daemon, double fork, sockets, fork bomb, writes outside the working \
-         folder); `gridjudge verify-submissions --all` runs the hostile example submissions.\n",
+         folder, a view of the host, CPU in unreaped children, IPC left for the next run, \
+         memory in socket buffers and files); `gridjudge verify-submissions --all` runs \
+         the hostile example submissions.\n",
     );
     out
 }
