@@ -583,8 +583,11 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
     let allowed = [
         "bin", "box", "dev", "etc", "lib", "lib32", "lib64", "proc", "sbin", "sys", "tmp", "usr",
     ];
-    for entry in seen["root"].split(',') {
-        assert!(allowed.contains(&entry), "/{entry} in the root:\n{text}");
+    // `/` itself is not listable under Landlock; whatever it shows is the root's own.
+    if seen["root"] != "Permission denied" {
+        for entry in seen["root"].split(',') {
+            assert!(allowed.contains(&entry), "/{entry} in the root:\n{text}");
+        }
     }
     assert_eq!(seen["stat"], "No such file or directory", "{text}");
     assert_eq!(seen["inotify"], "No such file or directory", "{text}");

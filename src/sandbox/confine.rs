@@ -198,9 +198,6 @@ pub fn raw_device_rights() -> u64 {
     (2 | 4 | (1 << 14)) & raw_workdir_rights()
 }
 
-/// `LANDLOCK_ACCESS_FS_READ_DIR`: listing folders.
-pub const RAW_READ_DIR: u64 = 8;
-
 /// `struct landlock_path_beneath_attr` (packed in the kernel's UAPI).
 #[repr(C, packed)]
 pub struct RawPathBeneath {

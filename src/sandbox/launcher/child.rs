@@ -371,8 +371,7 @@ unsafe fn allow_path(ruleset: i32, path: &std::ffi::CStr, rights: u64) -> bool {
     }
 }
 
-/// Landlock rules for the minimal root's own folders: every folder listable, `/etc` and
-/// `/proc` readable, the
+/// Landlock rules for the minimal root's own folders: `/etc` and `/proc` readable, the
 /// `/dev` nodes readable and writable, `/box` fully usable.
 ///
 /// # Safety
@@ -382,10 +381,8 @@ unsafe fn allow_in_root(plan: &ChildPlan, fresh_proc: bool) {
     let fd = plan.landlock_fd;
     // SAFETY: the caller's contract.
     unsafe {
-        // Listing any folder of the root is harmless: it holds nothing but the run's.
-        let mut ok = allow_path(fd, c"/", confine::RAW_READ_DIR)
-            & allow_path(fd, ETC, confine::RAW_READ)
-            & allow_path(fd, DEV, plan.device_rights);
+        let mut ok =
+            allow_path(fd, ETC, confine::RAW_READ) & allow_path(fd, DEV, plan.device_rights);
         if fresh_proc {
             ok &= allow_path(fd, PROC, confine::RAW_READ);
         }
