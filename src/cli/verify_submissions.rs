@@ -230,14 +230,16 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     })
 }
 
-/// The JUnit report: a suite per problem, a case per submission (class: the problem),
-/// a failure of type `expected-got` when the verdict differs from the folder, an error
-/// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
 /// Prints a JSON report on stdout.
 fn print_json(doc: &serde_json::Value) -> Result<(), (u8, String)> {
     let text = serde_json::to_string_pretty(doc)
         .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
-    println!("{text}");
+    // Exact text, with U+2028/U+2029 and the bidirectional and invisible format
+    // characters as `\u` escapes (as in the judge's JSON report).
+    println!(
+        "{}",
+        gridjudge::judge::report::escape_invisible_in_json(text)
+    );
     Ok(())
 }
 
@@ -254,6 +256,9 @@ fn write_junit(path: Option<&std::path::Path>, rows: &[Row]) -> Result<(), (u8, 
     Ok(())
 }
 
+/// The JUnit report: a suite per problem, a case per submission (class: the problem),
+/// a failure of type `expected-got` when the verdict differs from the folder, an error
+/// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
 fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("gridjudge verify-submissions");
