@@ -41,6 +41,7 @@ fn judge_source(source: &Path, rel: &str) -> Session {
     Session {
         program: format!("submissions/{rel}"),
         problems: vec![report],
+        interrupted: None,
     }
 }
 

@@ -280,5 +280,9 @@ pub(super) fn random_session(u: &mut Unstructured<'_>) -> Result<Session> {
     for _ in 0..u.int_in_range(0..=3)? {
         problems.push(problem_report(u)?);
     }
-    Ok(Session { program, problems })
+    Ok(Session {
+        program,
+        problems,
+        interrupted: None,
+    })
 }

@@ -6,7 +6,8 @@
 use crate::judge::report::baseline::Comparison;
 use crate::judge::report::{escape_invisible_in_json, Session};
 
-/// Renders the session as pretty JSON with the overall verdict and the summary line.
+/// Renders the session as pretty JSON with the overall verdict and the summary line (and,
+/// after a signal, `"interrupted": {"signal": "SIGTERM", "cases_not_run": N}`).
 pub fn render(session: &Session) -> String {
     render_with(session, None)
 }
@@ -33,6 +34,15 @@ pub fn render_with(session: &Session, comparison: Option<&Comparison>) -> String
             "cases": p.cases,
         })).collect::<Vec<_>>(),
     });
+    if let (Some(i), Some(map)) = (&session.interrupted, doc.as_object_mut()) {
+        map.insert(
+            "interrupted".into(),
+            serde_json::json!({
+                "signal": crate::sandbox::signal_name(i.signal),
+                "cases_not_run": i.cases_not_run,
+            }),
+        );
+    }
     if let (Some(c), Some(map)) = (comparison, doc.as_object_mut()) {
         map.insert(
             "baseline".into(),

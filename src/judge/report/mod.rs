@@ -148,6 +148,29 @@ pub struct Session {
     pub program: String,
     /// The per-problem results.
     pub problems: Vec<ProblemReport>,
+    /// Set when a signal cut the session short: `problems` then holds the cases that
+    /// finished, and every report says so.
+    pub interrupted: Option<Interruption>,
+}
+
+/// A session cut short by SIGINT, SIGTERM or SIGHUP (see [`crate::sandbox::interrupt`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Interruption {
+    /// The signal number.
+    pub signal: i32,
+    /// Cases that were to be judged and have no result.
+    pub cases_not_run: usize,
+}
+
+impl Interruption {
+    /// `interrupted by SIGTERM: 3 case(s) not run`.
+    pub fn describe(&self) -> String {
+        format!(
+            "interrupted by {}: {} case(s) not run",
+            crate::sandbox::signal_name(self.signal),
+            self.cases_not_run
+        )
+    }
 }
 
 impl Session {
@@ -211,9 +234,13 @@ impl Session {
         format!("sandbox: {}", parts.join("; "))
     }
 
-    /// The session's verdict: JE if any problem or case is JE; else the first non-AC
-    /// problem verdict; else AC.
+    /// The session's verdict: JE if it was interrupted (no verdict stands for cases
+    /// that did not run) or if any problem or case is JE; else the first non-AC problem
+    /// verdict; else AC.
     pub fn overall(&self) -> Verdict {
+        if self.interrupted.is_some() {
+            return Verdict::JudgeError;
+        }
         let verdicts: Vec<Verdict> = self.problems.iter().map(ProblemReport::overall).collect();
         if verdicts.contains(&Verdict::JudgeError)
             || self
@@ -246,7 +273,8 @@ impl Session {
         counts
     }
 
-    /// `12 cases: 11 AC, 1 WA — overall WA` style summary line.
+    /// `12 cases: 11 AC, 1 WA — overall WA` style summary line, ending with
+    /// `; interrupted by SIGTERM: 3 case(s) not run` after a signal.
     pub fn summary(&self) -> String {
         let cases: usize = self.problems.iter().map(|p| p.cases.len()).sum();
         let counts: Vec<String> = self
@@ -267,14 +295,19 @@ impl Session {
             .map(|c| c.memory_bytes)
             .max()
             .unwrap_or(0);
-        format!(
+        let mut line = format!(
             "{} problem(s), {cases} case(s): {} — overall {}; max CPU {:.3} s, max memory {:.1} MiB",
             self.problems.len(),
             if counts.is_empty() { "nothing judged".to_string() } else { counts.join(", ") },
             self.overall(),
             max_cpu,
             max_mem as f64 / (1u64 << 20) as f64
-        )
+        );
+        if let Some(i) = &self.interrupted {
+            line.push_str("; ");
+            line.push_str(&i.describe());
+        }
+        line
     }
 }
 
@@ -312,6 +345,7 @@ pub(crate) mod test_support {
     ) -> Session {
         Session {
             program: program.to_string(),
+            interrupted: None,
             problems: vec![ProblemReport {
                 problem: problem.to_string(),
                 title: "t".to_string(),
@@ -388,5 +422,29 @@ mod tests {
         );
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
         assert_eq!(back["m"], text);
+    }
+
+    #[test]
+    fn an_interrupted_session_says_so_and_is_no_verdict() {
+        let mut s = test_support::session(
+            "p",
+            "poj3074",
+            vec![test_support::case("sample/1", Verdict::Accepted, "", 0.1)],
+            None,
+        );
+        assert_eq!(s.overall(), Verdict::Accepted);
+        s.interrupted = Some(Interruption {
+            signal: libc::SIGTERM,
+            cases_not_run: 4,
+        });
+        assert_eq!(s.overall(), Verdict::JudgeError);
+        assert!(
+            s.summary()
+                .starts_with("1 problem(s), 1 case(s): 1 AC — overall JE; max CPU")
+                && s.summary()
+                    .ends_with("; interrupted by SIGTERM: 4 case(s) not run"),
+            "{}",
+            s.summary()
+        );
     }
 }
