@@ -77,7 +77,7 @@ fn stress_iteration(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let set = CaseSet::from_generated(&s.with_seed(seed).generate().expect("gen"));
-            let t = runner.run(&program, &set);
+            let t = runner.run(&program, &set).expect("not interrupted");
             assert_eq!(t.verdict, Verdict::Accepted, "{}", t.message);
         })
     });

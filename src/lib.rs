@@ -22,7 +22,7 @@
 //! | solve | [`solve`] | [`solve::solve_case`], [`solve::count_case`], [`SolverKind`](solve::SolverKind): dancing links, DFS, max-flow, search |
 //! | verify | [`verify`] | [`verify::sudoku::check_solution`], [`verify::kakuro::check_fill`], [`Violation`](verify::Violation) |
 //! | check | [`check`] | [`check::check`] → [`CheckOutcome`](check::CheckOutcome) (AC, PE, WA, JE and why) |
-//! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits) |
+//! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits), [`interrupt`](sandbox::interrupt) (SIGINT, SIGTERM, SIGHUP: runs ended, exit 128 + N) |
 //! | judge | [`judge`] | [`judge_problem`](judge::case_loop::judge_problem) → [`ProblemReport`](judge::case_loop::ProblemReport), [`limit_verdict`](judge::limit_verdict::limit_verdict), [`ProblemDir`](judge::config::ProblemDir) |
 //! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |

@@ -128,13 +128,35 @@ fn main() -> ExitCode {
             panic_message(info.payload())
         );
     }));
-    match std::panic::catch_unwind(|| run(cli.command)) {
-        Ok(Ok(code)) => ExitCode::from(code),
+    // The commands that run programs end them, remove their folders and report what
+    // finished on SIGINT, SIGTERM and SIGHUP (src/sandbox/interrupt.rs); the others die of them.
+    if matches!(
+        cli.command,
+        Command::Judge(_) | Command::VerifySubmissions(_) | Command::Stress(_)
+    ) {
+        if let Err(e) = gridjudge::sandbox::interrupt::install() {
+            eprintln!("gridjudge: warning: cannot handle SIGINT/SIGTERM/SIGHUP: {e}");
+        }
+    }
+    let code = match std::panic::catch_unwind(|| run(cli.command)) {
+        Ok(Ok(code)) => code,
         Ok(Err(failure)) => {
             eprintln!("{}", failure.message);
-            ExitCode::from(failure.code)
+            failure.code
         }
-        Err(_) => ExitCode::from(exit::INTERNAL),
+        Err(_) => exit::INTERNAL,
+    };
+    // Everything the command owned (launchers, temporary folders) is gone by now.
+    match gridjudge::sandbox::interrupt::signal() {
+        Some(signal) => {
+            let code = exit::interrupted(signal);
+            eprintln!(
+                "gridjudge: {}; exit {code}",
+                gridjudge::sandbox::interrupt::Interrupted { signal }
+            );
+            ExitCode::from(code)
+        }
+        None => ExitCode::from(code),
     }
 }
 

@@ -19,12 +19,16 @@ fn fixture() -> PathBuf {
 
 /// Compiles and judges one submission, as `gridjudge judge poj3074 --source FILE` does.
 fn judge(rel: &str) -> Session {
+    judge_source(&fixture().join("submissions").join(rel), rel)
+}
+
+/// Compiles and judges `source` on the fixture's cases; `rel` names it in the report.
+fn judge_source(source: &Path, rel: &str) -> Session {
     let launcher = PathBuf::from(env!("CARGO_BIN_EXE_gridjudge"));
     let mut settings = JudgeSettings::new(launcher.clone());
     settings.jobs = 2;
     let problem = ProblemDir::load(&fixture()).unwrap();
-    let source = fixture().join("submissions").join(rel);
-    let report = match compile::compile(&source, &launcher) {
+    let report = match compile::compile(source, &launcher) {
         Ok(program) => judge_problem(&problem, &program, &settings, &|_| {}),
         Err(f) => ProblemReport::failed(
             problem.name.clone(),
@@ -37,6 +41,7 @@ fn judge(rel: &str) -> Session {
     Session {
         program: format!("submissions/{rel}"),
         problems: vec![report],
+        interrupted: None,
     }
 }
 
@@ -126,11 +131,15 @@ fn redact_json(text: &str) -> String {
             }
         }
     }
-    serde_json::to_string_pretty(&doc).unwrap()
+    // As the JSON report writes them: bidirectional and separator characters escaped.
+    gridjudge::judge::report::escape_invisible_in_json(serde_json::to_string_pretty(&doc).unwrap())
 }
 
 fn reports(rel: &str) -> String {
-    let mut session = judge(rel);
+    reports_of(judge(rel))
+}
+
+fn reports_of(mut session: Session) -> String {
     redact(&mut session);
     let table =
         table::render(&session).replace("sandbox: nothing ran", "sandbox: [guarantees redacted]");
@@ -168,4 +177,19 @@ judged! {
     judge_run_time_error => "run_time_error/panic.rs",
     judge_time_limit_exceeded => "time_limit_exceeded/spin.c",
     judge_wrong_answer => "wrong_answer/echo.py",
+}
+
+/// The bundled hostile example `judge-cases/poj3074/submissions/run_time_error/
+/// bidi_stderr.c` (U+202E, U+2028, U+2029 on stderr) on the fixture's cases: the table
+/// and JUnit show `<U+202E>`, the JSON report `\u202e`.
+#[test]
+fn judge_run_time_error_bidi() {
+    let rel = "run_time_error/bidi_stderr.c";
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("judge-cases/poj3074/submissions")
+        .join(rel);
+    snapshot(
+        "judge_run_time_error_bidi",
+        &reports_of(judge_source(&source, rel)),
+    );
 }

@@ -1,7 +1,9 @@
 //! Process exit codes of the `gridjudge` binary — the one place they are defined.
 //!
 //! `check` and `validate` follow testlib (0 OK, 1 WA, 2 PE, 3 FAIL); everything else
-//! uses the BSD `sysexits.h` codes for failures that are not about a verdict.
+//! uses the BSD `sysexits.h` codes for failures that are not about a verdict. `judge`,
+//! `verify-submissions` and `stress` stopped by a signal exit 128 + its number, the
+//! shell's convention ([`interrupted`]).
 
 /// Success: AC, a valid input, every case solved, every judged case accepted.
 pub const OK: u8 = 0;
@@ -20,3 +22,19 @@ pub const NO_INPUT: u8 = 66;
 pub const INTERNAL: u8 = 70;
 /// Writing the output failed (sysexits `EX_IOERR`).
 pub const IO_ERROR: u8 = 74;
+/// `judge`, `verify-submissions`, `stress`: stopped by SIGHUP (128 + 1).
+pub const INTERRUPTED_SIGHUP: u8 = 129;
+/// `judge`, `verify-submissions`, `stress`: stopped by SIGINT, Ctrl-C (128 + 2).
+pub const INTERRUPTED_SIGINT: u8 = 130;
+/// `judge`, `verify-submissions`, `stress`: stopped by SIGTERM (128 + 15).
+pub const INTERRUPTED_SIGTERM: u8 = 143;
+
+/// The exit code of a command stopped by `signal`.
+pub fn interrupted(signal: i32) -> u8 {
+    match signal {
+        libc::SIGHUP => INTERRUPTED_SIGHUP,
+        libc::SIGINT => INTERRUPTED_SIGINT,
+        libc::SIGTERM => INTERRUPTED_SIGTERM,
+        _ => gridjudge::sandbox::interrupt::exit_code(signal),
+    }
+}

@@ -2,12 +2,18 @@
 //! reference solver) on the judge cases of one problem or of all of them, and print a
 //! table (or JSON, or JUnit XML for CI). Exit 0 only when every case is AC, 1 when some
 //! case is rejected, 3 on a judge error, 64 on a usage error.
+//!
+//! On SIGINT, SIGTERM or SIGHUP (`gridjudge::sandbox::interrupt`) the compile or the case in
+//! progress is ended, no further case runs, the reports hold the cases that finished
+//! and say how many did not run, every temporary folder is removed, and `main` exits
+//! 128 + the signal number.
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile::{self, Program};
 use gridjudge::judge::config::ProblemDir;
-use gridjudge::judge::report::{self, Session};
+use gridjudge::judge::report::{self, Interruption, Session};
+use gridjudge::sandbox::interrupt;
 use gridjudge::sandbox::limits::MemoryMode;
 use gridjudge::Verdict;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -398,6 +404,18 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         match compiled {
             Ok(p) => (Subject::Program(p), description),
             Err(failure) => {
+                // A signal during the compile: nothing was judged.
+                if let Some(signal) = interrupt::signal() {
+                    let session = Session {
+                        program: description,
+                        problems: Vec::new(),
+                        interrupted: Some(Interruption {
+                            signal,
+                            cases_not_run: loaded.iter().map(|p| p.cases.len()).sum(),
+                        }),
+                    };
+                    return finish(&args, session, &baseline);
+                }
                 // Every problem gets the compile verdict.
                 let problems = dirs
                     .iter()
@@ -408,6 +426,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
                     Session {
                         program: description,
                         problems,
+                        interrupted: None,
                     },
                     &baseline,
                 );
@@ -424,6 +443,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     let bar = progress_bar(total);
     let mut problems = Vec::new();
     for problem in loaded {
+        if interrupt::signal().is_some() {
+            break;
+        }
         bar.set_message(problem.name.clone());
         let reference;
         let program = match &subject {
@@ -442,12 +464,27 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     bar.finish_and_clear();
     finish(
         &args,
-        Session {
-            program: description,
-            problems,
-        },
+        finished_session(description, problems, total),
         &baseline,
     )
+}
+
+/// The session of what was judged; after a signal, only the problems with a finished
+/// case, and how many of the `total` cases did not run.
+fn finished_session(program: String, mut problems: Vec<ProblemReport>, total: usize) -> Session {
+    let interrupted = interrupt::signal().map(|signal| {
+        problems.retain(|p| !p.cases.is_empty());
+        let judged: usize = problems.iter().map(|p| p.cases.len()).sum();
+        Interruption {
+            signal,
+            cases_not_run: total.saturating_sub(judged),
+        }
+    });
+    Session {
+        program,
+        problems,
+        interrupted,
+    }
 }
 
 /// `judge --package DIR`: the package's cases, limits and output validator.
@@ -487,10 +524,13 @@ fn judge_package(
                     f.verdict,
                     f.message,
                 );
-                let session = Session {
-                    program: src.display().to_string(),
-                    problems: vec![report],
+                let total = problem.cases.len();
+                let problems = if interrupt::signal().is_some() {
+                    Vec::new()
+                } else {
+                    vec![report]
                 };
+                let session = finished_session(src.display().to_string(), problems, total);
                 return finish(args, session, baseline);
             }
         }
@@ -506,10 +546,7 @@ fn judge_package(
     bar.finish_and_clear();
     finish(
         args,
-        Session {
-            program: description,
-            problems: vec![report],
-        },
+        finished_session(description, vec![report], problem.cases.len()),
         baseline,
     )
 }

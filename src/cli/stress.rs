@@ -4,7 +4,9 @@
 //! minimal case, saved as a problem folder that `gridjudge judge` reproduces.
 //!
 //! Exit codes: 0 no failure found, 1 a failure found (and saved), 3 judge failure,
-//! 64 usage. The engine is [`gridjudge::stress`].
+//! 64 usage; 128 + N after signal N (SIGINT, SIGTERM, SIGHUP: the run in progress is
+//! ended, the search stops, a failure found so far is saved as shrunk so far, the
+//! stress folders are removed). The engine is [`gridjudge::stress`].
 
 use super::judge::{problem_dirs, RunOptions};
 use super::{exit, Failure};
@@ -180,16 +182,25 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
         .map_err(|e| (exit::JUDGE_FAILURE, e))?;
     bar.finish_and_clear();
     let rate = report.iterations as f64 / report.search_time.as_secs_f64().max(1e-9);
+    let interrupted = report
+        .interrupted
+        .map(|signal| {
+            format!(
+                "{}; ",
+                gridjudge::sandbox::interrupt::Interrupted { signal }
+            )
+        })
+        .unwrap_or_default();
     let Some(found) = report.found else {
         emit(&format!(
-            "no failure in {} iterations ({:.1} s, {rate:.0} iterations/s); generator: {gen_line}\n",
+            "{interrupted}no failure in {} iterations ({:.1} s, {rate:.0} iterations/s); generator: {gen_line}\n",
             report.iterations,
             report.search_time.as_secs_f64()
         ))?;
         return Ok(exit::OK);
     };
     let headline = format!(
-        "FAILED at iteration {} (seed {}) after {:.1} s ({rate:.0} iterations/s)\n",
+        "{interrupted}FAILED at iteration {} (seed {}) after {:.1} s ({rate:.0} iterations/s)\n",
         found.iteration + 1,
         found.seed,
         report.search_time.as_secs_f64()

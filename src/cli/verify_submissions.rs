@@ -3,6 +3,10 @@
 //! verdict differs from its folder. A submission's verdict is its first non-AC case
 //! verdict (sample then secret, by name), or AC. Exit 0 when all match, 1 on a mismatch,
 //! 3 on a judge error (invalid problem folder, or an unexpected JE).
+//!
+//! On SIGINT, SIGTERM or SIGHUP (`gridjudge::sandbox::interrupt`) the compile or run in progress
+//! is ended, no further submission is verified, the reports list the submissions that
+//! finished and say the rest were not verified, and `main` exits 128 + the signal.
 
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
 use crate::cli::{exit, Failure};
@@ -11,6 +15,7 @@ use gridjudge::judge::case_loop::{self, CaseResult};
 use gridjudge::judge::compile::{self, Language};
 use gridjudge::judge::config::ProblemDir;
 use gridjudge::judge::report::visible_line;
+use gridjudge::sandbox::interrupt;
 use gridjudge::Verdict;
 use std::path::PathBuf;
 
@@ -91,6 +96,9 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     let mut judge_error = false;
     let mut all_margins = Vec::new(); // citrack
     for dir in dirs {
+        if interrupt::signal().is_some() {
+            break;
+        }
         let problem = ProblemDir::load(&dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
         let mut submissions: Vec<(Verdict, PathBuf)> = Vec::new();
         for verdict in Verdict::ALL {
@@ -113,6 +121,9 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
         let mut margins = args.margins.start(&problem); // citrack
         let bar = progress_bar(submissions.len());
         for (expected, file) in submissions {
+            if interrupt::signal().is_some() {
+                break;
+            }
             let name = file
                 .strip_prefix(dir.join("submissions"))
                 .unwrap_or(&file)
@@ -138,6 +149,10 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
                     }
                 }
             };
+            if interrupt::signal().is_some() {
+                // Ended by the signal: no verdict to compare.
+                break;
+            }
             if got == Verdict::JudgeError && expected != Verdict::JudgeError {
                 judge_error = true;
             }
@@ -186,11 +201,15 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
             message,
         ]);
     }
-    let summary = format!(
+    let mut summary = format!(
         "{} submission(s), {} as expected, {mismatches} mismatch(es)",
         rows.len(),
         rows.len() - mismatches
     );
+    let interrupted = interrupt::signal();
+    if let Some(signal) = interrupted {
+        summary.push_str(&format!("; {}", interrupted_note(signal)));
+    }
     let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins); // citrack
     match args.format {
         VerifyFormat::Table => {
@@ -216,11 +235,12 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
                 "judge_error": judge_error,
                 "summary": summary,
                 "margins": margin_lines,
+                "interrupted": interrupted.map(gridjudge::sandbox::signal_name),
             });
             print_json(&doc)?;
         }
     }
-    write_junit(args.junit.as_deref(), &rows)?;
+    write_junit(args.junit.as_deref(), &rows, interrupted)?;
     Ok(if judge_error {
         exit::JUDGE_FAILURE
     } else if mismatches > 0 || margins_failed {
@@ -230,21 +250,35 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     })
 }
 
-/// The JUnit report: a suite per problem, a case per submission (class: the problem),
-/// a failure of type `expected-got` when the verdict differs from the folder, an error
-/// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
 /// Prints a JSON report on stdout.
 fn print_json(doc: &serde_json::Value) -> Result<(), (u8, String)> {
     let text = serde_json::to_string_pretty(doc)
         .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
-    println!("{text}");
+    // Exact text, with U+2028/U+2029 and the bidirectional and invisible format
+    // characters as `\u` escapes (as in the judge's JSON report).
+    println!(
+        "{}",
+        gridjudge::judge::report::escape_invisible_in_json(text)
+    );
     Ok(())
 }
 
+/// What the reports say after `signal`.
+fn interrupted_note(signal: i32) -> String {
+    format!(
+        "interrupted by {}: the submissions after these were not verified",
+        gridjudge::sandbox::signal_name(signal)
+    )
+}
+
 /// Writes the JUnit report where `--junit` asked for one.
-fn write_junit(path: Option<&std::path::Path>, rows: &[Row]) -> Result<(), (u8, String)> {
+fn write_junit(
+    path: Option<&std::path::Path>,
+    rows: &[Row],
+    interrupted: Option<i32>,
+) -> Result<(), (u8, String)> {
     if let Some(path) = path {
-        std::fs::write(path, junit(rows)?).map_err(|e| {
+        std::fs::write(path, junit(rows, interrupted)?).map_err(|e| {
             (
                 exit::IO_ERROR,
                 format!("cannot write {}: {e}", path.display()),
@@ -254,7 +288,11 @@ fn write_junit(path: Option<&std::path::Path>, rows: &[Row]) -> Result<(), (u8, 
     Ok(())
 }
 
-fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
+/// The JUnit report: a suite per problem, a case per submission (class: the problem),
+/// a failure of type `expected-got` when the verdict differs from the folder, an error
+/// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
+/// After a signal, a last suite `gridjudge` with one erroring case `interrupted`.
+fn junit(rows: &[Row], interrupted: Option<i32>) -> Result<String, (u8, String)> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("gridjudge verify-submissions");
     let mut suites: Vec<TestSuite> = Vec::new();
@@ -288,6 +326,16 @@ fn junit(rows: &[Row]) -> Result<String, (u8, String)> {
         if let Some(suite) = suites.last_mut() {
             suite.add_test_case(case);
         }
+    }
+    if let Some(signal) = interrupted {
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+        status.set_type("interrupted");
+        status.set_message(interrupted_note(signal));
+        let mut case = TestCase::new("interrupted", status);
+        case.set_classname("gridjudge");
+        let mut suite = TestSuite::new("gridjudge");
+        suite.add_test_case(case);
+        suites.push(suite);
     }
     report.add_test_suites(suites);
     report
@@ -395,7 +443,7 @@ fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, S
             print_json(&doc)?;
         }
     }
-    write_junit(args.junit.as_deref(), &rows)?;
+    write_junit(args.junit.as_deref(), &rows, interrupt::signal())?;
     Ok(if judge_error {
         exit::JUDGE_FAILURE
     } else if mismatches > 0 {

@@ -12,14 +12,20 @@
 //! sandbox uid (unique across concurrent gridjudge processes, see
 //! [`UidLease`]) and its own launcher, and time is still measured per process
 //! by that launcher.
+//!
+//! On SIGINT, SIGTERM or SIGHUP (see [`interrupt`]) the run in
+//! progress ends at once (the sandbox kills it), no worker takes another case, and
+//! [`judge_problem`] returns the cases that finished; the case folders are removed as
+//! each worker returns.
 
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, ProblemDir};
 use crate::judge::limit_verdict::limit_verdict;
+use crate::sandbox::interrupt::{self, Interrupted};
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::sandbox::Sandbox;
-use crate::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use crate::sandbox::{self, CaseDirs, RunOutcome, RunSpec, SandboxError};
 use crate::Verdict;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -183,7 +189,8 @@ pub fn overall_verdict(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
 }
 
 /// Judges `program` on every case of `problem`. `progress` is called once per finished
-/// case (from worker threads).
+/// case (from worker threads). After a signal (see [`interrupt`]) the report holds only
+/// the cases that finished.
 pub fn judge_problem(
     problem: &ProblemDir,
     program: &Program,
@@ -204,6 +211,9 @@ pub fn judge_problem(
                 let (isolation, _lease) = settings.isolation(slot);
                 let mut worker = Worker::new(&settings.launcher);
                 loop {
+                    if interrupt::signal().is_some() {
+                        break;
+                    }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= n {
                         break;
@@ -212,8 +222,11 @@ pub fn judge_problem(
                         continue;
                     }
                     let case = &problem.cases[i];
-                    let result =
-                        judge_case(problem, case, program, &limits, &mut worker, isolation);
+                    let Ok(result) =
+                        judge_case(problem, case, program, &limits, &mut worker, isolation)
+                    else {
+                        break;
+                    };
                     if result.verdict != Verdict::Accepted {
                         first_bad.fetch_min(i, Ordering::SeqCst);
                     }
@@ -279,7 +292,8 @@ impl Worker {
     }
 }
 
-/// Judges one case with the given isolation on `worker`.
+/// Judges one case with the given isolation on `worker`; `Err` when a signal ended the
+/// run (or came before it): the case did not finish and has no result.
 pub fn judge_case(
     problem: &ProblemDir,
     case: &Case,
@@ -287,7 +301,21 @@ pub fn judge_case(
     limits: &Limits,
     worker: &mut Worker,
     isolation: Isolation,
-) -> CaseResult {
+) -> Result<CaseResult, Interrupted> {
+    let result = judge_case_once(problem, case, program, limits, worker, isolation)?;
+    // An external checker runs in a sandbox too: its JE after a signal is no verdict.
+    interrupt::check()?;
+    Ok(result)
+}
+
+fn judge_case_once(
+    problem: &ProblemDir,
+    case: &Case,
+    program: &Program,
+    limits: &Limits,
+    worker: &mut Worker,
+    isolation: Isolation,
+) -> Result<CaseResult, Interrupted> {
     let Worker {
         session,
         dirs,
@@ -296,10 +324,10 @@ pub fn judge_case(
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
         Err(e) => {
-            return CaseResult::judge_error(
+            return Ok(CaseResult::judge_error(
                 case,
                 format!("cannot read {}: {e}", case.input.display()),
-            )
+            ))
         }
     };
     // All five checkers are special judges: a jury answer, when there is one, is
@@ -309,10 +337,10 @@ pub fn judge_case(
         Some(path) => match std::fs::read(path) {
             Ok(b) => Some(b),
             Err(e) => {
-                return CaseResult::judge_error(
+                return Ok(CaseResult::judge_error(
                     case,
                     format!("cannot read {}: {e}", path.display()),
-                )
+                ))
             }
         },
     };
@@ -325,15 +353,26 @@ pub fn judge_case(
     let dirs = match (made, dirs.as_ref()) {
         (Ok(()), Some(d)) => d,
         (Err(e), _) => {
-            return CaseResult::judge_error(case, format!("cannot create the case folders: {e}"))
+            return Ok(CaseResult::judge_error(
+                case,
+                format!("cannot create the case folders: {e}"),
+            ))
         }
         (Ok(()), None) => {
-            return CaseResult::judge_error(case, "the case folders are missing".into())
+            return Ok(CaseResult::judge_error(
+                case,
+                "the case folders are missing".into(),
+            ))
         }
     };
     let input_path = match std::path::absolute(&case.input) {
         Ok(p) => p,
-        Err(e) => return CaseResult::judge_error(case, format!("{}: {e}", case.input.display())),
+        Err(e) => {
+            return Ok(CaseResult::judge_error(
+                case,
+                format!("{}: {e}", case.input.display()),
+            ))
+        }
     };
     let spec = RunSpec {
         program: program.path.clone(),
@@ -355,13 +394,14 @@ pub fn judge_case(
             *workdir_untouched = o.guarantees.private_workdir;
             o
         }
+        Err(SandboxError::Interrupted(signal)) => return Err(Interrupted { signal }),
         Err(e) => {
             let hint = if isolation.run_as.is_some() && e.to_string().contains("ermission denied") {
                 " (the sandbox user cannot reach the program; try --run-as-self)"
             } else {
                 ""
             };
-            return CaseResult::judge_error(case, format!("{e}{hint}"));
+            return Ok(CaseResult::judge_error(case, format!("{e}{hint}")));
         }
     };
     let secs = |d: Duration| d.as_secs_f64();
@@ -413,7 +453,7 @@ pub fn judge_case(
         }
     }
     result.run = Some(outcome);
-    result
+    Ok(result)
 }
 
 #[cfg(test)]

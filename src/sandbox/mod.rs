@@ -83,6 +83,7 @@ pub mod cgroup;
 pub mod confine;
 pub mod descriptors;
 pub mod guarantees;
+pub mod interrupt;
 pub mod kernel_files;
 pub mod launcher;
 pub mod limits;

@@ -107,6 +107,10 @@ pub enum SandboxError {
     /// Preparing the spec failed.
     #[error("cannot prepare the run: {0}")]
     Prepare(String),
+    /// The judge received this signal (SIGINT, SIGTERM, SIGHUP; see
+    /// [`interrupt`](crate::sandbox::interrupt)): the run was ended, or never started.
+    #[error("interrupted by {}", signal_name(*.0))]
+    Interrupted(i32),
 }
 
 /// The conventional name of a signal (`SIGSEGV`), or `signal N`.

@@ -17,7 +17,14 @@
 //! If the launcher dies or stops answering (past the wall limit plus
 //! [`LAUNCHER_GRACE`]), the run is a [`SandboxError::Protocol`] and the next run starts
 //! a fresh launcher.
+//!
+//! While it waits for a report, the judge also polls the [`interrupt`] self-pipe: on
+//! SIGINT, SIGTERM or SIGHUP it ends the launcher as it ends a failed one (stopped, its
+//! children killed with their process groups, then killed itself and reaped; the
+//! program dies with its PID namespace), removes its leftover cgroup and returns
+//! [`SandboxError::Interrupted`]. Once a signal has arrived, no run starts.
 
+use crate::sandbox::interrupt;
 use crate::sandbox::{LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -74,6 +81,7 @@ impl Sandbox {
     /// Runs `spec` and returns what happened. Blocks until the program and everything it
     /// spawned is dead.
     pub fn run(&mut self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+        interrupt::check().map_err(|i| SandboxError::Interrupted(i.signal))?;
         let mut line =
             serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
         line.push('\n');
@@ -94,11 +102,15 @@ impl Sandbox {
         let (live, reply) = exchange(live, &line, spec.limits.wall + LAUNCHER_GRACE);
         let reply = match reply {
             Ok(reply) => reply,
-            Err(detail) => {
+            Err(Stop::Failed(detail)) => {
                 return Err(SandboxError::Protocol {
                     detail,
                     stderr: end(live),
                 })
+            }
+            Err(Stop::Interrupted(signal)) => {
+                end(live);
+                return Err(SandboxError::Interrupted(signal));
             }
         };
         self.live = Some(live);
@@ -170,42 +182,61 @@ impl Drop for Sandbox {
     }
 }
 
-/// Sends one spec line and reads one report line, giving up at `patience` from now.
-/// On failure the launcher is left for [`end`].
-fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<String, String>) {
+/// Why [`exchange`] has no report line.
+enum Stop {
+    /// The launcher failed; the message says how.
+    Failed(String),
+    /// This signal arrived first.
+    Interrupted(i32),
+}
+
+/// Sends one spec line and reads one report line, giving up at `patience` from now or
+/// when a signal arrives. On failure the launcher is left for [`end`].
+fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<String, Stop>) {
+    let failed = |m: String| Err(Stop::Failed(m));
     if let Err(e) = live
         .to
         .write_all(line.as_bytes())
         .and_then(|_| live.to.flush())
     {
-        return (live, Err(format!("cannot talk to the launcher: {e}")));
+        return (live, failed(format!("cannot talk to the launcher: {e}")));
     }
     // The launcher enforces the limits itself; this deadline only guards against a
     // launcher bug: past it the launcher is killed (and its program with it, by
     // PR_SET_PDEATHSIG and the PID namespace) and the run is a judge error.
     let deadline = Instant::now() + patience;
-    if live.from.buffer().is_empty() && !wait_readable_until(live.from.get_ref(), deadline) {
-        let _ = live.child.kill();
-        return (
-            live,
-            Err(format!(
-                "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
-            )),
-        );
+    if live.from.buffer().is_empty() {
+        match wait_readable_until(live.from.get_ref(), deadline) {
+            Wait::Readable => {}
+            Wait::TimedOut => {
+                let _ = live.child.kill();
+                return (
+                    live,
+                    failed(format!(
+                        "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
+                    )),
+                );
+            }
+            Wait::Interrupted(signal) => return (live, Err(Stop::Interrupted(signal))),
+        }
     }
     let mut reply = String::new();
     match live.from.read_line(&mut reply) {
-        Ok(0) => (live, Err("the launcher ended without a report".into())),
+        Ok(0) => (live, failed("the launcher ended without a report".into())),
         Ok(_) if reply.ends_with('\n') => (live, Ok(reply)),
-        Ok(_) => (live, Err("the launcher's report was cut short".into())),
-        Err(e) => (live, Err(format!("cannot read the launcher's report: {e}"))),
+        Ok(_) => (live, failed("the launcher's report was cut short".into())),
+        Err(e) => (
+            live,
+            failed(format!("cannot read the launcher's report: {e}")),
+        ),
     }
 }
 
-/// Ends a launcher that failed: kills and reaps it, removes the memory cgroup it
-/// could not remove itself, and returns the start of its stderr.
+/// Ends a launcher that failed or was interrupted: kills it and its children and reaps
+/// it, removes the memory cgroup it could not remove itself, and returns the start of
+/// its stderr.
 fn end(mut live: Live) -> String {
-    let _ = live.child.kill();
+    kill_launcher(&mut live.child);
     let _ = live.child.wait();
     crate::sandbox::cgroup::remove_leftover(live.child.id());
     drop(live.to);
@@ -219,27 +250,111 @@ fn end(mut live: Live) -> String {
         .collect()
 }
 
-/// Waits until `pipe` has data or is closed, or `deadline` passes. False on timeout.
-fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: Instant) -> bool {
+/// Kills a launcher, the children it has and their process groups. A run's child is
+/// safe from its launcher's death only once it has set `PR_SET_PDEATHSIG`: killed
+/// between its fork and that call (during its namespace setup), the launcher would leave
+/// it, and the program it starts, running. And `PR_SET_PDEATHSIG` reaches the program
+/// alone: without a PID namespace (a compiler's run) the processes it started (`cc1`
+/// under `gcc`) would outlive it, in its process group. So the launcher is stopped
+/// first (a stopped process cannot fork), then every child it has is killed with its
+/// process group (a run's program leads its own), then the launcher itself. Its
+/// children stay zombies while it is stopped, so no pid or group killed here can have
+/// been reused.
+fn kill_launcher(child: &mut Child) {
+    let Ok(pid) = libc::pid_t::try_from(child.id()) else {
+        let _ = child.kill();
+        return;
+    };
+    // SAFETY: kill and waitid on our own child, not yet reaped (`child` owns it), so
+    // the pid is still its; WNOWAIT leaves it unreaped; the siginfo is a valid
+    // out-parameter.
+    let stopped = unsafe {
+        libc::kill(pid, libc::SIGSTOP) == 0 && {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WSTOPPED | libc::WEXITED | libc::WNOWAIT,
+            ) == 0
+        }
+    };
+    if stopped {
+        for c in children_of(pid) {
+            // SAFETY: kill has no memory effects. `c` is a child of the stopped launcher:
+            // it cannot be reaped, so the pid is still that process, and a process group
+            // `c`, if there is one, is the one it leads.
+            unsafe {
+                libc::kill(-c, libc::SIGKILL);
+                libc::kill(c, libc::SIGKILL);
+            }
+        }
+    }
+    let _ = child.kill();
+}
+
+/// The processes whose parent is `parent`, from `/proc`.
+fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse::<libc::pid_t>().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            // The parent is the second field after the parenthesised command.
+            let ppid = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?;
+            (ppid.parse::<libc::pid_t>().ok()? == parent).then_some(pid)
+        })
+        .collect()
+}
+
+/// How [`wait_readable_until`] ended.
+enum Wait {
+    /// The pipe has data or is closed.
+    Readable,
+    /// The deadline passed.
+    TimedOut,
+    /// This signal arrived (see [`interrupt`]) before the pipe had anything.
+    Interrupted(i32),
+}
+
+/// Waits until `pipe` has data or is closed, `deadline` passes, or a signal arrives.
+/// Data that is already there wins over a signal: a run that has finished is reported.
+fn wait_readable_until(pipe: &impl std::os::fd::AsRawFd, deadline: Instant) -> Wait {
+    use std::os::fd::AsRawFd;
+    let wake = interrupt::wake_fd().map_or(-1, |fd| fd.as_raw_fd());
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return false;
+            return Wait::TimedOut;
         }
-        let mut pfd = libc::pollfd {
-            fd: pipe.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
+        // A negative descriptor is ignored by poll (no handlers installed).
+        let mut pfds = [
+            libc::pollfd {
+                fd: pipe.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: wake,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
         let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-        // SAFETY: one valid pollfd for the duration of the call.
-        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
-        if r > 0 {
-            return true;
+        // SAFETY: two valid pollfds, alive and exclusively borrowed for the call.
+        let r = unsafe { libc::poll(pfds.as_mut_ptr(), pfds.len() as libc::nfds_t, ms) };
+        if r > 0 && pfds[0].revents != 0 {
+            return Wait::Readable;
+        }
+        if let Err(interrupted) = interrupt::check() {
+            return Wait::Interrupted(interrupted.signal);
         }
         if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
             // Polling is broken: fall back to a plain blocking read.
-            return true;
+            return Wait::Readable;
         }
     }
 }

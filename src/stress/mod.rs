@@ -19,6 +19,11 @@
 //! threads (one runner, launcher and sandbox uid each); shrinking is sequential and
 //! deterministic, bounded by a number of runs and a time budget.
 //!
+//! On SIGINT, SIGTERM or SIGHUP (see [`interrupt`]) the run in
+//! progress ends at once, the search takes no new iteration and shrinking stops at the
+//! smallest failing case so far; [`StressReport::interrupted`] names the signal, and
+//! every runner's folder is removed as its thread returns.
+//!
 //! [`judge_case`]: crate::judge::case_loop::judge_case
 
 pub mod case_set;
@@ -29,6 +34,7 @@ use crate::gen::spec::GenSpec;
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::compile::Program;
 use crate::judge::config::ProblemDir;
+use crate::sandbox::interrupt::{self, Interrupted};
 use crate::Verdict;
 use case_set::{CaseSet, Size};
 use runner::{Runner, Trial};
@@ -65,12 +71,12 @@ pub struct Subjects<'a> {
 }
 
 impl Subjects<'_> {
-    fn run(&self, runner: &mut Runner, set: &CaseSet) -> Vec<Trial> {
-        let mut trials = vec![runner.run(self.program, set)];
+    fn run(&self, runner: &mut Runner, set: &CaseSet) -> Result<Vec<Trial>, Interrupted> {
+        let mut trials = vec![runner.run(self.program, set)?];
         if let Some(other) = self.against {
-            trials.push(runner.run(other, set));
+            trials.push(runner.run(other, set)?);
         }
-        trials
+        Ok(trials)
     }
 
     fn fails(&self, trials: &[Trial]) -> bool {
@@ -119,6 +125,9 @@ pub struct StressReport {
     pub search_time: Duration,
     /// The failure, if one was found.
     pub found: Option<Found>,
+    /// The signal that stopped the session early, if one did (then `found` is the
+    /// failure found so far, shrunk as far as it got).
+    pub interrupted: Option<i32>,
 }
 
 /// What the progress callback is told.
@@ -166,6 +175,7 @@ pub fn stress(
                 };
                 loop {
                     if stop.load(Ordering::SeqCst)
+                        || interrupt::signal().is_some()
                         || opts.time.is_some_and(|t| start.elapsed() >= t)
                     {
                         break;
@@ -185,7 +195,9 @@ pub fn stress(
                             break;
                         }
                     };
-                    let trials = subjects.run(&mut runner, &set);
+                    let Ok(trials) = subjects.run(&mut runner, &set) else {
+                        break;
+                    };
                     if subjects.fails(&trials) {
                         if let Ok(mut f) = first.lock() {
                             if f.as_ref().is_none_or(|(j, ..)| i < *j) {
@@ -210,6 +222,7 @@ pub fn stress(
             iterations,
             search_time,
             found: None,
+            interrupted: interrupt::signal(),
         });
     };
     progress(Progress::Failed(original.size()));
@@ -226,7 +239,7 @@ pub fn stress(
         shrink_budget_hit: false,
     };
     // A judge error is the judge's trouble, not the program's: nothing to shrink.
-    if !target.contains(&Verdict::JudgeError) {
+    if !target.contains(&Verdict::JudgeError) && interrupt::signal().is_none() {
         let mut runner = Runner::new(problem, settings, 0)?;
         shrink_found(&mut found, &mut runner, subjects, &target, opts, progress);
     }
@@ -234,6 +247,7 @@ pub fn stress(
         iterations,
         search_time,
         found: Some(found),
+        interrupted: interrupt::signal(),
     })
 }
 
@@ -253,7 +267,10 @@ fn shrink_found(
                 found.shrink_budget_hit = true;
                 break 'steps;
             }
-            let trials = subjects.run(runner, &candidate);
+            let Ok(trials) = subjects.run(runner, &candidate) else {
+                // A signal: the smallest failing case so far stands.
+                break 'steps;
+            };
             found.shrink_runs += 1;
             if signature(&trials) == target {
                 found.minimal = candidate;

@@ -8,6 +8,7 @@ use super::case_set::CaseSet;
 use crate::judge::case_loop::{judge_case, JudgeSettings, Worker};
 use crate::judge::compile::Program;
 use crate::judge::config::{Case, Group, ProblemDir};
+use crate::sandbox::interrupt::Interrupted;
 use crate::sandbox::limits::{Isolation, Limits, UidLease};
 use crate::Verdict;
 use std::io::Read;
@@ -73,16 +74,17 @@ impl Runner {
         })
     }
 
-    /// Runs `program` on `set`. A failure to write the input is a judge error.
-    pub fn run(&mut self, program: &Program, set: &CaseSet) -> Trial {
+    /// Runs `program` on `set`. A failure to write the input is a judge error; `Err` when
+    /// a signal ended the run (see [`interrupt`](crate::sandbox::interrupt)).
+    pub fn run(&mut self, program: &Program, set: &CaseSet) -> Result<Trial, Interrupted> {
         let write = std::fs::write(&self.case.input, set.input())
             .and_then(|_| std::fs::write(self.folder.path().join("stress.ans"), set.answer()));
         if let Err(e) = write {
-            return Trial {
+            return Ok(Trial {
                 verdict: Verdict::JudgeError,
                 message: format!("cannot write the stress case: {e}"),
                 output: Vec::new(),
-            };
+            });
         }
         let result = judge_case(
             &self.problem,
@@ -91,17 +93,17 @@ impl Runner {
             &self.limits,
             &mut self.worker,
             self.isolation,
-        );
+        )?;
         let mut output = Vec::new();
         if let Some(path) = self.worker.last_stdout() {
             if let Ok(f) = std::fs::File::open(path) {
                 let _ = f.take(self.limits.output_bytes).read_to_end(&mut output);
             }
         }
-        Trial {
+        Ok(Trial {
             verdict: result.verdict,
             message: result.message,
             output,
-        }
+        })
     }
 }

@@ -2,14 +2,16 @@
 //! (`judge::report::tracker`): hostile text never becomes markup, and the machine formats
 //! stay JSON.
 //!
-//! HTML: no control character but `\n`; every tag in the page is one the writer itself
+//! HTML: no control character but `\n`, no raw bidirectional or separator character; every tag in the page is one the writer itself
 //! uses (a contestant's `<script>` or `<img …>` shows up as text, never as a tag) and
 //! there is exactly one `<script>`; one `<tr class="case">` per case, in order, whose
 //! `data-case` attribute is the escaped visible `PROBLEM/CASE` and whose `data-verdict`
 //! is the code. BMF and gab: parse back as JSON; BMF has an object of three measures
 //! per distinct `PROBLEM/CASE` that ran, gab three entries per case that ran, every value
-//! a number.
+//! a number; their names are the visible `PROBLEM/CASE` and neither carries a raw
+//! bidirectional or separator character.
 
+use super::assert_no_spoofing;
 use crate::judge::report::html::{escape, render};
 use crate::judge::report::{tracker, visible_line, Session};
 
@@ -24,6 +26,7 @@ pub(super) fn invariants(s: &Session) {
     if let Some(c) = out.chars().find(|&c| c.is_control() && c != '\n') {
         panic!("html: raw control character {c:?} in the page");
     }
+    assert_no_spoofing("html", &out);
     for (i, _) in out.match_indices('<') {
         let rest = &out[i + 1..];
         let rest = rest.strip_prefix('/').unwrap_or(rest);
@@ -70,11 +73,14 @@ pub(super) fn invariants(s: &Session) {
             p.cases
                 .iter()
                 .filter(|c| c.status.is_some())
-                .map(move |c| format!("{}/{}", p.problem, c.case))
+                .map(move |c| visible_line(&format!("{}/{}", p.problem, c.case)).into_owned())
         })
         .collect();
+    let (bmf, gab) = (tracker::bmf(s), tracker::gab(s));
+    assert_no_spoofing("bmf", &bmf);
+    assert_no_spoofing("gab", &gab);
     let bmf: serde_json::Value =
-        serde_json::from_str(&tracker::bmf(s)).unwrap_or_else(|e| panic!("bmf: not JSON: {e}"));
+        serde_json::from_str(&bmf).unwrap_or_else(|e| panic!("bmf: not JSON: {e}"));
     let bmf = bmf.as_object().expect("bmf: an object");
     let distinct: std::collections::BTreeSet<&String> = ran.iter().collect();
     assert_eq!(
@@ -92,7 +98,7 @@ pub(super) fn invariants(s: &Session) {
         }
     }
     let gab: serde_json::Value =
-        serde_json::from_str(&tracker::gab(s)).unwrap_or_else(|e| panic!("gab: not JSON: {e}"));
+        serde_json::from_str(&gab).unwrap_or_else(|e| panic!("gab: not JSON: {e}"));
     let gab = gab.as_array().expect("gab: an array");
     assert_eq!(
         gab.len(),

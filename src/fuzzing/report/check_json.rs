@@ -1,12 +1,14 @@
-//! The invariants of the JSON report (`judge::report::json`): it parses back, and every
-//! name, message, status and verdict round-trips exactly.
+//! The invariants of the JSON report (`judge::report::json`): it parses back, every
+//! name, message, status and verdict round-trips exactly, and the bidirectional and
+//! separator characters in them are written as `\u` escapes, never raw.
 
-use super::{problem_verdict, session_verdict};
+use super::{assert_no_spoofing, problem_verdict, session_verdict};
 use crate::judge::report::{json, Session};
 
 pub(super) fn invariants(s: &Session) {
     use serde_json::Value;
     let out = json::render(s);
+    assert_no_spoofing("json", &out);
     let doc: Value = match serde_json::from_str(&out) {
         Ok(doc) => doc,
         Err(e) => panic!("json: does not parse back: {e}\n{out}"),

@@ -1,8 +1,9 @@
 //! The invariants of the JUnit report (`judge::report::junit`): `Ok`, XML 1.0 characters
-//! only, well-formed, one suite per problem and one test case per judge case with the
+//! only and no raw bidirectional or separator character, well-formed, one suite per problem and one test case per judge case with the
 //! visible names, a failure or error for every non-AC case whose type, message and text
 //! carry the verdict and the visible message, and counts that agree.
 
+use super::assert_no_spoofing;
 use super::xml::{is_xml_char, parse_xml, Element};
 use crate::judge::compile::headline;
 use crate::judge::report::{junit, visible, visible_line, Session};
@@ -16,6 +17,7 @@ pub(super) fn invariants(s: &Session) {
     if let Some(c) = xml.chars().find(|&c| !is_xml_char(c)) {
         panic!("junit: {c:?} is not an XML 1.0 character:\n{xml}");
     }
+    assert_no_spoofing("junit", &xml);
     let root = parse_xml(&xml);
     assert_eq!(root.name, "testsuites", "junit: root element");
     let count = |e: &Element, key: &str| -> usize {

@@ -1,8 +1,8 @@
 //! The invariants of the table report (`judge::report::table`): no panic, no control
-//! character but `\n`, one one-line row per case and failure with its names and verdict,
+//! character but `\n` and no raw bidirectional or separator character, one one-line row per case and failure with its names and verdict,
 //! and a summary line whose counts and overall verdict agree with the session.
 
-use super::{session_verdict, verdict_counts};
+use super::{assert_no_spoofing, session_verdict, verdict_counts};
 use crate::judge::report::{table, visible_line, Session};
 
 pub(super) fn invariants(s: &Session) {
@@ -10,6 +10,7 @@ pub(super) fn invariants(s: &Session) {
     if let Some(c) = out.chars().find(|&c| c.is_control() && c != '\n') {
         panic!("table: raw control character {c:?} in the report:\n{out}");
     }
+    assert_no_spoofing("table", &out);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines.first().copied(),

@@ -14,6 +14,10 @@
 //! arbitrary scalar values and long runs.
 //!
 //! Invariants (see [`crate::judge::report::visible`] for how control characters are shown):
+//! - every format: no raw display-spoofing character ([`spoofs`], a list kept here,
+//!   independently of the writers': the bidirectional formatting characters, U+2028,
+//!   U+2029, U+FEFF) anywhere in the output; the JSON documents carry them as `\u`
+//!   escapes.
 //! - table: `table::render` does not panic; no character of it is a control other than
 //!   `\n`; the first line is `Judging PROGRAM`; there is one row (one line) per case and
 //!   per problem failure, in order, each holding the problem name, the case name (as
@@ -61,6 +65,28 @@ pub fn report_writers(data: &[u8]) {
         check_json::invariants(&session);
         check_junit::invariants(&session);
         check_html::invariants(&session);
+    }
+}
+
+/// Whether `c` must never reach a report raw: a bidirectional formatting character
+/// (`Bidi_Control`: U+061C, U+200E, U+200F, U+202A..=U+202E, U+2066..=U+2069), a line
+/// or paragraph separator (U+2028, U+2029), or the byte order mark U+FEFF.
+fn spoofs(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x061c | 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069 | 0x2028 | 0x2029 | 0xfeff
+    )
+}
+
+/// Panics when `out`, the output of the writer `what`, holds a raw [`spoofs`] character.
+fn assert_no_spoofing(what: &str, out: &str) {
+    if let Some((i, c)) = out.char_indices().find(|&(_, c)| spoofs(c)) {
+        let before: Vec<char> = out[..i].chars().rev().take(40).collect();
+        let before: String = before.into_iter().rev().collect();
+        panic!(
+            "{what}: raw U+{:04X} in the report, after {before:?}",
+            u32::from(c)
+        );
     }
 }
 

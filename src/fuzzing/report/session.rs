@@ -72,6 +72,13 @@ const HOSTILE: &[&str] = &[
     "\\u0000",
     " ",
     "  ",
+    "\u{2029}",
+    "\u{61c}",
+    "\u{202a}\u{202c}",
+    "\u{2066}\u{2069}",
+    "\u{ad}",
+    "\u{e0041}\u{e007f}",
+    "\\u2028",
 ];
 
 /// A text field: a sequence of hostile pieces, arbitrary characters, ASCII words and
@@ -277,5 +284,9 @@ pub(super) fn random_session(u: &mut Unstructured<'_>) -> Result<Session> {
     for _ in 0..u.int_in_range(0..=3)? {
         problems.push(problem_report(u)?);
     }
-    Ok(Session { program, problems })
+    Ok(Session {
+        program,
+        problems,
+        interrupted: None,
+    })
 }

@@ -1,9 +1,13 @@
-//! The machine report: the whole session as one JSON document.
+//! The machine report: the whole session as one JSON document. Every text is kept
+//! exactly; the bidirectional formatting characters, U+2028/U+2029 and the other
+//! invisible format characters are written as `\u` escapes
+//! ([`escape_invisible_in_json`]), never raw.
 
 use crate::judge::report::baseline::Comparison;
-use crate::judge::report::Session;
+use crate::judge::report::{escape_invisible_in_json, Session};
 
-/// Renders the session as pretty JSON with the overall verdict and the summary line.
+/// Renders the session as pretty JSON with the overall verdict and the summary line (and,
+/// after a signal, `"interrupted": {"signal": "SIGTERM", "cases_not_run": N}`).
 pub fn render(session: &Session) -> String {
     render_with(session, None)
 }
@@ -30,14 +34,24 @@ pub fn render_with(session: &Session, comparison: Option<&Comparison>) -> String
             "cases": p.cases,
         })).collect::<Vec<_>>(),
     });
+    if let (Some(i), Some(map)) = (&session.interrupted, doc.as_object_mut()) {
+        map.insert(
+            "interrupted".into(),
+            serde_json::json!({
+                "signal": crate::sandbox::signal_name(i.signal),
+                "cases_not_run": i.cases_not_run,
+            }),
+        );
+    }
     if let (Some(c), Some(map)) = (comparison, doc.as_object_mut()) {
         map.insert(
             "baseline".into(),
             serde_json::to_value(c).unwrap_or(serde_json::Value::Null),
         );
     }
-    let mut s =
-        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut s = escape_invisible_in_json(
+        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")),
+    );
     s.push('\n');
     s
 }

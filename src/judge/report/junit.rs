@@ -11,6 +11,9 @@
 //! feed or tab, an XML parser's attribute normalisation changes nothing: every name and
 //! message reads back exactly as [`visible_line`] / [`visible`] wrote it.
 //!
+//! A session cut short by a signal ends with a suite `gridjudge` whose one test case,
+//! `interrupted`, is an error saying which signal and how many cases did not run.
+//!
 //! A case's wall time is its `time`; a time that is not a valid [`Duration`] (negative,
 //! not finite, or past `Duration::MAX`) is left out rather than failing the report.
 
@@ -56,6 +59,16 @@ pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> 
             }
             suite.add_test_case(case);
         }
+        report.add_test_suite(suite);
+    }
+    if let Some(i) = &session.interrupted {
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+        status.set_type("interrupted");
+        status.set_message(i.describe());
+        let mut case = TestCase::new("interrupted", status);
+        case.set_classname("gridjudge");
+        let mut suite = TestSuite::new("gridjudge");
+        suite.add_test_case(case);
         report.add_test_suite(suite);
     }
     report.to_string()

@@ -4,10 +4,13 @@
 //! Reports only format [`ProblemReport`]s; they never judge.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
-//! RE messages), a compiler's message (which quotes the source), folder names. The table
-//! and the JUnit report pass that text through [`visible`] or [`visible_line`], so that
-//! it can neither drive a terminal (ANSI escapes) nor break an XML parser; the JSON
-//! report keeps it exactly (JSON escapes every character).
+//! RE messages), a compiler's message (which quotes the source), folder names. The
+//! table, HTML, JUnit and tracker reports pass that text through [`visible`] or
+//! [`visible_line`], so that it can neither drive a terminal (ANSI escapes), nor break an
+//! XML parser, nor reorder or hide what a reader sees (bidirectional overrides, line
+//! separators, invisible format characters: display spoofing). The JSON report keeps
+//! the text exactly, and [`escape_invisible_in_json`] writes those characters as `\u`
+//! escapes there, so that no JSON document carries them raw.
 
 pub mod baseline;
 pub mod html;
@@ -19,6 +22,7 @@ pub mod tracker;
 use crate::judge::case_loop::ProblemReport;
 use crate::Verdict;
 use std::borrow::Cow;
+use std::fmt::Write;
 
 /// The Control Picture of ASCII control `c` (`␀`..`␟` for U+0000..=U+001F, `␡` for DEL).
 fn control_picture(c: char) -> char {
@@ -27,23 +31,61 @@ fn control_picture(c: char) -> char {
     char::from_u32(picture).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// Whether `c` is replaced by [`visible`] (line feeds aside).
-fn is_hidden(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}')
+/// Whether `c` is a character that changes how the text around it is shown while being
+/// invisible itself, and is therefore replaced by [`visible`] with its code point:
+///
+/// - every bidirectional formatting character (Unicode's `Bidi_Control`): U+061C (Arabic
+///   letter mark), U+200E and U+200F (LRM, RLM), U+202A..=U+202E (embeddings and
+///   overrides: LRE, RLE, PDF, LRO, RLO), U+2066..=U+2069 (isolates: LRI, RLI, FSI, PDI);
+/// - U+2028 and U+2029 (line and paragraph separator: a line break to a browser or an
+///   editor, a syntax error in JavaScript before ES2019);
+/// - the invisible format characters that can hide or split text: U+00AD (soft hyphen),
+///   U+180E, U+200B (zero-width space), U+2060..=U+2064 (word joiner, invisible
+///   operators), U+206A..=U+206F (deprecated format controls), U+FEFF (byte order mark,
+///   zero-width no-break space), U+FFF9..=U+FFFB (interlinear annotations: hide text),
+///   and the tag characters U+E0000..=U+E007F (invisible ASCII look-alikes).
+///
+/// Kept: U+200C and U+200D (zero-width non-joiner and joiner), which shape Persian and
+/// Indic text and emoji sequences without hiding anything, and variation selectors.
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
 }
 
-/// `text` with every character that could drive a terminal or that XML 1.0 cannot carry
-/// replaced by a visible stand-in of one character, line feeds kept:
+/// Whether `c` is replaced by [`visible`] (line feeds aside).
+fn is_hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}') || is_invisible_format(c)
+}
+
+/// `text` with every character that could drive a terminal, that XML 1.0 cannot carry
+/// or that would spoof the display replaced by a visible stand-in, line feeds kept:
 ///
 /// - the ASCII controls U+0000..=U+001F (tab, carriage return and ESC included) become
 ///   their Unicode Control Pictures `␀`..`␟` (U+2400 + code), e.g. `\t` → `␉`,
 ///   `\r` → `␍`, ESC → `␛`, NUL → `␀`; DEL (U+007F) becomes `␡` (U+2421);
 /// - the C1 controls U+0080..=U+009F (CSI, NEL, …) and the noncharacters U+FFFE and
-///   U+FFFF become `�` (U+FFFD).
+///   U+FFFF become `�` (U+FFFD);
+/// - the bidirectional formatting characters, U+2028, U+2029 and the invisible format
+///   characters of [`is_invisible_format`] become their code point in angle brackets,
+///   `<U+202E>` (upper-case hex, at least four digits), so a right-to-left override
+///   neither reorders the rest of the line nor goes unseen.
 ///
-/// Everything else is kept as it is: non-ASCII text, right-to-left marks, quotes, `<&>`
-/// and `]]>` (the XML writer escapes what XML needs). What is replaced is shown, never
-/// dropped; the JSON report has the exact text.
+/// Everything else is kept as it is: non-ASCII text, quotes, `<&>` and `]]>` (the XML
+/// and HTML writers escape what markup needs). What is replaced is shown, never dropped;
+/// the JSON report has the exact text.
 pub fn visible(text: &str) -> Cow<'_, str> {
     replace(text, |c| c != '\n' && is_hidden(c))
 }
@@ -54,18 +96,48 @@ pub fn visible_line(text: &str) -> Cow<'_, str> {
     replace(text, is_hidden)
 }
 
+/// A JSON document (as serde_json writes it) with every character of
+/// [`is_invisible_format`] written as a `\uXXXX` escape (a surrogate pair above U+FFFF).
+/// serde_json escapes only the ASCII controls, `"` and `\\`; U+2028 and U+2029 would
+/// otherwise end a line in a JavaScript string literal, and an override would reorder
+/// the document in an editor. These characters only occur inside JSON strings (the
+/// document's own syntax is ASCII), where the escape reads back as the same character:
+/// the text still round-trips exactly.
+pub fn escape_invisible_in_json(json: String) -> String {
+    if !json.chars().any(is_invisible_format) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_invisible_format(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn replace(text: &str, hidden: impl Fn(char) -> bool) -> Cow<'_, str> {
     if !text.chars().any(&hidden) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(
         text.chars()
-            .map(|c| match c {
-                _ if !hidden(c) => c,
-                '\0'..='\x1f' | '\x7f' => control_picture(c),
-                _ => char::REPLACEMENT_CHARACTER,
-            })
-            .collect(),
+            .fold(String::with_capacity(text.len()), |mut out, c| {
+                match c {
+                    _ if !hidden(c) => out.push(c),
+                    '\0'..='\x1f' | '\x7f' => out.push(control_picture(c)),
+                    _ if is_invisible_format(c) => {
+                        let _ = write!(out, "<U+{:04X}>", u32::from(c));
+                    }
+                    _ => out.push(char::REPLACEMENT_CHARACTER),
+                }
+                out
+            }),
     )
 }
 
@@ -76,6 +148,29 @@ pub struct Session {
     pub program: String,
     /// The per-problem results.
     pub problems: Vec<ProblemReport>,
+    /// Set when a signal cut the session short: `problems` then holds the cases that
+    /// finished, and every report says so.
+    pub interrupted: Option<Interruption>,
+}
+
+/// A session cut short by SIGINT, SIGTERM or SIGHUP (see [`crate::sandbox::interrupt`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Interruption {
+    /// The signal number.
+    pub signal: i32,
+    /// Cases that were to be judged and have no result.
+    pub cases_not_run: usize,
+}
+
+impl Interruption {
+    /// `interrupted by SIGTERM: 3 case(s) not run`.
+    pub fn describe(&self) -> String {
+        format!(
+            "interrupted by {}: {} case(s) not run",
+            crate::sandbox::signal_name(self.signal),
+            self.cases_not_run
+        )
+    }
 }
 
 impl Session {
@@ -154,9 +249,13 @@ impl Session {
         format!("sandbox: {}", parts.join("; "))
     }
 
-    /// The session's verdict: JE if any problem or case is JE; else the first non-AC
-    /// problem verdict; else AC.
+    /// The session's verdict: JE if it was interrupted (no verdict stands for cases
+    /// that did not run) or if any problem or case is JE; else the first non-AC problem
+    /// verdict; else AC.
     pub fn overall(&self) -> Verdict {
+        if self.interrupted.is_some() {
+            return Verdict::JudgeError;
+        }
         let verdicts: Vec<Verdict> = self.problems.iter().map(ProblemReport::overall).collect();
         if verdicts.contains(&Verdict::JudgeError)
             || self
@@ -189,7 +288,8 @@ impl Session {
         counts
     }
 
-    /// `12 cases: 11 AC, 1 WA — overall WA` style summary line.
+    /// `12 cases: 11 AC, 1 WA — overall WA` style summary line, ending with
+    /// `; interrupted by SIGTERM: 3 case(s) not run` after a signal.
     pub fn summary(&self) -> String {
         let cases: usize = self.problems.iter().map(|p| p.cases.len()).sum();
         let counts: Vec<String> = self
@@ -210,14 +310,19 @@ impl Session {
             .map(|c| c.memory_bytes)
             .max()
             .unwrap_or(0);
-        format!(
+        let mut line = format!(
             "{} problem(s), {cases} case(s): {} — overall {}; max CPU {:.3} s, max memory {:.1} MiB",
             self.problems.len(),
             if counts.is_empty() { "nothing judged".to_string() } else { counts.join(", ") },
             self.overall(),
             max_cpu,
             max_mem as f64 / (1u64 << 20) as f64
-        )
+        );
+        if let Some(i) = &self.interrupted {
+            line.push_str("; ");
+            line.push_str(&i.describe());
+        }
+        line
     }
 }
 
@@ -255,6 +360,7 @@ pub(crate) mod test_support {
     ) -> Session {
         Session {
             program: program.to_string(),
+            interrupted: None,
             problems: vec![ProblemReport {
                 problem: problem.to_string(),
                 title: "t".to_string(),
@@ -273,8 +379,8 @@ mod tests {
     #[test]
     fn visible_replaces_controls_by_pictures_and_keeps_line_feeds() {
         assert_eq!(
-            visible("plain é 日本 \u{202e}<&>\"']]>"),
-            "plain é 日本 \u{202e}<&>\"']]>"
+            visible("plain é 日本 👩\u{200d}🔬 ی\u{200c}ک <&>\"']]>"),
+            "plain é 日本 👩\u{200d}🔬 ی\u{200c}ک <&>\"']]>"
         );
         assert!(matches!(visible("no controls"), Cow::Borrowed(_)));
         assert_eq!(
@@ -284,5 +390,76 @@ mod tests {
         assert_eq!(visible("\u{9b}2J\u{85}\u{fffe}\u{ffff}"), "�2J���");
         assert_eq!(visible_line("a\nb\r\n"), "a␊b␍␊");
         assert_eq!(visible_line("\x1f"), "␟");
+    }
+
+    /// Every bidirectional formatting character, the line and paragraph separators and
+    /// the invisible format characters are shown as `<U+XXXX>`.
+    #[test]
+    fn bidi_separators_and_invisible_format_characters_are_shown_by_code_point() {
+        let bidi = [
+            0x61c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068,
+            0x2069,
+        ];
+        let others = [
+            0x2028, 0x2029, 0xfeff, 0xad, 0x200b, 0x2060, 0xfff9, 0xe0041,
+        ];
+        for code in bidi.into_iter().chain(others) {
+            let c = char::from_u32(code).unwrap();
+            assert!(is_invisible_format(c), "{code:x}");
+            let want = format!("a<U+{code:04X}>b");
+            assert_eq!(visible(&format!("a{c}b")), want);
+            assert_eq!(visible_line(&format!("a{c}b")), want);
+        }
+        assert_eq!(
+            visible("evil\u{202e}txt.exe\u{2028}AC\u{2029}\n"),
+            "evil<U+202E>txt.exe<U+2028>AC<U+2029>\n"
+        );
+        assert_eq!(visible("\u{e007f}"), "<U+E007F>");
+        for kept in ['\u{200c}', '\u{200d}', '\u{fe0f}', 'a', '␛'] {
+            assert!(!is_invisible_format(kept), "{kept:?}");
+        }
+    }
+
+    /// serde_json writes U+2028, U+2029 and the overrides raw; the JSON reports carry
+    /// them as `\u` escapes that read back as the same text.
+    #[test]
+    fn json_documents_carry_invisible_characters_as_escapes() {
+        let text = "a\u{202e}b\u{2028}c\u{2029}d\u{feff}\u{e0041}é\u{200d}";
+        let raw = serde_json::to_string(&serde_json::json!({ "m": text })).unwrap();
+        assert!(
+            raw.contains('\u{2028}'),
+            "serde_json escapes U+2028 itself: {raw}"
+        );
+        let escaped = escape_invisible_in_json(raw);
+        assert_eq!(
+            escaped,
+            "{\"m\":\"a\\u202eb\\u2028c\\u2029d\\ufeff\\udb40\\udc41é\u{200d}\"}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back["m"], text);
+    }
+
+    #[test]
+    fn an_interrupted_session_says_so_and_is_no_verdict() {
+        let mut s = test_support::session(
+            "p",
+            "poj3074",
+            vec![test_support::case("sample/1", Verdict::Accepted, "", 0.1)],
+            None,
+        );
+        assert_eq!(s.overall(), Verdict::Accepted);
+        s.interrupted = Some(Interruption {
+            signal: libc::SIGTERM,
+            cases_not_run: 4,
+        });
+        assert_eq!(s.overall(), Verdict::JudgeError);
+        assert!(
+            s.summary()
+                .starts_with("1 problem(s), 1 case(s): 1 AC — overall JE; max CPU")
+                && s.summary()
+                    .ends_with("; interrupted by SIGTERM: 4 case(s) not run"),
+            "{}",
+            s.summary()
+        );
     }
 }

@@ -8,11 +8,15 @@
 //!   `{name, unit, value, extra}`, three entries per case (`PROBLEM/CASE cpu-time` in
 //!   `ms`, `… wall-time` in `ms`, `… peak-memory` in `MiB`), the verdict in `extra`.
 //!
+//! Names and the `extra` text are labels that trackers show on their pages: they go
+//! through [`visible_line`] like the table's (no control, bidirectional or invisible
+//! format character reaches a chart).
+//!
 //! Only cases that ran are reported (a case that did not run has no numbers). The
 //! script `benches/criterion_to_bmf.py` writes the same two formats from criterion's
 //! results, so the project's own benches feed the same trackers.
 
-use crate::judge::report::Session;
+use crate::judge::report::{escape_invisible_in_json, visible_line, Session};
 use serde_json::{json, Map, Value};
 
 /// `seconds` in milliseconds, rounded to the microsecond (no float noise in the JSON).
@@ -20,7 +24,8 @@ fn micros(seconds: f64) -> f64 {
     (seconds * 1e6).round() / 1000.0
 }
 
-/// `(problem/case, cpu ms, wall ms, peak bytes, verdict)` of every case that ran.
+/// `(problem/case, cpu ms, wall ms, peak bytes, verdict)` of every case that ran, the
+/// name as [`visible_line`] shows it.
 fn measured(session: &Session) -> Vec<(String, f64, f64, u64, String)> {
     session
         .problems
@@ -28,7 +33,7 @@ fn measured(session: &Session) -> Vec<(String, f64, f64, u64, String)> {
         .flat_map(|p| {
             p.cases.iter().filter(|c| c.status.is_some()).map(|c| {
                 (
-                    format!("{}/{}", p.problem, c.case),
+                    visible_line(&format!("{}/{}", p.problem, c.case)).into_owned(),
                     micros(c.cpu_seconds),
                     micros(c.wall_seconds),
                     c.memory_bytes,
@@ -40,8 +45,9 @@ fn measured(session: &Session) -> Vec<(String, f64, f64, u64, String)> {
 }
 
 fn pretty(doc: &Value) -> String {
-    let mut s =
-        serde_json::to_string_pretty(doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut s = escape_invisible_in_json(
+        serde_json::to_string_pretty(doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")),
+    );
     s.push('\n');
     s
 }
@@ -68,7 +74,10 @@ pub fn gab(session: &Session) -> String {
     let entries: Vec<Value> = measured(session)
         .into_iter()
         .flat_map(|(name, cpu, wall, mem, verdict)| {
-            let extra = format!("verdict {verdict}; program {}", session.program);
+            let extra = format!(
+                "verdict {verdict}; program {}",
+                visible_line(&session.program)
+            );
             [
                 json!({"name": format!("{name} cpu-time"), "unit": "ms", "value": cpu, "extra": extra}),
                 json!({"name": format!("{name} wall-time"), "unit": "ms", "value": wall, "extra": extra}),
@@ -118,5 +127,20 @@ mod tests {
         assert_eq!(entries[2]["unit"], "MiB");
         assert_eq!(entries[2]["value"], 3.0);
         assert_eq!(entries[1]["extra"], "verdict AC; program ./a.out \"x\"");
+    }
+
+    #[test]
+    fn names_and_program_are_shown_visibly() {
+        let mut ran = case("secret/\u{202e}1\u{2028}", Verdict::Accepted, "", 0.004);
+        ran.status = Some("exit 0".into());
+        let s = session("./a\u{2029}\x1b", "poj3074", vec![ran], None);
+        for text in [bmf(&s), gab(&s)] {
+            assert!(
+                !text.contains(['\u{202e}', '\u{2028}', '\u{2029}', '\x1b']),
+                "{text}"
+            );
+            assert!(text.contains("poj3074/secret/<U+202E>1<U+2028>"), "{text}");
+        }
+        assert!(gab(&s).contains("program ./a<U+2029>␛"));
     }
 }
