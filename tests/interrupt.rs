@@ -2,8 +2,8 @@
 //! the real binary on the bundled poj3074, interrupted while a program sleeps (or a
 //! compiler blocks), must exit 128 + the signal (130, 143, 129) within seconds (the wall
 //! limit is 30 s), print the report of the cases that finished, leave no `gridjudge-*`
-//! folder in its `TMPDIR` (a fresh one per test; only the link to the shared
-//! `gridjudge-uid-locks` lock folder stays) and leave no process behind: neither its launchers
+//! folder in its `TMPDIR` (a fresh one per test; only the uid lock folder of a judge
+//! that is not root may stay) and leave no process behind: neither its launchers
 //! (their pids are read from `/proc` while the judge runs) nor the program (found by a
 //! marker number on its command line).
 
@@ -45,15 +45,11 @@ struct Run {
     err: PathBuf,
 }
 
-/// Starts gridjudge with `args` and a fresh empty `TMPDIR`; output goes to files. The
-/// sandbox uid lock folder is the machine's shared one (a link to
-/// `/tmp/gridjudge-uid-locks`), so that these runs lease uids that no other gridjudge
-/// on the machine uses at the same time.
+/// Starts gridjudge with `args` and a fresh empty `TMPDIR`; output goes to files. (As
+/// root the sandbox uid locks live in `/run/gridjudge`, whatever `TMPDIR` says, so these
+/// runs lease uids no other gridjudge on the machine uses at the same time.)
 fn start(args: &[&str], files: &Path) -> Run {
     let tmp = tempfile::tempdir().unwrap();
-    let shared = Path::new("/tmp/gridjudge-uid-locks");
-    std::fs::create_dir_all(shared).unwrap();
-    std::os::unix::fs::symlink(shared, tmp.path().join("gridjudge-uid-locks")).unwrap();
     let (out, err) = (files.join("stdout"), files.join("stderr"));
     let child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(args)

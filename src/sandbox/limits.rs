@@ -175,6 +175,28 @@ impl Isolation {
     }
 }
 
+/// Where the uid locks of every gridjudge process on the machine live: as root a folder
+/// only root can write (`/run/gridjudge/uid-locks`, 0700), whatever `TMPDIR` a judge was
+/// started with, so that judges with different temporary folders still share one
+/// register and no other user can plant files or links in it; otherwise
+/// `gridjudge-uid-locks` in the temporary folder (whose uids are never dropped to).
+fn lock_folder() -> std::path::PathBuf {
+    use std::os::unix::fs::DirBuilderExt;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        let run = std::path::Path::new("/run/gridjudge/uid-locks");
+        if std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(run)
+            .is_ok()
+        {
+            return run.to_path_buf();
+        }
+    }
+    std::env::temp_dir().join("gridjudge-uid-locks")
+}
+
 /// How many sandbox uids [`UidLease`] may hand out (`SANDBOX_UID_BASE ..` this many).
 pub const SANDBOX_UIDS: u32 = 1000;
 
@@ -190,11 +212,11 @@ pub struct UidLease {
 
 impl UidLease {
     /// Takes the first free uid, starting at `SANDBOX_UID_BASE + slot`. If locking is
-    /// impossible (unwritable temp folder), falls back to that uid without a lock.
+    /// impossible (unwritable folder), falls back to that uid without a lock.
     pub fn acquire(slot: u32) -> UidLease {
         use std::os::fd::AsRawFd;
         let fallback = SANDBOX_UID_BASE + slot % SANDBOX_UIDS;
-        let dir = std::env::temp_dir().join("gridjudge-uid-locks");
+        let dir = lock_folder();
         if std::fs::create_dir_all(&dir).is_ok() {
             for k in 0..SANDBOX_UIDS {
                 let uid = SANDBOX_UID_BASE + (slot + k) % SANDBOX_UIDS;

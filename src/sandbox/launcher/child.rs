@@ -84,6 +84,10 @@ pub(super) struct ChildPlan {
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
     pub(super) launcher_pid: i32,
+    /// A pidfd of the launcher (-1: none): readable once the launcher has ended, which is
+    /// how a child in its own PID namespace (where `getppid()` is 0) sees that the
+    /// launcher died before `PR_SET_PDEATHSIG` took effect.
+    pub(super) launcher_pidfd: i32,
 }
 
 /// Writes (stage, errno) to the error pipe. Async-signal-safe.
@@ -264,9 +268,20 @@ pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
         {
             note(plan.err_fd, NOTE_SECCOMP, errno());
         }
-        // In a new PID namespace the parent is outside it and getppid() is 0.
+        // In a new PID namespace the parent is outside it and getppid() is 0: the
+        // launcher's pidfd tells instead.
         if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {
             libc::_exit(127);
+        }
+        if cloned.pid_ns && plan.launcher_pidfd >= 0 {
+            let mut pfd = libc::pollfd {
+                fd: plan.launcher_pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            if libc::poll(&mut pfd, 1, 0) != 0 {
+                libc::_exit(127);
+            }
         }
         if cloned.pid_ns {
             // We are pid 1 of the namespace. The kernel drops default-action signals

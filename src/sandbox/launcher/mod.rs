@@ -87,6 +87,7 @@ pub fn main(args: &[OsString]) -> i32 {
         private_net: None,
         cgroup: None,
         cgroup_tried: false,
+        own_pidfd: None,
     };
     let mut line = String::new();
     let stdin = std::io::stdin();
@@ -157,9 +158,20 @@ struct Server {
     cgroup: Option<MemoryCgroup>,
     /// Whether making it failed (no usable memory controller here): no more tries.
     cgroup_tried: bool,
+    /// A pidfd of the launcher itself (made on first use; -1 where the kernel has none).
+    own_pidfd: Option<i32>,
 }
 
 impl Server {
+    /// The launcher's own pidfd (close-on-exec), opened once.
+    fn own_pidfd(&mut self) -> i32 {
+        *self.own_pidfd.get_or_insert_with(|| {
+            // SAFETY: pidfd_open on ourselves; -1 (old kernel) means "no check".
+            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) } as i32;
+            fd.max(-1)
+        })
+    }
+
     /// Whether the launcher is in a private, empty network namespace (entering one the
     /// first time this is asked).
     fn enter_private_net(&mut self) -> bool {
@@ -385,6 +397,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     } else {
         None
     };
+    let launcher_pidfd = server.own_pidfd();
     let cgroup = if spec.isolation.confine {
         server.cgroup_for(limits.memory_bytes, process_limit)
     } else {
@@ -437,6 +450,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         err_fd: err_w,
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
+        launcher_pidfd,
     };
 
     let start = Instant::now();
