@@ -321,9 +321,14 @@ impl Compiler {
         }
     }
 
-    /// The same, with `folders` hidden from the compiler too (the problem folders).
+    /// The same, with `folders` hidden from the compiler too (the problem folders;
+    /// relative ones are taken from the current folder).
     pub fn hiding(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Compiler {
-        self.hide.extend(folders);
+        self.hide.extend(
+            folders
+                .into_iter()
+                .map(|f| std::path::absolute(&f).unwrap_or(f)),
+        );
         self
     }
 
