@@ -59,6 +59,7 @@ const HOSTILE: &[&str] = &[
     "stdin_forever",
     "sleep_forever",
     "closed_stdout",
+    "compile_time_env",
 ];
 
 /// The verdict folders of the legacy format.
