@@ -126,23 +126,6 @@ fn describe(pid: i32) -> String {
     )
 }
 
-/// Processes whose working folder starts with `prefix`.
-fn working_in(prefix: &Path) -> Vec<i32> {
-    let prefix = prefix.display().to_string();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| {
-            let pid = e.file_name().to_str()?.parse::<i32>().ok()?;
-            let cwd = std::fs::read_link(e.path().join("cwd")).ok()?;
-            cwd.display()
-                .to_string()
-                .starts_with(&prefix)
-                .then_some(pid)
-        })
-        .collect()
-}
-
 /// Sends `signal`, then checks the exit code, the time it took, the leftovers in
 /// `TMPDIR` (nothing but the uid lock folder and what `tolerated` accepts) and the
 /// processes; returns stdout.
@@ -266,45 +249,83 @@ fn sighup_during_judge() {
     judge_then(libc::SIGHUP, 3, "1");
 }
 
-/// `judge --source` whose compiler blocks on opening a FIFO it includes.
+/// `judge --source` whose compiler is busy for seconds (a template explosion that only
+/// the compile's memory limit would end).
 #[test]
 fn sigterm_during_a_compile() {
     let files = tempfile::tempdir().unwrap();
-    let fifo = files.path().join("never-written.h");
-    let c_fifo = std::ffi::CString::new(fifo.display().to_string()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c_fifo.as_ptr(), 0o644) }, 0);
     let source = script(
         files.path(),
-        "blocked.c",
-        &format!(
-            "#include \"{}\"\nint main(void) {{ return 0; }}\n",
-            fifo.display()
-        ),
+        "bomb.cpp",
+        "template <int N, unsigned long long M> struct B {\n\
+         static const unsigned long long v = B<N - 1, 2 * M>::v + B<N - 1, 2 * M + 1>::v;\n};\n\
+         template <unsigned long long M> struct B<0, M> { static const unsigned long long v = M; };\n\
+         int main() { return (int)B<40, 1>::v; }\n",
     );
     let source = source.display().to_string();
     let mut run = start(&["judge", "poj3074", "--source", &source], files.path());
     let pid = run.child.id();
-    // The compiler driver and cc1 work in the build folder, under this run's TMPDIR.
-    let build = run.tmp.path().join("gridjudge-build-");
+    // The compiler proper (cc1plus) under the driver, under the compile's launcher.
     wait_for(&mut run, "the compiler started", || {
-        !launchers(pid).is_empty() && working_in(&build).len() >= 2
+        !launchers(pid).is_empty() && !named_below(pid, "cc1plus").is_empty()
     });
     std::thread::sleep(Duration::from_millis(300));
     let seen = launchers(pid);
-    // gcc's own temporary files (`ccXXXXXX.s`, in the TMPDIR it inherits) stay when it
-    // is killed; every gridjudge folder must be gone.
-    let out = interrupt(run, libc::SIGTERM, &seen, "no such marker", |n| {
-        n.starts_with("cc") && !n.starts_with("gridjudge")
-    });
-    let left = working_in(&build);
-    let about: Vec<String> = left.iter().map(|&pid| describe(pid)).collect();
-    assert!(left.is_empty(), "a compiler survived: {about:#?}");
+    let mut compilers = named_below(pid, "cc1plus");
+    compilers.extend(named_below(pid, "g++"));
+    // Its temporary files go to its build folder (its TMPDIR): every folder must be gone.
+    let out = interrupt(run, libc::SIGTERM, &seen, "no such marker", |_| false);
+    let left: Vec<String> = compilers
+        .iter()
+        .filter(|&&p| Path::new(&format!("/proc/{p}")).exists())
+        .map(|&p| describe(p))
+        .collect();
+    assert!(left.is_empty(), "a compiler survived: {left:#?}");
     assert!(
         out.contains("0 problem(s), 0 case(s): nothing judged — overall JE")
             && out.contains("interrupted by SIGTERM: 9 case(s) not run"),
         "{out}"
     );
+}
+
+/// The processes below `ancestor` (its descendants, as `/proc/PID/stat` links them)
+/// whose command name is `name`.
+fn named_below(ancestor: u32, name: &str) -> Vec<i32> {
+    let mut parent = std::collections::HashMap::new();
+    let mut comm = std::collections::HashMap::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|p| p.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let ppid = stat[close + 1..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<i32>().ok())
+            .unwrap_or(0);
+        parent.insert(pid, ppid);
+        comm.insert(pid, stat[open + 1..close].to_string());
+    }
+    comm.iter()
+        .filter(|(_, c)| c.as_str() == name)
+        .map(|(&p, _)| p)
+        .filter(|&p| {
+            let mut at = p;
+            for _ in 0..64 {
+                match parent.get(&at) {
+                    Some(&pp) if pp == ancestor as i32 => return true,
+                    Some(&pp) if pp > 1 => at = pp,
+                    _ => return false,
+                }
+            }
+            false
+        })
+        .collect()
 }
 
 /// `stress` on a program that always sleeps.

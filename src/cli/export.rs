@@ -65,6 +65,7 @@ const HOSTILE: &[&str] = &[
     "answer_via_input_path",
     "socket_buffers",
     "workdir_files_and_memfd",
+    "compile_time_env",
 ];
 
 /// The verdict folders of the legacy format.

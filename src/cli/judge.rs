@@ -399,7 +399,11 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         )
     } else if let Some(src) = &args.source {
         let description = src.display().to_string();
-        let compiled = compile::compile(src, &settings.launcher)
+        // The problem folders are hidden from the compiler too (where the run has no
+        // minimal root of its own, in which they do not exist anyway).
+        let compiled = compile::Compiler::new(&settings.launcher)
+            .hiding(loaded.iter().map(|p| p.dir.clone()))
+            .compile(src)
             .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()));
         match compiled {
             Ok(p) => (Subject::Program(p), description),
@@ -512,7 +516,9 @@ fn judge_package(
         }
     }
     let (program, description) = if let Some(src) = &args.source {
-        match compile::compile(src, &settings.launcher)
+        match compile::Compiler::new(&settings.launcher)
+            .hiding([dir.to_path_buf()])
+            .compile(src)
             .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
         {
             Ok(p) => (p, src.display().to_string()),

@@ -161,9 +161,16 @@ pub fn limit_from_accepted(slowest: f64, multiplier: f64) -> f64 {
     (slowest * multiplier + 0.5).floor().max(1.0)
 }
 
-/// A compiled submission, or the verdict of its compilation.
-fn compiled(sub: &Submission, settings: &JudgeSettings) -> Result<Program, (Verdict, String)> {
-    compile::compile(&sub.path, &settings.launcher)
+/// A compiled submission, or the verdict of its compilation; the package folder `dir`
+/// (its data and answers) is hidden from the compiler.
+fn compiled(
+    sub: &Submission,
+    dir: &Path,
+    settings: &JudgeSettings,
+) -> Result<Program, (Verdict, String)> {
+    compile::Compiler::new(&settings.launcher)
+        .hiding([dir.to_path_buf()])
+        .compile(&sub.path)
         .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
         .map_err(|f| (f.verdict, f.message))
 }
@@ -230,7 +237,7 @@ pub fn verify(
     let (subs, _) = submissions(pkg);
     let quiet = |_: &CaseResult| {};
     let judge = |sub: &Submission, problem: &ProblemDir| -> ProblemReport {
-        match compiled(sub, settings) {
+        match compiled(sub, &pkg.dir, settings) {
             Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
             Err((v, m)) => ProblemReport::failed(
                 pkg.short_name.clone(),

@@ -130,7 +130,8 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
                 .display()
                 .to_string();
             bar.set_message(name.clone());
-            let (got, case, message) = match compile::compile(&file, &settings.launcher) {
+            let compiler = compile::Compiler::new(&settings.launcher).hiding([dir.clone()]);
+            let (got, case, message) = match compiler.compile(&file) {
                 Err(f) => (f.verdict, "compile".to_string(), f.message),
                 Ok(program) if expected == Verdict::TimeLimitExceeded => {
                     // citrack: judged once under limit × margin (src/judge/margins.rs).

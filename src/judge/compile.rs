@@ -1,18 +1,42 @@
 //! Turning a contestant source file into a runnable program with the usual judge flags:
-//! `gcc -O2 -std=c11 … -lm`, `g++ -O2 -std=c++17`, `rustc -O --edition 2021`, and
-//! `python3` (byte-compiled once to catch syntax errors).
+//! `gcc -O2 -std=c11 -o main main.c -lm`, `g++ -O2 -std=c++17`, `rustc -O --edition
+//! 2021`, and `python3` (byte-compiled once to catch syntax errors).
 //!
-//! The compiler runs through the same launcher as submissions (generous limits, as the
-//! judge's own user, so toolchains under `$HOME` work). A failed compile is a
-//! [`CompileFailure`] with the CE verdict and the compiler's message; a missing
-//! compiler is JE. The result lives in a fresh world-readable temporary folder, so a
-//! sandbox user can run it.
+//! The compiler is contestant-controlled input to a large program, so it runs in the
+//! sandbox like a submission ([`Compiler`]):
+//!
+//! - as a sandbox uid of its own (leased like a worker's, [`UidLease`]) when the judge
+//!   is root, with the strongest isolation the machine gives
+//!   ([`Isolation::strongest_for_uid`]: no network, a PID namespace, Landlock, seccomp,
+//!   the memory cgroup); the problem folders the caller names are hidden;
+//! - in a private build folder: a root-owned `gridjudge-build-*` folder (0711) holding
+//!   `box/`, owned by the compile uid, mode 0700, with the source copy (0600) under a
+//!   fixed name (`main.c`, …); the compiler works there (`keep_workdir`) with relative
+//!   file names, so messages name `main.c`, which [`compile`] turns back into the
+//!   contestant's path;
+//! - with a minimal environment ([`compile_env`]) and the filesystem confined to the
+//!   system folders, the toolchain (rustup's sysroot as a read-only folder, reached
+//!   through a linked mirror when the compile uid cannot enter it) and the build folder;
+//! - under limits of its own ([`CompileLimits`]): CPU, wall time, memory of all the
+//!   compiler's processes, processes, file size. A compile stopped by a limit is CE with
+//!   a line naming the limit ("compilation exceeded the memory limit of 1024 MiB"),
+//!   then whatever the compiler said.
+//!
+//! Only the runnable result leaves the build folder: the executable (or, for Python, the
+//! script) is copied, refusing links and files the compile uid does not own, into a
+//! fresh program folder the run uids can use and nobody else can read (root-owned,
+//! group `nogroup` = the runs' group, folder 0750, file 0550 or 0440; 0700 / 0500
+//! owned by the judge's user when the judge is not root). The build folder, with the
+//! source copy, is removed when the compile ends. A failed compile is a
+//! [`CompileFailure`] with the CE verdict and the compiler's message; a missing compiler
+//! or a judge-side failure is JE.
 
 use crate::judge::limit_verdict::limit_verdict;
-use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, RunAs, UidLease, MIB, SANDBOX_GID};
+use crate::sandbox::{self, CaseDirs, ExitStatus, LimitHit, RunSpec};
 use crate::Verdict;
-use std::os::unix::fs::PermissionsExt;
+use std::io::{Read, Write};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -164,6 +188,633 @@ pub fn resolve(command: &str) -> Option<PathBuf> {
         })
 }
 
+/// CPU time a compilation may use: sampled for the compiler's driver, and
+/// `RLIMIT_CPU` (one second more) for each of its processes (`cc1`, `as`, `ld`).
+pub const COMPILE_CPU: Duration = Duration::from_secs(30);
+/// Wall-clock time a compilation may take, all its processes included.
+pub const COMPILE_WALL: Duration = Duration::from_secs(60);
+/// Memory a compilation may use, all its processes together (the run's memory cgroup),
+/// bytes.
+pub const COMPILE_MEMORY: u64 = 1024 * MIB;
+/// Processes (and threads) a compilation may have at once (`RLIMIT_NPROC` of the
+/// compile uid, `pids.max` where the pids controller is enabled).
+pub const COMPILE_PROCESSES: u64 = 64;
+/// Largest file a compilation may write (the program, an object file, its messages),
+/// bytes (`RLIMIT_FSIZE`).
+pub const COMPILE_FILE_BYTES: u64 = 256 * MIB;
+
+/// The limits of one compilation (or of one build of a package's validator); the
+/// default is [`COMPILE_CPU`], [`COMPILE_WALL`], [`COMPILE_MEMORY`],
+/// [`COMPILE_PROCESSES`] and [`COMPILE_FILE_BYTES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileLimits {
+    /// CPU time.
+    pub cpu: Duration,
+    /// Wall-clock time.
+    pub wall: Duration,
+    /// Memory of all the compiler's processes, bytes.
+    pub memory_bytes: u64,
+    /// Processes at once.
+    pub processes: u64,
+    /// Largest file written, bytes.
+    pub file_bytes: u64,
+}
+
+impl Default for CompileLimits {
+    fn default() -> CompileLimits {
+        CompileLimits {
+            cpu: COMPILE_CPU,
+            wall: COMPILE_WALL,
+            memory_bytes: COMPILE_MEMORY,
+            processes: COMPILE_PROCESSES,
+            file_bytes: COMPILE_FILE_BYTES,
+        }
+    }
+}
+
+impl CompileLimits {
+    /// The sandbox's limits for a compile run (peak-RSS memory mode: the cgroup counts
+    /// every process of the compile).
+    pub fn run_limits(&self) -> Limits {
+        Limits {
+            cpu: self.cpu,
+            wall: self.wall,
+            memory_bytes: self.memory_bytes,
+            memory_mode: MemoryMode::PeakRss,
+            output_bytes: self.file_bytes,
+            processes: Some(self.processes),
+            open_files: COMPILE_OPEN_FILES,
+        }
+    }
+}
+
+/// The environment of a compiler: `PATH` of the system folders, `HOME` and `TMPDIR` the
+/// build folder, `LANG=C.UTF-8`. Nothing of the judge's own environment.
+pub fn compile_env(workdir: &Path) -> Vec<(String, String)> {
+    sandbox::default_env(workdir)
+}
+
+/// Descriptors one compiler process may hold (`RLIMIT_NOFILE`): rustc opens the
+/// crates it links against, more than a judged program's 64.
+pub const COMPILE_OPEN_FILES: u64 = 1024;
+
+/// The worker slot the compile uid is leased from: far from the judging workers'
+/// first choices (0, 1, …), so a compile rarely has to search for a free uid.
+const COMPILE_SLOT: u32 = 500;
+
+/// The largest compiler message kept, bytes.
+const MAX_MESSAGE: usize = 4000;
+
+/// How contestant sources are compiled: the launcher, the limits, the folders hidden
+/// from the compiler (the problem folders).
+#[derive(Debug, Clone)]
+pub struct Compiler {
+    /// A gridjudge executable to use as the launcher.
+    pub launcher: PathBuf,
+    /// The limits of each compile.
+    pub limits: CompileLimits,
+    /// Folders the compiler must not see (each covered in its mount namespace).
+    pub hide: Vec<PathBuf>,
+}
+
+/// What one confined build runs: `program` with `argv` in `workdir`, `read_only` folders
+/// readable too.
+struct BuildRun<'a> {
+    name: &'a str,
+    program: &'a Path,
+    argv: Vec<String>,
+    workdir: &'a Path,
+    read_only: Vec<PathBuf>,
+    isolation: Isolation,
+}
+
+/// A compiler found for the sandbox: the executable, and the folders it needs beyond
+/// the system ones.
+struct Toolchain {
+    program: PathBuf,
+    read_only: Vec<PathBuf>,
+}
+
+/// Compiles `source` (language by extension) with the launcher `launcher`, the default
+/// limits and nothing hidden beyond what confinement hides.
+pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure> {
+    Compiler::new(launcher).compile(source)
+}
+
+fn judge_error(message: String) -> CompileFailure {
+    CompileFailure {
+        verdict: Verdict::JudgeError,
+        message,
+    }
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+impl Compiler {
+    /// Compiles with `launcher` under the default [`CompileLimits`], hiding nothing extra.
+    pub fn new(launcher: &Path) -> Compiler {
+        Compiler {
+            launcher: launcher.to_path_buf(),
+            limits: CompileLimits::default(),
+            hide: Vec::new(),
+        }
+    }
+
+    /// The same, with `folders` hidden from the compiler too (the problem folders;
+    /// relative ones are taken from the current folder).
+    pub fn hiding(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Compiler {
+        self.hide.extend(
+            folders
+                .into_iter()
+                .map(|f| std::path::absolute(&f).unwrap_or(f)),
+        );
+        self
+    }
+
+    /// The same, under `limits`.
+    pub fn with_limits(mut self, limits: CompileLimits) -> Compiler {
+        self.limits = limits;
+        self
+    }
+
+    /// Compiles `source` (language by extension) in the sandbox (see the module
+    /// documentation) and returns the program in its private program folder.
+    pub fn compile(&self, source: &Path) -> Result<Program, CompileFailure> {
+        let lang = Language::from_path(source).ok_or_else(|| {
+            judge_error(format!(
+                "{}: unknown language (expected .c, .cpp, .cc, .rs or .py)",
+                source.display()
+            ))
+        })?;
+        let text = std::fs::read(source)
+            .map_err(|e| judge_error(format!("cannot read {}: {e}", source.display())))?;
+        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
+        let build = BuildFolder::new(isolation.run_as)?;
+        let file_name = match lang {
+            Language::C => "main.c",
+            Language::Cpp => "main.cpp",
+            Language::Rust => "main.rs",
+            Language::Python => "main.py",
+        };
+        build.write_private(file_name, &text)?;
+        let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (tool, argv) = match lang {
+            Language::C => (
+                system_tool("gcc")?,
+                strings(&["gcc", "-O2", "-std=c11", "-o", "main", "main.c", "-lm"]),
+            ),
+            Language::Cpp => (
+                system_tool("g++")?,
+                strings(&["g++", "-O2", "-std=c++17", "-o", "main", "main.cpp"]),
+            ),
+            Language::Rust => (
+                rust_toolchain()?,
+                strings(&["rustc", "-O", "--edition", "2021", "-o", "main", "main.rs"]),
+            ),
+            Language::Python => (
+                Toolchain {
+                    program: python().ok_or_else(|| judge_error("python3 not found".into()))?,
+                    read_only: Vec::new(),
+                },
+                strings(&[
+                    "python3",
+                    "-c",
+                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+                    "main.py",
+                ]),
+            ),
+        };
+        let name = argv[0].clone();
+        self.run_build(BuildRun {
+            name: &name,
+            program: &tool.program,
+            argv,
+            workdir: build.workdir(),
+            read_only: tool.read_only.clone(),
+            isolation,
+        })
+        .map_err(|f| rename_source(f, file_name, build.workdir(), source))?;
+        let out = ProgramFolder::new()?;
+        match lang {
+            Language::Python => {
+                let script = out.write("main.py", &text, false)?;
+                Ok(Program {
+                    path: tool.program.clone(),
+                    argv: vec!["python3".into(), script.display().to_string()],
+                    _dir: Some(out.dir),
+                    _staged: None,
+                })
+            }
+            _ => {
+                let owner = isolation.run_as.map(|r| r.uid);
+                let bytes =
+                    read_output(&build.workdir().join("main"), owner, self.limits.file_bytes)
+                        .map_err(|e| {
+                            judge_error(format!(
+                                "{name} succeeded but wrote no usable program: {e}"
+                            ))
+                        })?;
+                let path = out.write("main", &bytes, true)?;
+                Ok(Program {
+                    path,
+                    argv: vec!["main".into()],
+                    _dir: Some(out.dir),
+                    _staged: None,
+                })
+            }
+        }
+    }
+
+    /// Runs a build command of a package's validator, `argv` (a command found in the
+    /// system folders, then its arguments) in `folder`, confined and under the limits:
+    /// `folder` and everything in it is handed to the compile uid for the build and
+    /// given back to the judge's user afterwards. A failure is CE with the build's
+    /// message (or the limit it exceeded).
+    pub fn build_in(&self, folder: &Path, argv: &[String]) -> Result<(), CompileFailure> {
+        let name = argv
+            .first()
+            .ok_or_else(|| judge_error("an empty build command".into()))?;
+        let tool = if name == "rustc" {
+            // The compile uid is known only below; a mirror is cheap when not needed.
+            rust_toolchain()?
+        } else {
+            system_tool(name)?
+        };
+        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
+        let hand = |owner: Option<(u32, u32)>| {
+            chown_tree(folder, owner)
+                .map_err(|e| judge_error(format!("cannot hand over {}: {e}", folder.display())))
+        };
+        hand(isolation.run_as.map(|r| (r.uid, r.gid)))?;
+        let result = self.run_build(BuildRun {
+            name,
+            program: &tool.program,
+            argv: argv.to_vec(),
+            workdir: folder,
+            read_only: tool.read_only.clone(),
+            isolation,
+        });
+        // SAFETY: geteuid and getegid have no preconditions.
+        let judge = unsafe { (libc::geteuid(), libc::getegid()) };
+        hand(isolation.run_as.map(|_| judge))?;
+        result
+    }
+
+    /// Runs one confined build; a non-zero exit or a limit is CE with the message.
+    fn run_build(&self, run: BuildRun) -> Result<(), CompileFailure> {
+        let io = CaseDirs::new(None)
+            .map_err(|e| judge_error(format!("cannot create temp folders: {e}")))?;
+        let limits = self.limits.run_limits();
+        let spec = RunSpec {
+            program: run.program.to_path_buf(),
+            argv: run.argv,
+            env: compile_env(run.workdir),
+            workdir: run.workdir.to_path_buf(),
+            stdin: PathBuf::from("/dev/null"),
+            stdout: io.stdout(),
+            stderr: io.stderr(),
+            limits,
+            isolation: run.isolation,
+            hide: self.hide.clone(),
+            read_only: run.read_only,
+            keep_workdir: true,
+        };
+        let outcome = sandbox::Sandbox::new(&self.launcher)
+            .run(&spec)
+            .map_err(|e| judge_error(format!("{}: {e}", run.name)))?;
+        if outcome.status == ExitStatus::Exited(0) && outcome.killed_for.is_none() {
+            return Ok(());
+        }
+        let mut text = read_head(&io.stderr());
+        if text.trim().is_empty() {
+            text = read_head(&io.stdout());
+        }
+        let said = truncate_message(text.trim());
+        let reason = self.limit_reason(&outcome, &limits, run.workdir, &said);
+        let message = match (reason, said.is_empty()) {
+            (Some(r), true) => r,
+            (Some(r), false) => format!("{r}\n{said}"),
+            (None, false) => said,
+            (None, true) => match limit_verdict(&outcome, &limits) {
+                Some((v, m)) => format!("{}: {v}: {m}", run.name),
+                None => format!("{} failed", run.name),
+            },
+        };
+        Err(CompileFailure {
+            verdict: Verdict::CompileError,
+            message,
+        })
+    }
+
+    /// The line naming the compile limit a failed compile exceeded, if one did.
+    fn limit_reason(
+        &self,
+        outcome: &sandbox::RunOutcome,
+        limits: &Limits,
+        workdir: &Path,
+        said: &str,
+    ) -> Option<String> {
+        let l = &self.limits;
+        let wall = || format!("the wall-time limit of {}", seconds(l.wall));
+        let cpu = || format!("the CPU limit of {}", seconds(l.cpu));
+        let memory = || format!("the memory limit of {} MiB", l.memory_bytes / MIB);
+        let file = || format!("the file size limit of {} MiB", l.file_bytes / MIB);
+        let exceeded = match outcome.killed_for {
+            Some(LimitHit::Wall) => Some(wall()),
+            Some(LimitHit::Cpu) => Some(cpu()),
+            Some(LimitHit::Memory | LimitHit::KernelOom) => Some(memory()),
+            None => {
+                let big_file = std::fs::read_dir(workdir).ok().is_some_and(|entries| {
+                    entries
+                        .flatten()
+                        .any(|e| e.metadata().is_ok_and(|m| m.len() >= l.file_bytes))
+                });
+                match limit_verdict(outcome, limits).map(|(v, _)| v) {
+                    Some(Verdict::TimeLimitExceeded) => Some(cpu()),
+                    Some(Verdict::MemoryLimitExceeded) => Some(memory()),
+                    Some(Verdict::OutputLimitExceeded) => Some(file()),
+                    _ if big_file || said.contains("File size limit exceeded") => Some(file()),
+                    _ if said.contains("CPU time limit exceeded") => Some(cpu()),
+                    _ => None,
+                }
+            }
+        };
+        exceeded.map(|what| format!("compilation exceeded {what}"))
+    }
+}
+
+/// `30 s`, `2.5 s`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// At most [`MAX_MESSAGE`] bytes of `text` (cut at a character boundary, marked `…`).
+fn truncate_message(text: &str) -> String {
+    let mut message = text.to_string();
+    if message.len() > MAX_MESSAGE {
+        let mut cut = MAX_MESSAGE;
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        message.truncate(cut);
+        message.push_str(" …");
+    }
+    message
+}
+
+/// The beginning of a captured stream (enough for any message kept): a compiler
+/// may have written up to the file size limit.
+fn read_head(path: &Path) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(4 * MAX_MESSAGE as u64).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A base folder every user can pass through: the temporary folder when the sandbox
+/// uid can reach it, else `/tmp`.
+fn reachable_base() -> PathBuf {
+    let tmp = std::env::temp_dir();
+    let searchable = |d: &Path| {
+        d.ancestors().all(|a| {
+            std::fs::metadata(a).is_ok_and(|m| m.is_dir() && m.permissions().mode() & 0o001 != 0)
+        })
+    };
+    if searchable(&tmp) {
+        tmp
+    } else {
+        PathBuf::from("/tmp")
+    }
+}
+
+fn set_mode(path: &Path, mode: u32) -> Result<(), CompileFailure> {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .map_err(|e| judge_error(format!("cannot chmod {}: {e}", path.display())))
+}
+
+fn chown(path: &Path, owner: Option<(u32, u32)>) -> Result<(), CompileFailure> {
+    std::os::unix::fs::chown(path, owner.map(|o| o.0), owner.map(|o| o.1))
+        .map_err(|e| judge_error(format!("cannot chown {}: {e}", path.display())))
+}
+
+/// Hands `dir` and everything beneath it to `owner` (symbolic links themselves, never
+/// what they point to); `None` changes nothing.
+fn chown_tree(dir: &Path, owner: Option<(u32, u32)>) -> std::io::Result<()> {
+    let Some((uid, gid)) = owner else {
+        return Ok(());
+    };
+    std::os::unix::fs::lchown(dir, Some(uid), Some(gid))?;
+    let meta = std::fs::symlink_metadata(dir)?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(dir)? {
+            chown_tree(&entry?.path(), owner)?;
+        }
+    }
+    Ok(())
+}
+
+/// The private folder one compile works in: a root-owned `gridjudge-build-*` folder
+/// (0711; 0700 when the judge is not root) holding `box/`, the compiler's working
+/// folder, owned by the compile uid with mode 0700. The compile uid cannot rename or
+/// replace `box/` itself. Removed, with the source copy, on drop.
+struct BuildFolder {
+    _outer: tempfile::TempDir,
+    work: PathBuf,
+    owner: Option<(u32, u32)>,
+}
+
+impl BuildFolder {
+    fn new(run_as: Option<RunAs>) -> Result<BuildFolder, CompileFailure> {
+        let outer = tempfile::Builder::new()
+            .prefix("gridjudge-build-")
+            .tempdir_in(reachable_base())
+            .map_err(|e| judge_error(format!("cannot create a build folder: {e}")))?;
+        let owner = run_as.map(|r| (r.uid, r.gid));
+        set_mode(outer.path(), if owner.is_some() { 0o711 } else { 0o700 })?;
+        let work = outer.path().join("box");
+        std::fs::create_dir(&work)
+            .map_err(|e| judge_error(format!("cannot create a build folder: {e}")))?;
+        set_mode(&work, 0o700)?;
+        chown(&work, owner)?;
+        Ok(BuildFolder {
+            _outer: outer,
+            work,
+            owner,
+        })
+    }
+
+    fn workdir(&self) -> &Path {
+        &self.work
+    }
+
+    /// Writes `bytes` to `name` in the working folder, mode 0600, owned by the compile uid.
+    fn write_private(&self, name: &str, bytes: &[u8]) -> Result<(), CompileFailure> {
+        let path = self.work.join(name);
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .and_then(|mut f| f.write_all(bytes).map(|()| f))
+            .map_err(|e| judge_error(format!("cannot write the source copy: {e}")))?;
+        let _ = f.flush();
+        chown(&path, self.owner)
+    }
+}
+
+/// The folder a compiled program lives in: root-owned, group `nogroup` (the group the
+/// sandbox uids run with), mode 0750, when the judge is root; else 0700, the judge's.
+struct ProgramFolder {
+    dir: tempfile::TempDir,
+    shared_group: bool,
+}
+
+impl ProgramFolder {
+    fn new() -> Result<ProgramFolder, CompileFailure> {
+        let dir = tempfile::Builder::new()
+            .prefix("gridjudge-program-")
+            .tempdir_in(reachable_base())
+            .map_err(|e| judge_error(format!("cannot create a folder for the program: {e}")))?;
+        let shared_group = is_root();
+        if shared_group {
+            chown(dir.path(), Some((0, SANDBOX_GID)))?;
+            set_mode(dir.path(), 0o750)?;
+        } else {
+            set_mode(dir.path(), 0o700)?;
+        }
+        Ok(ProgramFolder { dir, shared_group })
+    }
+
+    /// Writes `bytes` to `name`: 0550 (or 0440 when not `executable`) with the shared
+    /// group, else 0500 / 0400.
+    fn write(&self, name: &str, bytes: &[u8], executable: bool) -> Result<PathBuf, CompileFailure> {
+        let path = self.dir.path().join(name);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| judge_error(format!("cannot write {}: {e}", path.display())))?;
+        let mode = match (self.shared_group, executable) {
+            (true, true) => 0o550,
+            (true, false) => 0o440,
+            (false, true) => 0o500,
+            (false, false) => 0o400,
+        };
+        if self.shared_group {
+            chown(&path, Some((0, SANDBOX_GID)))?;
+        }
+        set_mode(&path, mode)?;
+        Ok(path)
+    }
+}
+
+/// The compiled program at `path`, read without following a link: it must be a
+/// regular file with one name, owned by `owner` (the compile uid) when given, and at
+/// most `limit` bytes. The compile uid cannot slip in a link to a file of the judge's.
+fn read_output(path: &Path, owner: Option<u32>, limit: u64) -> std::io::Result<Vec<u8>> {
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = f.metadata()?;
+    let refuse = |why: &str| Err(std::io::Error::other(format!("{}: {why}", path.display())));
+    if !meta.is_file() {
+        return refuse("not a regular file");
+    }
+    if meta.nlink() != 1 {
+        return refuse("a file with other names");
+    }
+    if owner.is_some_and(|uid| meta.uid() != uid) {
+        return refuse("not written by the compiler");
+    }
+    let mut bytes = Vec::new();
+    f.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return refuse("larger than the file size limit");
+    }
+    Ok(bytes)
+}
+
+/// The sandbox's `PATH` folders, where compilers are looked up first.
+const SYSTEM_PATH: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin"];
+
+/// `name` from the system folders the sandbox reads, else from the judge's `PATH`
+/// (then its installation prefix, the folder above its `bin`, is made readable).
+fn system_tool(name: &str) -> Result<Toolchain, CompileFailure> {
+    if let Some(p) = SYSTEM_PATH
+        .iter()
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+    {
+        return Ok(Toolchain {
+            program: p,
+            read_only: Vec::new(),
+        });
+    }
+    let program =
+        resolve(name).ok_or_else(|| judge_error(format!("compiler not found: {name}")))?;
+    let prefix = program
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect();
+    Ok(Toolchain {
+        program,
+        read_only: prefix,
+    })
+}
+
+/// rustc as the sandbox runs it: `<sysroot>/bin/rustc` itself (not rustup's proxy, which
+/// reads the judge's home), the sysroot readable. The sysroot comes from `rustc --print
+/// sysroot`, run by the judge. A toolchain under a private home (rustup's under `/root`)
+/// still works for the compile uid: the run's minimal root binds the sysroot at its own
+/// path, under folders every user may enter.
+fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
+    let proxy = resolve("rustc").ok_or_else(|| judge_error("compiler not found: rustc".into()))?;
+    let out = std::process::Command::new(&proxy)
+        .args(["--print", "sysroot"])
+        .output()
+        .map_err(|e| {
+            judge_error(format!(
+                "cannot run {} --print sysroot: {e}",
+                proxy.display()
+            ))
+        })?;
+    if !out.status.success() {
+        return Err(judge_error(format!(
+            "{} --print sysroot failed: {}",
+            proxy.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let rustc = sysroot.join("bin").join("rustc");
+    if !rustc.is_file() {
+        return Err(judge_error(format!(
+            "no rustc in the sysroot {}",
+            sysroot.display()
+        )));
+    }
+    Ok(Toolchain {
+        program: rustc,
+        read_only: vec![sysroot],
+    })
+}
+
 /// The Python interpreter submissions run with: the system one when present (a sandbox
 /// user can reach it), else `python3` from `PATH`.
 fn python() -> Option<PathBuf> {
@@ -175,116 +826,38 @@ fn python() -> Option<PathBuf> {
     }
 }
 
-const MAX_MESSAGE: usize = 4000;
-
-/// Compiles `source` (language by extension) with the launcher `launcher`.
-pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure> {
-    let je = |message: String| CompileFailure {
-        verdict: Verdict::JudgeError,
-        message,
-    };
-    let lang = Language::from_path(source).ok_or_else(|| {
-        je(format!(
-            "{}: unknown language (expected .c, .cpp, .cc, .rs or .py)",
-            source.display()
-        ))
-    })?;
-    let dir = tempfile::Builder::new()
-        .prefix("gridjudge-build-")
-        .tempdir()
-        .map_err(|e| je(format!("cannot create a build folder: {e}")))?;
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
-        .map_err(|e| je(format!("cannot open up the build folder: {e}")))?;
-    let file_name = match lang {
-        Language::C => "main.c",
-        Language::Cpp => "main.cpp",
-        Language::Rust => "main.rs",
-        Language::Python => "main.py",
-    };
-    let src = dir.path().join(file_name);
-    std::fs::copy(source, &src)
-        .map_err(|e| je(format!("cannot read {}: {e}", source.display())))?;
-    std::fs::set_permissions(&src, std::fs::Permissions::from_mode(0o644))
-        .map_err(|e| je(format!("cannot chmod the source copy: {e}")))?;
-    let exe = dir.path().join("main");
-    let s = |p: &Path| p.display().to_string();
-    let (compiler, args, program, argv): (&str, Vec<String>, PathBuf, Vec<String>) = match lang {
-        Language::C => (
-            "gcc",
-            vec![
-                "-O2".into(),
-                "-std=c11".into(),
-                "-o".into(),
-                s(&exe),
-                s(&src),
-                "-lm".into(),
-            ],
-            exe.clone(),
-            vec!["main".into()],
-        ),
-        Language::Cpp => (
-            "g++",
-            vec![
-                "-O2".into(),
-                "-std=c++17".into(),
-                "-o".into(),
-                s(&exe),
-                s(&src),
-            ],
-            exe.clone(),
-            vec!["main".into()],
-        ),
-        Language::Rust => (
-            "rustc",
-            vec![
-                "-O".into(),
-                "--edition".into(),
-                "2021".into(),
-                "-o".into(),
-                s(&exe),
-                s(&src),
-            ],
-            exe.clone(),
-            vec!["main".into()],
-        ),
-        Language::Python => {
-            let py = python().ok_or_else(|| je("python3 not found".into()))?;
-            let check = vec![
-                "-c".into(),
-                "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
-                s(&src),
-            ];
-            let py_s = s(&py);
-            run_compiler(launcher, &py, &py_s, check, dir.path())
-                .map_err(|f| rename_source(f, &src, source))?;
-            return Ok(Program {
-                path: py,
-                argv: vec!["python3".into(), s(&src)],
-                _dir: Some(dir),
-                _staged: None,
-            });
-        }
-    };
-    let compiler_path =
-        resolve(compiler).ok_or_else(|| je(format!("compiler not found: {compiler}")))?;
-    run_compiler(launcher, &compiler_path, compiler, args, dir.path())
-        .map_err(|f| rename_source(f, &src, source))?;
-    if !program.is_file() {
-        return Err(je(format!("{compiler} succeeded but wrote no program")));
+/// Names the contestant's file, not the build copy, in compiler messages: the build
+/// folder's path is dropped (`/tmp/gridjudge-build-…/box/ccX.s` becomes `ccX.s`), and
+/// `main.c` where it stands as a file name (alone, or under
+/// [`BOX_DIR`](crate::sandbox::BOX_DIR)) becomes `original`.
+fn rename_source(
+    mut failure: CompileFailure,
+    copy_name: &str,
+    workdir: &Path,
+    original: &Path,
+) -> CompileFailure {
+    let original = original.display().to_string();
+    let mut message = failure.message;
+    message = message.replace(&format!("{}/", workdir.display()), "");
+    message = message.replace(
+        &format!("{}/{copy_name}", crate::sandbox::BOX_DIR),
+        copy_name,
+    );
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    let mut prev: Option<char> = None;
+    while let Some(i) = rest.find(copy_name) {
+        let before = rest[..i].chars().next_back().or(prev);
+        let after = rest[i + copy_name.len()..].chars().next();
+        let starts = before.is_none_or(|c| c.is_whitespace() || "\"'`(‘“".contains(c));
+        let ends = after.is_none_or(|c| c.is_whitespace() || ":\"'`),’”".contains(c));
+        out.push_str(&rest[..i]);
+        out.push_str(if starts && ends { &original } else { copy_name });
+        prev = copy_name.chars().next_back();
+        rest = &rest[i + copy_name.len()..];
     }
-    Ok(Program {
-        path: program,
-        argv,
-        _dir: Some(dir),
-        _staged: None,
-    })
-}
-
-/// Names the contestant's file, not the build copy, in compiler messages.
-fn rename_source(mut failure: CompileFailure, copy: &Path, original: &Path) -> CompileFailure {
-    failure.message = failure
-        .message
-        .replace(&copy.display().to_string(), &original.display().to_string());
+    out.push_str(rest);
+    failure.message = out;
     failure
 }
 
@@ -318,69 +891,48 @@ pub fn headline(message: &str) -> &str {
         .unwrap_or("")
 }
 
-/// Runs a compiler under generous limits; a non-zero exit is CE with its stderr.
-fn run_compiler(
-    launcher: &Path,
-    compiler: &Path,
-    name: &str,
-    args: Vec<String>,
-    workdir: &Path,
-) -> Result<(), CompileFailure> {
-    let je = |message: String| CompileFailure {
-        verdict: Verdict::JudgeError,
-        message,
-    };
-    let io = CaseDirs::new(None).map_err(|e| je(format!("cannot create temp folders: {e}")))?;
-    let mut limits = Limits::new(Duration::from_secs(60), 2048 * MIB);
-    limits.wall = Duration::from_secs(120);
-    limits.memory_mode = MemoryMode::PeakRss;
-    limits.output_bytes = 256 * MIB;
-    limits.processes = None;
-    let mut argv = vec![name.to_string()];
-    argv.extend(args);
-    let spec = RunSpec {
-        program: compiler.to_path_buf(),
-        argv,
-        env: std::env::vars().collect(),
-        workdir: workdir.to_path_buf(),
-        stdin: PathBuf::from("/dev/null"),
-        stdout: io.stdout(),
-        stderr: io.stderr(),
-        limits,
-        isolation: Isolation::NONE,
-        hide: vec![],
-        read_only: vec![],
-        keep_workdir: false,
-    };
-    let outcome = sandbox::Sandbox::new(launcher)
-        .run(&spec)
-        .map_err(|e| je(format!("{name}: {e}")))?;
-    if outcome.status == ExitStatus::Exited(0) && outcome.killed_for.is_none() {
-        return Ok(());
-    }
-    let mut text = std::fs::read(io.stderr()).unwrap_or_default();
-    if text.is_empty() {
-        text = std::fs::read(io.stdout()).unwrap_or_default();
-    }
-    let mut message = String::from_utf8_lossy(&text).trim().to_string();
-    if message.len() > MAX_MESSAGE {
-        let mut cut = MAX_MESSAGE;
-        while !message.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        message.truncate(cut);
-        message.push_str(" …");
-    }
-    if message.is_empty() {
-        message = match limit_verdict(&outcome, &limits) {
-            Some((v, m)) => format!("{name}: {v}: {m}"),
-            None => format!("{name} failed"),
+#[cfg(test)]
+mod rename_tests {
+    use super::{rename_source, CompileFailure};
+    use crate::Verdict;
+    use std::path::Path;
+
+    fn renamed(message: &str) -> String {
+        let failure = CompileFailure {
+            verdict: Verdict::CompileError,
+            message: message.into(),
         };
+        rename_source(
+            failure,
+            "main.c",
+            Path::new("/tmp/gridjudge-build-x/box"),
+            Path::new("sub/typo.c"),
+        )
+        .message
     }
-    Err(CompileFailure {
-        verdict: Verdict::CompileError,
-        message,
-    })
+
+    #[test]
+    fn the_build_copy_is_named_as_the_contestants_file() {
+        assert_eq!(
+            renamed("main.c:2:25: error: x"),
+            "sub/typo.c:2:25: error: x"
+        );
+        assert_eq!(
+            renamed("main.c: In function ‘main’:\nmain.c:3:1: note"),
+            "sub/typo.c: In function ‘main’:\nsub/typo.c:3:1: note"
+        );
+        assert_eq!(renamed("/box/main.c:1:1: e"), "sub/typo.c:1:1: e");
+        assert_eq!(
+            renamed("/tmp/gridjudge-build-x/box/ccX.s:7: Error"),
+            "ccX.s:7: Error"
+        );
+        assert_eq!(
+            renamed("File \"main.c\", line 1"),
+            "File \"sub/typo.c\", line 1"
+        );
+        // Not a file name on its own: left alone.
+        assert_eq!(renamed("domain.c: x; main.cc"), "domain.c: x; main.cc");
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //!
 //! - the executable, unless the sandbox user can already reach and run it (a system
 //!   interpreter such as `/usr/bin/python3`, or a program the judge compiled into its
-//!   own world-readable build folder, stays where it is); a bare command name found out
+//!   private program folder of group `nogroup`, the sandbox users' group, stays where it
+//!   is: see [`reachable_by_sandbox`]); a bare command name found out
 //!   of reach in the judge's `PATH` (a pyenv shim) is first looked up in the sandbox's
 //!   own `PATH`, since an interpreter copied away from its installation breaks;
 //! - every argument that names an existing regular file (the script an interpreter is
@@ -25,8 +26,9 @@
 //! fails with the reason, and the judge reports JE.
 
 use crate::judge::compile::{CompileFailure, Program};
+use crate::sandbox::limits::SANDBOX_GID;
 use crate::Verdict;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Whether a user that is neither the owner nor in the group of anything on the way
@@ -35,19 +37,40 @@ use std::path::{Path, PathBuf};
 /// read it (`o+r`) and, for `exec`, run it (`o+x`). Symbolic links are followed. ACLs are
 /// not consulted: a file they would open up is staged anyway, which is harmless.
 pub fn reachable_by_others(path: &Path, exec: bool) -> bool {
+    reachable(path, exec, None)
+}
+
+/// Whether the sandbox uids, which run with group [`SANDBOX_GID`] and no other, can
+/// reach `path` and read it (and run it when `exec` is set): as [`reachable_by_others`],
+/// but a file or folder of that group also lets them in through its group bits. A
+/// compiled program's private folder (root-owned, group `nogroup`, 0750) passes.
+pub fn reachable_by_sandbox(path: &Path, exec: bool) -> bool {
+    reachable(path, exec, Some(SANDBOX_GID))
+}
+
+fn reachable(path: &Path, exec: bool, group: Option<u32>) -> bool {
     let Ok(real) = std::fs::canonicalize(path) else {
         return false;
+    };
+    // The permission bits that apply to a user of `group` who owns nothing.
+    let bits = |m: &std::fs::Metadata| {
+        let mode = m.permissions().mode();
+        if group == Some(m.gid()) {
+            (mode >> 3) & 0o7
+        } else {
+            mode & 0o7
+        }
     };
     let Ok(meta) = std::fs::metadata(&real) else {
         return false;
     };
-    let mode = meta.permissions().mode();
-    if mode & 0o004 == 0 || (exec && mode & 0o001 == 0) {
+    let b = bits(&meta);
+    if b & 0o4 == 0 || (exec && b & 0o1 == 0) {
         return false;
     }
-    real.ancestors().skip(1).all(|dir| {
-        std::fs::metadata(dir).is_ok_and(|m| m.is_dir() && m.permissions().mode() & 0o001 != 0)
-    })
+    real.ancestors()
+        .skip(1)
+        .all(|dir| std::fs::metadata(dir).is_ok_and(|m| m.is_dir() && bits(&m) & 0o1 != 0))
 }
 
 /// The folder the staged copies live in, removed when the staged program is dropped.
@@ -126,7 +149,7 @@ fn sandbox_path_command(name: &str) -> Option<PathBuf> {
     let (_, path) = env.iter().find(|(k, _)| k == "PATH")?;
     std::env::split_paths(path)
         .map(|d| d.join(name))
-        .find(|p| p.is_file() && reachable_by_others(p, true))
+        .find(|p| p.is_file() && reachable_by_sandbox(p, true))
 }
 
 /// The absolute form of `arg` when it names an existing regular file (relative to the
@@ -148,7 +171,7 @@ pub fn stage(program: Program, drops_uid: bool) -> Result<Program, CompileFailur
         verdict: Verdict::JudgeError,
         message: format!("cannot stage the program for the sandbox user: {message}"),
     };
-    let needs_copy = |p: &Path, exec: bool| drops_uid && !reachable_by_others(p, exec);
+    let needs_copy = |p: &Path, exec: bool| drops_uid && !reachable_by_sandbox(p, exec);
     let mut dir: Option<tempfile::TempDir> = None;
     let mut copies = 0usize;
     let mut copy = |file: &Path, dir: &mut Option<tempfile::TempDir>| -> Result<PathBuf, String> {

@@ -4,9 +4,13 @@
 //! A custom validator is built once, before judging, from what the package holds: a
 //! folder with executable `build` and `run` scripts (built in a copy of the folder, run
 //! as `run`), or sources — every C++ file of the folder compiled together (`g++ -O2
-//! -std=c++17`, the folder on the include path, so `testlib.h` or `validate.h` beside it
-//! work), else every C file (`gcc -O2 -lm`), else one Rust file (`rustc -O`), else one
-//! Python file (`python3`, run from a copy of the folder). It runs outside the
+//! -std=gnu++17`, the folder on the include path, so `testlib.h` or `validate.h` beside
+//! it work), else every C file (`gcc -O2 -std=gnu11 -lm`: GNU dialects, unlike the
+//! contestants' `c11`, as setters' validators expect), else one Rust file (`rustc -O`),
+//! else one Python file (`python3`, run from a copy of the folder). The build is the
+//! setter's code but runs like a contestant's compile
+//! ([`Compiler::build_in`]): in the copy of the folder, confined, with a minimal
+//! environment and the compile limits. The validator itself runs outside the
 //! contestant's sandbox (it is the jury's code) but through the launcher, under limits
 //! of its own ([`VALIDATOR_CPU`], [`VALIDATOR_MEMORY`]), with the Kattis protocol:
 //! `validator INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output`; exit 42 is
@@ -14,15 +18,22 @@
 //! else a judge error.
 
 use super::default_validator::{self, Flags};
+use crate::judge::compile::Compiler;
 use crate::judge::config::{Case, OutputChecker};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
 use std::collections::HashMap;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
+
+/// The file name of a compiled validator, in its build folder.
+const BUILT: &str = "gridjudge-validator.out";
+
+/// The extensions of C++ sources.
+const CPP: &[&str] = &["cpp", "cc", "cxx", "C"];
 
 /// CPU time an output validator may use per case.
 pub const VALIDATOR_CPU: Duration = Duration::from_secs(30);
@@ -88,24 +99,6 @@ pub struct CustomChecker {
     _build: tempfile::TempDir,
 }
 
-fn run_build(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    let text = String::from_utf8_lossy(if out.stderr.is_empty() {
-        &out.stdout
-    } else {
-        &out.stderr
-    });
-    let first: String = text.lines().take(20).collect::<Vec<_>>().join("\n");
-    Err(format!(
-        "building the output validator failed ({what}): {first}"
-    ))
-}
-
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for e in std::fs::read_dir(from)? {
@@ -152,39 +145,52 @@ impl CustomChecker {
                 .and_then(|e| e.to_str())
                 .is_some_and(|e| list.contains(&e))
         };
-        let exe = dir.path().join("validator");
+        let exe = work.join(BUILT);
+        let compiler = Compiler::new(launcher);
+        // The compile uid passes through the build folder while it builds.
+        let open_up = |mode: u32| {
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(mode))
+                .map_err(|e| format!("cannot chmod {}: {e}", dir.path().display()))
+        };
+        let build = |argv: Vec<String>| -> Result<(), String> {
+            open_up(0o711)?;
+            let built = compiler.build_in(&work, &argv);
+            open_up(0o700)?;
+            built.map_err(|f| {
+                let first: String = f.message.lines().take(20).collect::<Vec<_>>().join("\n");
+                format!(
+                    "building the output validator failed ({}): {first}",
+                    argv[0]
+                )
+            })
+        };
+        let names = |list: &[&str]| -> Vec<String> {
+            files
+                .iter()
+                .filter(|p| ext(p, list))
+                .filter_map(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect()
+        };
+        let words = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let (program, prefix) = if work.join("build").is_file() && work.join("run").is_file() {
-            run_build(
-                Command::new("sh")
-                    .arg(work.join("build"))
-                    .current_dir(&work),
-                "build",
-            )?;
+            build(words(&["sh", "build"]))?;
             (work.join("run"), Vec::new())
-        } else if files.iter().any(|p| ext(p, &["cpp", "cc", "cxx", "C"])) {
-            let mut cmd = Command::new("g++");
-            cmd.args(["-O2", "-std=gnu++17", "-I"])
-                .arg(&work)
-                .arg("-o")
-                .arg(&exe);
-            cmd.args(files.iter().filter(|p| ext(p, &["cpp", "cc", "cxx", "C"])));
-            run_build(&mut cmd, "g++")?;
+        } else if files.iter().any(|p| ext(p, CPP)) {
+            let mut argv = words(&["g++", "-O2", "-std=gnu++17", "-I", ".", "-o", BUILT]);
+            argv.extend(names(CPP));
+            build(argv)?;
             (exe, Vec::new())
         } else if files.iter().any(|p| ext(p, &["c"])) {
-            let mut cmd = Command::new("gcc");
-            cmd.args(["-O2", "-std=gnu11", "-I"])
-                .arg(&work)
-                .arg("-o")
-                .arg(&exe);
-            cmd.args(files.iter().filter(|p| ext(p, &["c"]))).arg("-lm");
-            run_build(&mut cmd, "gcc")?;
+            let mut argv = words(&["gcc", "-O2", "-std=gnu11", "-I", ".", "-o", BUILT]);
+            argv.extend(names(&["c"]));
+            argv.push("-lm".into());
+            build(argv)?;
             (exe, Vec::new())
-        } else if let Some(rs) = files.iter().find(|p| ext(p, &["rs"])) {
-            let mut cmd = Command::new("rustc");
-            cmd.args(["-O", "--edition", "2021", "-o"])
-                .arg(&exe)
-                .arg(rs);
-            run_build(&mut cmd, "rustc")?;
+        } else if let Some(rs) = names(&["rs"]).first() {
+            let mut argv = words(&["rustc", "-O", "--edition", "2021", "-o", BUILT]);
+            argv.push(rs.clone());
+            build(argv)?;
             (exe, Vec::new())
         } else if let Some(py) = files.iter().find(|p| ext(p, &["py"])) {
             let python = ["/usr/bin/python3", "/usr/local/bin/python3"]

@@ -48,7 +48,8 @@ pub const SYSTEM_READ: &[&str] = &[
 
 /// What of `/etc` a C, C++, Rust or Python program may read: what the dynamic loader,
 /// the C library (time zone, name-service switch, locale aliases) and Debian's Python
-/// read at start-up. Nothing else of `/etc` (`passwd`, `hostname`, `os-release`, the
+/// read at start-up, and Debian's `alternatives` links (`/usr/bin/cc` leads through
+/// them: rustc needs it to link). Nothing else of `/etc` (`passwd`, `hostname`, `os-release`, the
 /// machine's configuration) is readable; a path that does not exist here is skipped.
 pub const ETC_READ: &[&str] = &[
     "/etc/ld.so.cache",
@@ -66,6 +67,7 @@ pub const ETC_READ: &[&str] = &[
     "/etc/python3.12",
     "/etc/python3.13",
     "/etc/python3.14",
+    "/etc/alternatives",
 ];
 
 /// Device nodes a program may read and write.

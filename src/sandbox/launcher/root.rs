@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `/usr`, `/sys/devices/system/cpu` (and `/lib*`, `/bin`, `/sbin` where they are folders) | read-only bind mounts of the host's |
 //! | `/bin`, `/lib`, `/lib64`, `/sbin` on a merged-`/usr` host | the same symbolic links as the host's (`usr/bin`, …) |
-//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`](crate::sandbox::confine::ETC_READ)): no `passwd`, no `hostname`, no `hosts` |
+//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`](crate::sandbox::confine::ETC_READ)), and Debian's `alternatives` links bound read-only: no `passwd`, no `hostname`, no `hosts` |
 //! | `/dev` | `null`, `zero`, `full`, `random`, `urandom` (device nodes), `fd`, `stdin`, `stdout`, `stderr` (links into `/proc/self/fd`), `shm` (a link to `/tmp`) |
 //! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
@@ -31,7 +31,6 @@
 
 use crate::sandbox::confine::{DEVICES, ETC_READ, SYSTEM_READ};
 use std::ffi::CString;
-use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Component, Path, PathBuf};
@@ -65,6 +64,10 @@ pub(super) enum Step {
     },
 }
 
+/// `OPEN_TREE_CLONE` and `MOVE_MOUNT_F_EMPTY_PATH` of the new mount API (Linux 5.2).
+const OPEN_TREE_CLONE: u32 = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: u32 = 4;
+
 /// Why the root could not be built: the step (a stage of [`super::child`]) and errno.
 pub(super) type Failure = (i32, i32);
 
@@ -94,9 +97,9 @@ pub(super) struct RootPlan {
     pub(super) own: Vec<Step>,
     /// Owner of `/box` (the sandbox user), when the run drops to one.
     pub(super) box_owner: Option<(u32, u32)>,
-    /// `keep_workdir`: the host working folder, opened before the tmpfs covers it, and
-    /// its `/proc/self/fd/N` name to bind it from.
-    pub(super) keep: Option<(OwnedFd, CString)>,
+    /// `keep_workdir`: the host working folder (the mount point itself, opened by the
+    /// child in its own mount namespace before the tmpfs covers it) is bound at `/box`.
+    pub(super) keep: bool,
 }
 
 /// The root's own bytes, beyond what the program may write: the pages of the `/etc`
@@ -122,15 +125,18 @@ impl RootPlan {
         let mount_point = c(workdir.as_os_str().as_bytes())?;
         let mut own = Vec::new();
         let mut made = Vec::new();
-        let mut paths: Vec<&Path> = vec![program.as_path()];
+        let mut bound = Vec::new();
+        // Folders first: a file inside one needs no bind of its own (and a folder bound
+        // after it would cover it).
+        let mut paths: Vec<&Path> = read_only.iter().map(PathBuf::as_path).collect();
+        paths.push(program.as_path());
         paths.extend(
             argv.iter()
                 .map(Path::new)
                 .filter(|p| p.is_absolute() && p.is_file()),
         );
-        paths.extend(read_only.iter().map(PathBuf::as_path));
         for path in paths {
-            bind_own(path, &mut own, &mut made)?;
+            bind_own(path, &mut own, &mut made, &mut bound)?;
         }
         // The program may write exactly `bytes` and `files` in /box: the root's own
         // pages and inodes (one per step, and the root folder) come on top.
@@ -141,15 +147,7 @@ impl RootPlan {
             files + 1 + (shared.len() + own.len()) as u64
         )
         .as_bytes())?;
-        let keep = if keep_workdir {
-            let dir = std::fs::File::open(workdir)
-                .map_err(|e| format!("cannot open {}: {e}", workdir.display()))?;
-            let fd = OwnedFd::from(dir);
-            let name = c(format!("/proc/self/fd/{}", fd.as_raw_fd()).as_bytes())?;
-            Some((fd, name))
-        } else {
-            None
-        };
+        let keep = keep_workdir;
         Ok(RootPlan {
             mount_point,
             options,
@@ -171,6 +169,20 @@ impl RootPlan {
         // SAFETY (whole function): raw system calls on C strings of the plan.
         unsafe {
             let err = |stage| (stage, super::errno());
+            // The folder to keep, opened here: a mount can only be copied from the
+            // caller's own mount namespace.
+            let kept = if self.keep {
+                let fd = libc::open(
+                    self.mount_point.as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                );
+                if fd < 0 {
+                    return Err(err(STAGE_ROOT_BOX));
+                }
+                fd
+            } else {
+                -1
+            };
             if libc::mount(
                 c"gridjudge-root".as_ptr(),
                 self.mount_point.as_ptr(),
@@ -189,25 +201,31 @@ impl RootPlan {
                     return Err(err(STAGE_ROOT_STEP));
                 }
             }
-            match &self.keep {
-                Some((_, name)) => {
-                    if libc::mount(
-                        name.as_ptr(),
+            if kept >= 0 {
+                // A copy of the folder's mount (`open_tree`), moved onto /box.
+                let tree = libc::syscall(
+                    libc::SYS_open_tree,
+                    kept,
+                    c"".as_ptr(),
+                    OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
+                ) as i32;
+                if tree < 0
+                    || libc::syscall(
+                        libc::SYS_move_mount,
+                        tree,
+                        c"".as_ptr(),
+                        libc::AT_FDCWD,
                         c"box".as_ptr(),
-                        std::ptr::null(),
-                        libc::MS_BIND,
-                        std::ptr::null(),
+                        MOVE_MOUNT_F_EMPTY_PATH,
                     ) != 0
-                    {
-                        return Err(err(STAGE_ROOT_BOX));
-                    }
+                {
+                    return Err(err(STAGE_ROOT_BOX));
                 }
-                None => {
-                    if let Some((uid, gid)) = self.box_owner {
-                        if libc::chown(c"box".as_ptr(), uid, gid) != 0 {
-                            return Err(err(STAGE_ROOT_BOX));
-                        }
-                    }
+                libc::close(tree);
+                libc::close(kept);
+            } else if let Some((uid, gid)) = self.box_owner {
+                if libc::chown(c"box".as_ptr(), uid, gid) != 0 {
+                    return Err(err(STAGE_ROOT_BOX));
                 }
             }
             if pid_ns {
@@ -371,16 +389,21 @@ fn already_visible(path: &Path) -> bool {
 }
 
 /// Adds the steps that bind `path` read-only at its own path: its missing ancestors,
-/// then the bind. `made` remembers the folders made already.
-fn bind_own(path: &Path, steps: &mut Vec<Step>, made: &mut Vec<PathBuf>) -> Result<(), String> {
+/// then the bind. `made` remembers the folders made already, `bound` the paths bound.
+fn bind_own(
+    path: &Path,
+    steps: &mut Vec<Step>,
+    made: &mut Vec<PathBuf>,
+    bound: &mut Vec<PathBuf>,
+) -> Result<(), String> {
     if !path.exists() || already_visible(path) {
         return Ok(());
     }
     let Some(rel) = relative(path) else {
         return Ok(());
     };
-    if rel.as_os_str().is_empty() {
-        return Ok(());
+    if rel.as_os_str().is_empty() || bound.iter().any(|b| rel.starts_with(b)) {
+        return Ok(()); // the same path twice, or inside a folder bound already
     }
     let ancestors: Vec<&Path> = rel
         .ancestors()
@@ -396,10 +419,7 @@ fn bind_own(path: &Path, steps: &mut Vec<Step>, made: &mut Vec<PathBuf>) -> Resu
             made.push(dir.to_path_buf());
         }
     }
-    if made.iter().any(|m| m == rel) {
-        return Ok(()); // the same file twice (argv[0] and the program)
-    }
-    made.push(rel.to_path_buf());
+    bound.push(rel.to_path_buf());
     steps.push(Step::Bind {
         source: cstr(path)?,
         path: cstr(rel)?,
@@ -438,6 +458,10 @@ fn etc_bytes() -> u64 {
         })
         .sum()
 }
+
+/// The `/etc` folders bound read-only rather than copied: hundreds of links into `/usr`
+/// (Debian's `alternatives`), which one bind gives at a fraction of the cost.
+const ETC_BOUND: &[&str] = &["/etc/alternatives"];
 
 /// Most bytes copied from one `/etc` entry (a folder of Python's, say): a machine whose
 /// runtimes need more is misconfigured for judging, and the rest is left out.
@@ -491,6 +515,19 @@ fn layout() -> &'static [Step] {
         }
         steps.push(dir("etc", 0o755));
         for entry in ETC_READ {
+            if ETC_BOUND.contains(entry) {
+                let host = Path::new(entry);
+                if let (true, Some(rel)) = (host.is_dir(), relative(host)) {
+                    if let (Ok(source), Ok(path)) = (cstr(host), cstr(rel)) {
+                        steps.push(Step::Bind {
+                            source,
+                            path,
+                            dir: true,
+                        });
+                    }
+                }
+                continue;
+            }
             let mut budget = ETC_COPY_LIMIT;
             copy_etc(Path::new(entry), &mut steps, &mut budget);
         }
@@ -638,6 +675,36 @@ mod tests {
             Some(&format!("bind {rel} <- {}", prog.display()))
         );
         assert!(own.contains(&format!("dir {parent}")), "{own:?}");
-        assert!(plan.keep.is_none());
+        assert!(!plan.keep);
+    }
+
+    #[test]
+    fn a_file_inside_a_read_only_folder_comes_with_the_folder() {
+        let toolchain = tempfile::tempdir().unwrap();
+        let rustc = toolchain.path().join("bin/rustc");
+        std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
+        std::fs::write(&rustc, b"").unwrap();
+        let work = tempfile::tempdir().unwrap();
+        let mut spec = crate::sandbox::RunSpec {
+            program: rustc.clone(),
+            argv: vec!["rustc".into()],
+            env: vec![],
+            workdir: work.path().to_path_buf(),
+            stdin: "/dev/null".into(),
+            stdout: "/dev/null".into(),
+            stderr: "/dev/null".into(),
+            limits: crate::sandbox::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
+            isolation: crate::sandbox::limits::Isolation::NONE,
+            hide: vec![],
+            read_only: vec![toolchain.path().to_path_buf()],
+            keep_workdir: true,
+        };
+        let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
+        let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
+        assert_eq!(binds.len(), 1, "{own:?}");
+        assert!(binds[0].ends_with(&toolchain.path().display().to_string()));
+        spec.read_only.clear();
+        let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
+        assert!(own.last().unwrap().ends_with("bin/rustc"), "{own:?}");
     }
 }
