@@ -191,6 +191,14 @@ pub struct MemoryCgroup {
     oom_base: u64,
     /// Where the CPU time of every process of the run is counted, if anywhere.
     cpu: Option<CpuAccount>,
+    /// `memory.usage_in_bytes` (v1) or `memory.current` (v2), and `memory.stat`, open:
+    /// the files every sample reads.
+    usage: Option<File>,
+    stat: Option<File>,
+    /// The OOM-kill count's file (`memory.oom_control` on v1, `memory.events` on v2) and,
+    /// on v1, `memory.max_usage_in_bytes`, open.
+    events: Option<File>,
+    peak: Option<File>,
     /// The CPU time counted there when the current run started, nanoseconds.
     cpu_base: u64,
 }
@@ -203,6 +211,8 @@ struct CpuAccount {
     dir: PathBuf,
     /// v1: the open `cgroup.procs` of `dir`.
     procs: Option<File>,
+    /// `cpuacct.usage` (v1) or `cpu.stat` (v2), open.
+    usage: Option<File>,
 }
 
 impl CpuAccount {
@@ -210,13 +220,11 @@ impl CpuAccount {
     /// `cpuacct.usage` on v1, `usage_usec` of `cpu.stat` on v2 (a file every v2 cgroup
     /// has, whether or not the cpu controller is enabled).
     fn used_ns(&self) -> Option<u64> {
+        let text = crate::sandbox::kernel_files::reread(self.usage.as_ref()?).ok()?;
         if self.procs.is_some() {
-            let text =
-                crate::sandbox::kernel_files::read_small(self.dir.join("cpuacct.usage")).ok()?;
             return text.trim().parse().ok();
         }
-        let stat = crate::sandbox::kernel_files::read_small(self.dir.join("cpu.stat")).ok()?;
-        stat.lines()
+        text.lines()
             .find_map(|l| l.strip_prefix("usage_usec "))
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(|us| us.saturating_mul(1000))
@@ -246,6 +254,7 @@ fn v1_cpu_account(dir: &Path) -> Option<CpuAccount> {
         .open(cpu_dir.join("cgroup.procs"))
     {
         Ok(procs) => Some(CpuAccount {
+            usage: File::open(cpu_dir.join("cpuacct.usage")).ok(),
             dir: cpu_dir,
             procs: Some(procs),
         }),
@@ -293,10 +302,25 @@ impl MemoryCgroup {
         // v1 counts CPU time in a hierarchy of its own ([`MemoryCgroup::create`] adds
         // it); every v2 cgroup counts its own.
         let cpu = (version == Version::V2).then(|| CpuAccount {
+            usage: File::open(dir.join("cpu.stat")).ok(),
             dir: dir.clone(),
             procs: None,
         });
+        let usage_file = match version {
+            Version::V1 => "memory.usage_in_bytes",
+            Version::V2 => "memory.current",
+        };
         let mut cg = MemoryCgroup {
+            usage: File::open(dir.join(usage_file)).ok(),
+            stat: File::open(dir.join("memory.stat")).ok(),
+            events: File::open(dir.join(match version {
+                Version::V1 => "memory.oom_control",
+                Version::V2 => "memory.events",
+            }))
+            .ok(),
+            peak: (version == Version::V1)
+                .then(|| File::open(dir.join("memory.max_usage_in_bytes")).ok())
+                .flatten(),
             dir,
             version,
             procs,
@@ -425,11 +449,8 @@ impl MemoryCgroup {
     /// files in the private working folder and every tmpfs of the run, and the kernel's
     /// memory on the run's behalf (socket buffers, page tables, pipes).
     pub fn held(&self) -> Option<u64> {
-        let usage = match self.version {
-            Version::V1 => "memory.usage_in_bytes",
-            Version::V2 => "memory.current",
-        };
-        let usage = self.read_number(usage)?;
+        let usage = crate::sandbox::kernel_files::reread(self.usage.as_ref()?).ok()?;
+        let usage: u64 = usage.trim().parse().ok()?;
         Some(usage.saturating_sub(self.file_cache()?))
     }
 
@@ -440,7 +461,8 @@ impl MemoryCgroup {
         if self.version != Version::V1 {
             return None;
         }
-        let peak = self.read_number("memory.max_usage_in_bytes")?;
+        let peak = crate::sandbox::kernel_files::reread(self.peak.as_ref()?).ok()?;
+        let peak: u64 = peak.trim().parse().ok()?;
         Some(peak.saturating_sub(self.file_cache()?))
     }
 
@@ -450,7 +472,7 @@ impl MemoryCgroup {
             Version::V1 => ("total_active_file ", "total_inactive_file "),
             Version::V2 => ("active_file ", "inactive_file "),
         };
-        let stat = crate::sandbox::kernel_files::read_small(self.dir.join("memory.stat")).ok()?;
+        let stat = crate::sandbox::kernel_files::reread(self.stat.as_ref()?).ok()?;
         let field = |key: &str| {
             stat.lines().find_map(|l| {
                 l.strip_prefix(key)
@@ -458,14 +480,6 @@ impl MemoryCgroup {
             })
         };
         Some(field(active).unwrap_or(0) + field(inactive).unwrap_or(0))
-    }
-
-    fn read_number(&self, file: &str) -> Option<u64> {
-        crate::sandbox::kernel_files::read_small(self.dir.join(file))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
     }
 
     /// Whether the kernel's OOM killer killed a process of the current run.
@@ -484,11 +498,7 @@ impl MemoryCgroup {
     /// (`oom_kill` of `memory.oom_control` on v1, of `memory.events` on v2; kernels
     /// before 4.13 lack the line: then always 0).
     fn oom_kills(&self) -> Option<u64> {
-        let file = match self.version {
-            Version::V1 => "memory.oom_control",
-            Version::V2 => "memory.events",
-        };
-        let text = crate::sandbox::kernel_files::read_small(self.dir.join(file)).ok()?;
+        let text = crate::sandbox::kernel_files::reread(self.events.as_ref()?).ok()?;
         Some(
             text.lines()
                 .find_map(|l| {

@@ -38,7 +38,7 @@ use std::sync::OnceLock;
 
 /// One step of building the root, paths relative to the root's folder.
 pub(super) enum Step {
-    /// `mkdir` (an existing folder is fine) and `chmod` to `mode`.
+    /// `mkdir` with `mode` (an existing folder is fine; the child's umask is 0).
     Dir { path: CString, mode: u32 },
     /// `symlink(target, path)`.
     Symlink { target: CString, path: CString },
@@ -94,7 +94,7 @@ pub(super) struct RootPlan {
     pub(super) options: CString,
     /// The steps shared by every run ([`layout`]), then this run's binds.
     pub(super) shared: &'static [Step],
-    pub(super) own: Vec<Step>,
+    pub(super) own: std::sync::Arc<Vec<Step>>,
     /// Owner of `/box` (the sandbox user), when the run drops to one.
     pub(super) box_owner: Option<(u32, u32)>,
     /// `keep_workdir`: the host working folder (the mount point itself, opened by the
@@ -106,6 +106,46 @@ pub(super) struct RootPlan {
 /// copies (folders, device nodes and short links take none on a tmpfs).
 fn root_bytes() -> u64 {
     etc_bytes()
+}
+
+/// The binds of a run's own files, remembered for the next run of the same program
+/// (a worker's launcher runs one program case after case). PERF: finding which paths
+/// need a bind takes a `realpath` and a few `stat`s per path.
+fn own_steps(
+    program: &Path,
+    argv: &[String],
+    read_only: &[PathBuf],
+) -> Result<std::sync::Arc<Vec<Step>>, String> {
+    type Key = (PathBuf, Vec<String>, Vec<PathBuf>);
+    static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Vec<Step>>)>> =
+        std::sync::Mutex::new(None);
+    let key = (program.to_path_buf(), argv.to_vec(), read_only.to_vec());
+    let mut last = LAST
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((k, steps)) = last.as_ref() {
+        if *k == key {
+            return Ok(steps.clone());
+        }
+    }
+    let mut own = Vec::new();
+    let mut made = Vec::new();
+    let mut bound = Vec::new();
+    // Folders first: a file inside one needs no bind of its own (and a folder bound
+    // after it would cover it).
+    let mut paths: Vec<&Path> = read_only.iter().map(PathBuf::as_path).collect();
+    paths.push(program);
+    paths.extend(
+        argv.iter()
+            .map(Path::new)
+            .filter(|p| p.is_absolute() && p.is_file()),
+    );
+    for path in paths {
+        bind_own(path, &mut own, &mut made, &mut bound)?;
+    }
+    let own = std::sync::Arc::new(own);
+    *last = Some((key, own.clone()));
+    Ok(own)
 }
 
 impl RootPlan {
@@ -123,21 +163,7 @@ impl RootPlan {
             (spec.limits.output_bytes, &spec.read_only, spec.keep_workdir);
         let c = |p: &[u8]| CString::new(p).map_err(|_| "a path holds a NUL byte".to_string());
         let mount_point = c(workdir.as_os_str().as_bytes())?;
-        let mut own = Vec::new();
-        let mut made = Vec::new();
-        let mut bound = Vec::new();
-        // Folders first: a file inside one needs no bind of its own (and a folder bound
-        // after it would cover it).
-        let mut paths: Vec<&Path> = read_only.iter().map(PathBuf::as_path).collect();
-        paths.push(program.as_path());
-        paths.extend(
-            argv.iter()
-                .map(Path::new)
-                .filter(|p| p.is_absolute() && p.is_file()),
-        );
-        for path in paths {
-            bind_own(path, &mut own, &mut made, &mut bound)?;
-        }
+        let own = own_steps(program, argv, read_only)?;
         // The program may write exactly `bytes` and `files` in /box: the root's own
         // pages and inodes (one per step, and the root folder) come on top.
         let shared = layout();
@@ -196,7 +222,9 @@ impl RootPlan {
             if libc::chdir(self.mount_point.as_ptr()) != 0 {
                 return Err(err(STAGE_ROOT_MOUNT));
             }
-            for step in self.shared.iter().chain(&self.own) {
+            // Modes as the steps give them.
+            libc::umask(0);
+            for step in self.shared.iter().chain(self.own.iter()) {
                 if !raw_step(step) {
                     return Err(err(STAGE_ROOT_STEP));
                 }
@@ -283,8 +311,7 @@ unsafe fn raw_step(step: &Step) -> bool {
     unsafe {
         match step {
             Step::Dir { path, mode } => {
-                (libc::mkdir(path.as_ptr(), *mode) == 0 || super::errno() == libc::EEXIST)
-                    && libc::chmod(path.as_ptr(), *mode) == 0
+                libc::mkdir(path.as_ptr(), *mode) == 0 || super::errno() == libc::EEXIST
             }
             Step::Symlink { target, path } => {
                 libc::symlink(target.as_ptr(), path.as_ptr()) == 0 || super::errno() == libc::EEXIST
@@ -311,7 +338,7 @@ unsafe fn raw_step(step: &Step) -> bool {
             }
             Step::Device { path, host, dev } => {
                 if libc::mknod(path.as_ptr(), libc::S_IFCHR | 0o666, *dev) == 0 {
-                    return libc::chmod(path.as_ptr(), 0o666) == 0;
+                    return true;
                 }
                 // Without the right to make device nodes: the host's node, bound.
                 let fd = libc::open(
