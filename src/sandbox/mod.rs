@@ -48,19 +48,25 @@
 //! `/bin/true` reads about 410 MB); the launcher is a freshly executed, small process,
 //! so a tiny program reads a few MiB whatever the size of the judge.
 //!
-//! Guarantees per run: own process group; CPU limit (sampled, and `RLIMIT_CPU` as a
-//! backstop); wall limit; memory limit (peak RSS sampled, or `RLIMIT_AS`); output limit
-//! (`RLIMIT_FSIZE`); no core dumps; all processes killed and reaped at the end (process
-//! group + child subreaper); `PR_SET_NO_NEW_PRIVS`; an empty network namespace and the
-//! problem folder (with the answers) covered by an empty tmpfs in a private mount
-//! namespace — as root directly, otherwise through an unprivileged user namespace where
-//! the kernel allows one. As root, additionally: a per-worker unprivileged uid and
-//! `RLIMIT_NPROC`. With confinement ([`confine`], [`cgroup`], [`seccomp`]): a Landlock
-//! ruleset (read-only system folders, read-write working directory only, TCP and outside
-//! signals denied), an own PID namespace under a tiny init with a fresh `/proc` (every
-//! process dies with the program), a memory cgroup per worker counting every process,
-//! and a system-call filter. Each outcome records which of these held
-//! ([`Guarantees`]); `gridjudge judge --explain-sandbox` prints them.
+//! Guarantees per run: own process group; CPU limit (the CPU time of every process of the
+//! run, from the cgroup's own accounting where there is one, sampled, and `RLIMIT_CPU` per
+//! process as a backstop); wall limit; memory limit (what every process holds, sampled
+//! from the cgroup, or the program's peak RSS without one; `RLIMIT_AS` in address-space
+//! mode); output limit (`RLIMIT_FSIZE`); `RLIMIT_NOFILE`; no core dumps; all processes
+//! killed and reaped at the end (process group + child subreaper);
+//! `PR_SET_NO_NEW_PRIVS`; an empty network namespace and the problem folder (with the
+//! answers) covered by an empty tmpfs in a private mount namespace — as root directly,
+//! otherwise through an unprivileged user namespace where the kernel allows one. As root,
+//! additionally: a per-worker unprivileged uid and `RLIMIT_NPROC`. With confinement
+//! ([`confine`], [`cgroup`], [`seccomp`]): a Landlock ruleset (read-only system folders,
+//! read-write working directory only, TCP and outside signals denied), an own PID
+//! namespace under a tiny init with a fresh `/proc` (every process dies with the program),
+//! fresh IPC, UTS and cgroup namespaces, memory and CPU-accounting cgroups per worker
+//! counting every process, and a system-call filter; as root also a minimal root of its
+//! own (`launcher::root`: a tmpfs with `/usr` and its own files bound, the working folder
+//! at `/box`; the problem folder does not exist there) and its input as a sealed memfd.
+//! Each outcome records which of these held ([`Guarantees`]); `gridjudge judge
+//! --explain-sandbox` prints them.
 //!
 //! # Modules
 //!

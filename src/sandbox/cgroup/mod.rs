@@ -7,18 +7,22 @@
 //! another ([`MemoryCgroup::prepare`] before each: the limits, and the OOM-kill count to
 //! compare with; every process of the previous run is dead by then). The child moves
 //! itself in before `exec` with one raw `write` of `0` to the open `cgroup.procs`; the
-//! monitor samples the anonymous memory of all the run's processes (page cache such as the
-//! output file is left out) and kills past the memory limit; a hard limit a little above
+//! monitor samples the memory all the run's processes hold ([`MemoryCgroup::held`]:
+//! everything charged but the page cache of files on disk, such as the output file) and
+//! their CPU time ([`MemoryCgroup::cpu_used`]), and kills past either limit; a hard limit a little above
 //! the limit, swap included, is the backstop: an allocation burst between two samples meets
 //! the kernel's OOM killer, whose count is read back. The cgroup is removed on drop, after
-//! every process in it is dead (when the launcher ends).
+//! every process in it is dead (when the launcher ends). The files sampled while a program
+//! runs are kept open and read again from their start (`pread`).
 //!
 //! | what                    | v1 (`memory` hierarchy)                 | v2 (unified)                       |
 //! |-------------------------|-----------------------------------------|------------------------------------|
 //! | where                   | beside the launcher's own memory cgroup | in the judge's cgroup, beside its leaf ([`delegate`]) |
 //! | hard limit              | `memory.limit_in_bytes`                 | `memory.max`                       |
 //! | no way out through swap | `memory.memsw.limit_in_bytes` = hard    | `memory.swap.max` = 0              |
-//! | sampled memory          | `memory.stat` `total_rss`               | `memory.stat` `anon`               |
+//! | sampled memory          | `memory.usage_in_bytes` less the file LRU pages of `memory.stat` | `memory.current` less the same |
+//! | the run's peak          | `memory.max_usage_in_bytes` (reset per run) less the file pages | the samples                 |
+//! | CPU of every process    | `cpuacct.usage` of a `cpuacct` cgroup beside it (the child joins both) | `cpu.stat` `usage_usec` |
 //! | OOM kills               | `memory.oom_control` `oom_kill`         | `memory.events` `oom_kill`, `memory.oom.group` = 1 |
 //! | processes               | (`RLIMIT_NPROC` only)                   | `pids.max` as well, where the pids controller is enabled |
 //! | every process ends      | (the PID namespace)                     | `cgroup.kill` as well              |

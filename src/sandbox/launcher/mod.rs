@@ -7,17 +7,22 @@
 //! starts from the launcher's few MiB, not from the judge's size (see [`sandbox`](crate::sandbox)).
 //!
 //! In the forked child, before `exec`, only raw system calls run (no allocation, no
-//! locks): new process group, stdio, every other descriptor close-on-exec (the program
-//! starts with exactly 0, 1, 2: [`descriptors`](crate::sandbox::descriptors)),
-//! `setrlimit` (CPU soft = ⌈limit⌉ s, hard = soft + 1; CORE = 0; FSIZE = output
-//! limit + 1; STACK = memory limit; AS in address-space mode; NPROC when dropping
-//! root), namespaces (best effort: `CLONE_NEWUSER` when not root, `CLONE_NEWNET` — as
-//! root the launcher's own, entered once, see [`main`] —, `CLONE_NEWNS` + a read-only
-//! tmpfs over each hidden folder), `chdir`,
-//! then `setgroups`/`setgid`/`setuid`, `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, `execve`.
-//! A failure is written as two `i32` (stage, errno) to a close-on-exec pipe. In a new
-//! PID namespace the child is the namespace's init and starts the program the way
-//! `posix_spawn` does (`CLONE_VM | CLONE_VFORK` on a stack of its own), so the
+//! locks): new process group, stdio (standard input a sealed memfd copy of the case in a
+//! minimal root, so its descriptor names no host path: `neutral_input`), every other
+//! descriptor close-on-exec (the program starts with exactly 0, 1, 2:
+//! [`descriptors`](crate::sandbox::descriptors)), `setrlimit` (CPU soft = ⌈limit⌉ s, hard =
+//! soft + 1; CORE = 0; FSIZE = output limit + 1; STACK = memory limit; AS in address-space
+//! mode; NPROC when dropping root), namespaces (best effort: `CLONE_NEWUSER` when not root,
+//! `CLONE_NEWNET` — as root the launcher's own, entered once, see [`main`] —, PID, IPC and
+//! UTS with the child's `clone`, `CLONE_NEWNS`), then either the minimal root (`root`:
+//! as root, a tmpfs over the working folder filled and `pivot_root`ed into, the working
+//! folder at `/box`) or, without it, a read-only tmpfs over each hidden folder and a
+//! private tmpfs over the working folder; the host name; the run's memory and CPU cgroups
+//! and a cgroup namespace; `chdir`, then `setgroups`/`setgid`/`setuid`,
+//! `PR_SET_NO_NEW_PRIVS`, `PR_SET_PDEATHSIG`, Landlock, `RLIMIT_NOFILE`, the system-call
+//! filter, `execve`. A failure is written as two `i32` (stage, errno) to a close-on-exec
+//! pipe. In a new PID namespace the child is the namespace's init and starts the program
+//! the way `posix_spawn` does (`CLONE_VM | CLONE_VFORK` on a stack of its own), so the
 //! launcher's page tables are copied once per run, not twice.
 //!
 //! Per run the launcher pays only what a run needs: the system paths of the Landlock
@@ -25,16 +30,18 @@
 //! without arming ext4's flush on close (`open_emptied`), the kernel's small files
 //! are read in one buffer ([`kernel_files`](crate::sandbox::kernel_files)).
 //!
-//! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples
-//! `/proc/PID/stat` (CPU) and `/proc/PID/status` (`VmHWM`) every [`SAMPLE`] at first, less
-//! often as the run goes on (every elapsed/8, at most [`MAX_SAMPLE`]); past the wall
-//! deadline, the CPU limit or (peak-RSS mode) the memory limit it `killpg`s the group.
+//! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples the
+//! CPU time (the cgroup's count of every process, else the program's own clock) and the
+//! memory (what the cgroup's processes hold, and `VmHWM` in peak-RSS mode) every
+//! [`SAMPLE`] at first, less often as the run goes on (every elapsed/8, at most
+//! [`MAX_SAMPLE`]); past the wall deadline, the CPU limit or the memory limit it `killpg`s
+//! the group.
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 //!
 //! Here: the serving loop and [`supervise`] (one run: plan, fork, watch, report). The
-//! child side (plan, pre-`exec` code, the namespace's init) is in `child`, the watch
-//! and the clean-up in `monitor`.
+//! child side (plan, pre-`exec` code, the namespace's init) is in `child`, the minimal
+//! root in `root`, the watch and the clean-up in `monitor`.
 
 mod child;
 mod monitor;

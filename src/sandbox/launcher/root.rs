@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `/usr`, `/sys/devices/system/cpu` (and `/lib*`, `/bin`, `/sbin` where they are folders) | read-only bind mounts of the host's |
 //! | `/bin`, `/lib`, `/lib64`, `/sbin` on a merged-`/usr` host | the same symbolic links as the host's (`usr/bin`, …) |
-//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`](crate::sandbox::confine::ETC_READ)), and Debian's `alternatives` links bound read-only: no `passwd`, no `hostname`, no `hosts` |
+//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`]), and Debian's `alternatives` links bound read-only: no `passwd`, no `hostname`, no `hosts` |
 //! | `/dev` | `null`, `zero`, `full`, `random`, `urandom` (device nodes), `fd`, `stdin`, `stdout`, `stderr` (links into `/proc/self/fd`), `shm` (a link to `/tmp`) |
 //! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
