@@ -193,11 +193,11 @@ impl Session {
             "CPU, wall and output limits, no core dumps".to_string(),
         ];
         parts.push(match (g.address_space_limit, g.memory_cgroup) {
-            (true, true) => "memory: RLIMIT_AS, all processes in a memory cgroup".to_string(),
-            (true, false) => "memory: RLIMIT_AS".to_string(),
-            (false, true) => {
-                "memory: sampled peak RSS of all processes (memory cgroup)".to_string()
+            (true, true) => {
+                "memory: held by all processes (memory cgroup), and RLIMIT_AS".to_string()
             }
+            (true, false) => "memory: RLIMIT_AS".to_string(),
+            (false, true) => "memory: held by all processes (memory cgroup)".to_string(),
             (false, false) => "memory: sampled peak RSS".to_string(),
         });
         parts.push(match g.uid {
