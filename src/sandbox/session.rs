@@ -144,8 +144,12 @@ impl Sandbox {
         // The launcher gets its own process group: a terminal's Ctrl-C reaches the judge,
         // not the launcher, which still enforces the wall deadline and cleans up; then it
         // reads end-of-file and exits.
+        // Nothing of the judge's environment reaches the launcher (whose fork, the
+        // namespace's init, lives beside the program): each run's environment is in
+        // its spec.
         let mut child = Command::new(&self.launcher)
             .arg(LAUNCH_ARG)
+            .env_clear()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
