@@ -34,8 +34,8 @@
 //! Backtracking never has to undo `x`: undoing only widens bounds and restores placed
 //! cells to empty ones that keep their value, so the point stays feasible.
 
-use super::search::NONE;
 use super::shape::Shape;
+use super::NONE;
 use crate::solve::maxflow::MaxFlow;
 
 /// Smallest and largest digit of a non-empty candidate mask.

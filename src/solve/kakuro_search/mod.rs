@@ -134,6 +134,10 @@
 //! session 5 also phase saving in the steady search, no phase saving in the restarting
 //! one (much worse), no `tighten` at all (worse on the 16 boards).
 
+/// Marker for "no cell": in the search's bucket lists, `pick`'s tree and `balance`'s
+/// spare cells (here, so that none of them depends on another for it).
+const NONE: u32 = u32::MAX;
+
 mod balance;
 mod digit_fit;
 mod pick;

@@ -21,7 +21,7 @@
 //! highest first (children before parents); a list sorted at every choice cost 2 % of
 //! the solve (session 6: 71 → 68 ms on `gen_100x100` case 0, the same search).
 
-use super::search::NONE;
+use super::NONE;
 
 /// Tournament tree over the cells in rank order: leaf `size + i` holds the cell of rank
 /// `i` (`NONE` past the last cell), each inner node the winner of its two children

@@ -12,6 +12,7 @@ use super::pick::Pick;
 use super::shape::Shape;
 use super::tables::{tables, Tables};
 use super::ClassicInfeasible;
+use super::NONE;
 use crate::model::{DigitRule, Direction, KakuroBoard};
 use std::rc::Rc;
 
@@ -24,8 +25,6 @@ mod trail;
 const QUEUED: u8 = 1;
 /// `Search::run_flags`: the run's filter has nothing to remove.
 const CONSISTENT: u8 = 2;
-/// Marker for "no cell" in the bucket lists.
-pub(super) const NONE: u32 = u32::MAX;
 /// Bucket of a cell that holds a digit.
 const PLACED: u8 = u8::MAX;
 /// The `reason` of a candidate change made by a branching decision, not by a run's
