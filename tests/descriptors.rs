@@ -29,29 +29,32 @@ fn with_fds_7_and_8(cmd: &mut Command, append: &Path, secret: &Path) -> std::pro
     let a = OpenOptions::new().append(true).open(append).unwrap();
     let s = std::fs::File::open(secret).unwrap();
     let (a_fd, s_fd) = (a.as_raw_fd(), s.as_raw_fd());
-    // SAFETY: dup2 and fcntl only, between fork and exec; `a` and `s` outlive the spawn.
-    unsafe {
-        cmd.pre_exec(move || {
-            // Out of the way first: `a_fd` or `s_fd` may itself be 7 or 8.
-            let high = [
-                libc::fcntl(a_fd, libc::F_DUPFD_CLOEXEC, 200),
-                libc::fcntl(s_fd, libc::F_DUPFD_CLOEXEC, 200),
-            ];
-            for (from, to) in high.into_iter().zip([7, 8]) {
-                // dup2 leaves the new descriptor without FD_CLOEXEC: it is inherited.
-                if from < 0 || libc::dup2(from, to) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
+    let pre_exec = move || {
+        // Out of the way first: `a_fd` or `s_fd` may itself be 7 or 8.
+        // SAFETY: fcntl on the test's own open descriptors, between fork and exec.
+        let a_high = unsafe { libc::fcntl(a_fd, libc::F_DUPFD_CLOEXEC, 200) };
+        // SAFETY: as above.
+        let s_high = unsafe { libc::fcntl(s_fd, libc::F_DUPFD_CLOEXEC, 200) };
+        for (from, to) in [a_high, s_high].into_iter().zip([7, 8]) {
+            // dup2 leaves the new descriptor without FD_CLOEXEC: it is inherited.
+            // SAFETY: dup2 takes no pointers; 7 and 8 are the child's to replace.
+            if from < 0 || unsafe { libc::dup2(from, to) } < 0 {
+                return Err(std::io::Error::last_os_error());
             }
-            // Nothing else of the test harness's (cargo's jobserver pipes): the probe
-            // writes into whatever it finds.
-            for fd in [3, 4, 5, 6] {
-                libc::close(fd);
-            }
-            libc::syscall(libc::SYS_close_range, 9u32, u32::MAX, 0u32);
-            Ok(())
-        });
-    }
+        }
+        // Nothing else of the test harness's (cargo's jobserver pipes): the probe
+        // writes into whatever it finds.
+        for fd in [3, 4, 5, 6] {
+            // SAFETY: the child's copies, which the program must not inherit.
+            unsafe { libc::close(fd) };
+        }
+        // SAFETY: as above, every descriptor from 9 on.
+        unsafe { libc::syscall(libc::SYS_close_range, 9u32, u32::MAX, 0u32) };
+        Ok(())
+    };
+    // SAFETY: `pre_exec` makes raw system calls only (no allocation, no lock), between
+    // fork and exec; `a` and `s` outlive the spawn.
+    unsafe { cmd.pre_exec(pre_exec) };
     let out = cmd.output().unwrap();
     drop((a, s));
     out

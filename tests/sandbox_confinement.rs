@@ -738,18 +738,15 @@ fn system_v_ipc_objects_do_not_outlive_a_run() {
         "the next run saw them"
     );
     // Nor does the host hold them.
-    // SAFETY: plain System V calls with fixed keys; nothing is created.
-    unsafe {
-        assert!(
-            libc::shmget(0x67726a31, 0, 0) < 0,
-            "a segment is left on the host"
-        );
-        assert!(
-            libc::semget(0x67726a32, 0, 0) < 0,
-            "a semaphore set is left"
-        );
-        assert!(libc::msgget(0x67726a33, 0) < 0, "a message queue is left");
-    }
+    // SAFETY: a plain System V call with a fixed key; nothing is created.
+    let segment = unsafe { libc::shmget(0x67726a31, 0, 0) };
+    assert!(segment < 0, "a segment is left on the host");
+    // SAFETY: as above.
+    let semaphores = unsafe { libc::semget(0x67726a32, 0, 0) };
+    assert!(semaphores < 0, "a semaphore set is left");
+    // SAFETY: as above.
+    let queue = unsafe { libc::msgget(0x67726a33, 0) };
+    assert!(queue < 0, "a message queue is left");
 }
 
 /// Runs an example submission of poj3074's `memory_limit_exceeded` under its limits

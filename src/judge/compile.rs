@@ -459,8 +459,10 @@ impl Compiler {
             read_only: tool.read_only.clone(),
             isolation,
         });
-        // SAFETY: geteuid and getegid have no preconditions.
-        let judge = unsafe { (libc::geteuid(), libc::getegid()) };
+        // SAFETY: geteuid has no preconditions.
+        let euid = unsafe { libc::geteuid() };
+        // SAFETY: getegid has no preconditions.
+        let judge = (euid, unsafe { libc::getegid() });
         hand(isolation.run_as.map(|_| judge))?;
         result
     }

@@ -49,8 +49,12 @@ pub unsafe fn raw_cloexec_from(first: u32) -> bool {
     if r == 0 {
         return true;
     }
-    // SAFETY: fcntl on descriptors that may or may not be open: EBADF is ignored.
-    unsafe { fcntl_loop(first, |fd| libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC)) }
+    let mark = |fd| {
+        // SAFETY: F_SETFD changes a flag of `fd` only (EBADF when it is not open).
+        unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) }
+    };
+    // SAFETY: `mark` only changes descriptor flags.
+    unsafe { fcntl_loop(first, mark) }
 }
 
 /// Closes every descriptor ≥ `first`. Async-signal-safe. Returns whether it succeeded.
@@ -71,12 +75,21 @@ pub unsafe fn raw_close_from(first: u32) -> bool {
     if r == 0 {
         return true;
     }
-    // SAFETY: as above; EBADF on descriptors that are not open is ignored.
-    unsafe { fcntl_loop(first, |fd| libc::close(fd)) }
+    let close = |fd| {
+        // SAFETY: the caller guarantees no descriptor ≥ `first` is in use; EBADF on
+        // descriptors that are not open is ignored.
+        unsafe { libc::close(fd) }
+    };
+    // SAFETY: as for `close`.
+    unsafe { fcntl_loop(first, close) }
 }
 
 /// Applies `op` to every descriptor from `first` to the soft descriptor limit (capped at
 /// [`FALLBACK_CAP`]); an `EBADF` (not open) is not a failure.
+///
+/// # Safety
+/// `op` may act on any descriptor ≥ `first`: the caller must own them all, or `op` must
+/// leave them usable (a flag change).
 unsafe fn fcntl_loop(first: u32, op: impl Fn(i32) -> i32) -> bool {
     let mut lim = libc::rlimit {
         rlim_cur: 0,
@@ -149,15 +162,19 @@ mod tests {
         // multi-threaded test process lives at or above it.
         let fd = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_DUPFD, 900) };
         assert!(fd >= 900);
+        let mark = |d| {
+            // SAFETY: a flag of `d` only.
+            unsafe { libc::fcntl(d, libc::F_SETFD, libc::FD_CLOEXEC) }
+        };
         // SAFETY: flags of `fd` and the (closed) ones above it only.
-        assert!(unsafe {
-            fcntl_loop(fd as u32, |d| {
-                libc::fcntl(d, libc::F_SETFD, libc::FD_CLOEXEC)
-            })
-        });
+        assert!(unsafe { fcntl_loop(fd as u32, mark) });
         assert!(cloexec(fd));
-        // SAFETY: nothing else of this process lives at or above `fd`.
-        assert!(unsafe { fcntl_loop(fd as u32, |d| libc::close(d)) });
+        let close = |d| {
+            // SAFETY: nothing else of this process lives at or above `fd`.
+            unsafe { libc::close(d) }
+        };
+        // SAFETY: as for `close`.
+        assert!(unsafe { fcntl_loop(fd as u32, close) });
         // SAFETY: F_GETFD on a closed descriptor fails with EBADF.
         assert!(unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0);
     }

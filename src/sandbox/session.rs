@@ -269,29 +269,31 @@ fn kill_launcher(child: &mut Child) {
         let _ = child.kill();
         return;
     };
-    // SAFETY: kill and waitid on our own child, not yet reaped (`child` owns it), so
-    // the pid is still its; WNOWAIT leaves it unreaped; the siginfo is a valid
-    // out-parameter.
-    let stopped = unsafe {
-        libc::kill(pid, libc::SIGSTOP) == 0 && {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
+    // SAFETY: kill on our own child, not yet reaped (`child` owns it), so the pid is
+    // still its.
+    let stopped = unsafe { libc::kill(pid, libc::SIGSTOP) } == 0 && {
+        // SAFETY: an all-zero siginfo_t is a valid value (an out-parameter here).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on the same child; WNOWAIT leaves it unreaped; `info` is a
+        // valid out-parameter.
+        let r = unsafe {
             libc::waitid(
                 libc::P_PID,
                 pid as libc::id_t,
                 &mut info,
                 libc::WSTOPPED | libc::WEXITED | libc::WNOWAIT,
-            ) == 0
-        }
+            )
+        };
+        r == 0
     };
     if stopped {
         for c in children_of(pid) {
             // SAFETY: kill has no memory effects. `c` is a child of the stopped launcher:
             // it cannot be reaped, so the pid is still that process, and a process group
             // `c`, if there is one, is the one it leads.
-            unsafe {
-                libc::kill(-c, libc::SIGKILL);
-                libc::kill(c, libc::SIGKILL);
-            }
+            unsafe { libc::kill(-c, libc::SIGKILL) };
+            // SAFETY: as above.
+            unsafe { libc::kill(c, libc::SIGKILL) };
         }
     }
     let _ = child.kill();

@@ -46,9 +46,13 @@ pub const HOSTNAME: &std::ffi::CStr = c"gridjudge";
 /// Everything the child needs, prepared before `fork` so the child never allocates.
 pub(super) struct ChildPlan {
     pub(super) program: CString,
+    /// Null-terminated vectors of pointers into `program` and `strings`.
     pub(super) argv: Vec<*const libc::c_char>,
     pub(super) envp: Vec<*const libc::c_char>,
+    /// The argument and environment strings `argv` and `envp` point into.
+    pub(super) _strings: Vec<CString>,
     pub(super) workdir: CString,
+    /// The launcher's descriptors of the program's stdin, stdout and stderr.
     pub(super) fds: [i32; 3],
     pub(super) rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
     /// Enter a new user namespace first (not root, and a namespace is wanted).
@@ -60,7 +64,8 @@ pub(super) struct ChildPlan {
     pub(super) run_as: Option<(u32, u32)>,
     /// A Landlock ruleset to enforce just before `exec` (-1: none).
     pub(super) landlock_fd: i32,
-    /// Where the PID namespace's init writes the program's [`InitRecord`].
+    /// Where the PID namespace's init writes the program's [`InitRecord`] (the report
+    /// pipe's write end, owned by the launcher as `err_fd` is).
     pub(super) report_fd: i32,
     /// The run's memory cgroup's `cgroup.procs` (-1: none).
     pub(super) cgroup_fd: i32,
@@ -80,6 +85,8 @@ pub(super) struct ChildPlan {
     pub(super) device_rights: u64,
     /// The system-call filter to install after Landlock (empty: none).
     pub(super) seccomp: Vec<libc::sock_filter>,
+    /// The error pipe's write end, where the child writes its setup notes and a fatal
+    /// failure (the launcher owns it and closes its copy once the child is started).
     pub(super) err_fd: i32,
     /// The launcher's pid: if the child's parent is no longer this, the launcher died
     /// before `PR_SET_PDEATHSIG` took effect and the child must not run.
@@ -90,20 +97,119 @@ pub(super) struct ChildPlan {
     pub(super) launcher_pidfd: i32,
 }
 
+/// The non-fatal setup notes a child reported, one bit per `NOTE_*` code (all below
+/// 32). Each method tells whether the setup behind one guarantee held, that is, whether
+/// its note stayed unreported.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(super) struct Notes(u32);
+
+impl Notes {
+    /// Every note code; any other code the child reports is a fatal stage.
+    const CODES: [i32; 10] = [
+        NOTE_NET,
+        NOTE_HIDE,
+        NOTE_PROC,
+        NOTE_LANDLOCK,
+        NOTE_CGROUP,
+        NOTE_SECCOMP,
+        NOTE_WORKDIR,
+        NOTE_UTS,
+        NOTE_CGROUP_NS,
+        NOTE_CPU_CGROUP,
+    ];
+
+    /// Records one report of the child; false when `code` is no note but a fatal stage.
+    pub(super) fn record(&mut self, code: i32) -> bool {
+        if !Self::CODES.contains(&code) {
+            return false;
+        }
+        self.0 |= 1 << code;
+        true
+    }
+
+    /// Whether the note `code` never came.
+    fn held(self, code: i32) -> bool {
+        self.0 & (1 << code) == 0
+    }
+
+    /// The empty network namespace was entered (or none was needed).
+    pub(super) fn network_isolated(self) -> bool {
+        self.held(NOTE_NET)
+    }
+
+    /// The hidden folders were covered.
+    pub(super) fn paths_hidden(self) -> bool {
+        self.held(NOTE_HIDE)
+    }
+
+    /// A `/proc` of the run's PID namespace was mounted.
+    pub(super) fn fresh_proc(self) -> bool {
+        self.held(NOTE_PROC)
+    }
+
+    /// The Landlock ruleset was enforced, with the root's own folders allowed.
+    pub(super) fn landlock_enforced(self) -> bool {
+        self.held(NOTE_LANDLOCK)
+    }
+
+    /// The child joined the run's memory cgroup.
+    pub(super) fn joined_memory_cgroup(self) -> bool {
+        self.held(NOTE_CGROUP)
+    }
+
+    /// The child joined the v1 CPU-accounting cgroup.
+    pub(super) fn joined_cpu_cgroup(self) -> bool {
+        self.held(NOTE_CPU_CGROUP)
+    }
+
+    /// The system-call filter was installed.
+    pub(super) fn seccomp_installed(self) -> bool {
+        self.held(NOTE_SECCOMP)
+    }
+
+    /// The private working folder was mounted and allowed by Landlock.
+    pub(super) fn workdir_private(self) -> bool {
+        self.held(NOTE_WORKDIR)
+    }
+
+    /// The run's UTS namespace got its host name.
+    pub(super) fn hostname_set(self) -> bool {
+        self.held(NOTE_UTS)
+    }
+
+    /// The run's cgroup namespace was made.
+    pub(super) fn cgroup_namespace(self) -> bool {
+        self.held(NOTE_CGROUP_NS)
+    }
+}
+
 /// Writes (stage, errno) to the error pipe. Async-signal-safe.
+///
+/// # Safety
+/// `fd` is the error pipe's write end ([`ChildPlan::err_fd`]): on any other open
+/// descriptor the 8 bytes would land in a file the caller does not own.
 pub(super) unsafe fn note(fd: i32, stage: i32, err: i32) {
     let rec: [i32; 2] = [stage, err];
     // SAFETY: `rec` is 8 valid bytes; a short or failed write only loses the note.
     unsafe { libc::write(fd, rec.as_ptr().cast(), 8) };
 }
 
-/// Reports a fatal setup failure and ends the child. Async-signal-safe.
+/// Ends the child at once with `code`: `_exit`, no destructor nor exit handler runs
+/// (they belong to the launcher, whose memory the child copied). Async-signal-safe.
+pub(super) fn exit_child(code: i32) -> ! {
+    // SAFETY: _exit ends the process; nothing of it runs afterwards.
+    unsafe { libc::_exit(code) }
+}
+
+/// Reports a fatal setup failure (the current errno) and ends the child.
+/// Async-signal-safe.
+///
+/// # Safety
+/// As for [`note`]: `fd` is the error pipe's write end.
 pub(super) unsafe fn fail_child(fd: i32, stage: i32) -> ! {
-    // SAFETY: raw write and _exit only.
-    unsafe {
-        note(fd, stage, errno());
-        libc::_exit(127)
-    }
+    // SAFETY: the caller's contract.
+    unsafe { note(fd, stage, errno()) };
+    exit_child(127)
 }
 
 /// How the child was created.
@@ -115,254 +221,464 @@ pub(super) struct Cloned {
     pub(super) user_ns: bool,
 }
 
-/// The child between `fork` and `exec`: raw system calls only.
+/// What the child's mount step left: the minimal root, or the host's with the fresh
+/// mounts over it that Landlock must allow by rules of their own.
+#[derive(Clone, Copy, Default)]
+struct Mounted {
+    /// The child switched to the minimal root (and is in its `/box`).
+    in_root: bool,
+    /// The private working folder is mounted.
+    fresh_work: bool,
+    /// A `/proc` of the run's PID namespace is mounted.
+    fresh_proc: bool,
+}
+
+/// The child between `fork` and `exec`: raw system calls only, in this order (each step
+/// says why its calls come where they do): its process group and standard streams, the
+/// resource limits, the user and network namespaces, the mounts, the host name, the
+/// run's cgroups, the working folder, the privilege drop, the confinement (Landlock,
+/// `RLIMIT_NOFILE`, the system-call filter), the check that the launcher still lives,
+/// and the program.
+///
+/// # Safety
+/// Only in the launcher's freshly forked (or cloned) child: single-threaded, with
+/// `plan` as [`supervise`](super) built it (every pointer valid, `err_fd` the error
+/// pipe's write end, the other descriptors open). Every step below has this contract.
 pub(super) unsafe fn child(plan: &ChildPlan, cloned: Cloned) -> ! {
-    // SAFETY (whole function): only async-signal-safe system calls on data prepared
-    // before fork; every pointer comes from a live CString or null-terminated vector.
-    unsafe {
-        let fail = |stage: i32| fail_child(plan.err_fd, stage);
-        if libc::setpgid(0, 0) != 0 {
-            fail(STAGE_SETPGID);
+    // SAFETY: this function's contract, which is the step's.
+    unsafe { own_group_and_stdio(plan) };
+    // The program's start-up stack under the init (see `spawn_program`), mapped before
+    // the limits: under `RLIMIT_AS` below the launcher's own size no new mapping would
+    // be allowed.
+    let exec_stack = if cloned.pid_ns {
+        map_exec_stack()
+    } else {
+        std::ptr::null_mut()
+    };
+    // SAFETY: as above.
+    unsafe { set_limits(plan) };
+    // SAFETY: as above.
+    let namespaces = unsafe { enter_namespaces(plan, cloned) };
+    // SAFETY: as above.
+    let mounted = unsafe { mount_filesystems(plan, cloned, namespaces) };
+    // SAFETY: as above.
+    unsafe { set_hostname(plan, cloned) };
+    // SAFETY: as above.
+    unsafe { join_cgroups(plan, cloned) };
+    // SAFETY: as above.
+    unsafe { enter_workdir(plan, mounted) };
+    // SAFETY: as above.
+    unsafe { drop_privileges(plan) };
+    // SAFETY: as above.
+    unsafe { confine_program(plan, mounted) };
+    // SAFETY: as above.
+    if unsafe { launcher_gone(plan, cloned) } {
+        exit_child(127);
+    }
+    // SAFETY: as above; `exec_stack` is null or a fresh mapping of `EXEC_STACK` bytes.
+    unsafe { start_program(plan, cloned, exec_stack) }
+}
+
+/// A new process group led by the child (the launcher kills the run by it), the
+/// program's standard streams on 0, 1 and 2, every other descriptor close-on-exec, and
+/// the signal handling a program expects (default `SIGPIPE`, nothing blocked).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn own_group_and_stdio(plan: &ChildPlan) {
+    let fail = |stage| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { fail_child(plan.err_fd, stage) }
+    };
+    // SAFETY: setpgid takes no pointers.
+    if unsafe { libc::setpgid(0, 0) } != 0 {
+        fail(STAGE_SETPGID);
+    }
+    for (target, &fd) in plan.fds.iter().enumerate() {
+        // SAFETY: dup2 takes no pointers; `fd` is one of the launcher's run files, and
+        // 0, 1, 2 are the child's own to replace.
+        if unsafe { libc::dup2(fd, target as i32) } < 0 {
+            fail(STAGE_DUP2);
         }
-        for (target, &fd) in plan.fds.iter().enumerate() {
-            if libc::dup2(fd, target as i32) < 0 {
-                fail(STAGE_DUP2);
-            }
-        }
-        // Exactly 0, 1 and 2 survive exec: everything else (the launcher's pipes, the
-        // cgroup file, the Landlock ruleset, anything inherited) is usable until exec
-        // and closed by it. See `descriptors`.
-        if !descriptors::raw_cloexec_from(3) {
-            fail(STAGE_DESCRIPTORS);
-        }
-        // Rust ignores SIGPIPE in its binaries; ignored dispositions survive exec.
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-        // The program's start-up stack under the init (see `spawn_program`), mapped
-        // before the limits: under `RLIMIT_AS` below the launcher's own size no new
-        // mapping would be allowed.
-        let exec_stack = if cloned.pid_ns {
-            map_exec_stack()
-        } else {
-            std::ptr::null_mut()
+    }
+    // Exactly 0, 1 and 2 survive exec: everything else (the launcher's pipes, the
+    // cgroup file, the Landlock ruleset, anything inherited) is usable until exec and
+    // closed by it. See `descriptors`.
+    // SAFETY: the child relies on no descriptor above 2 surviving exec.
+    if !unsafe { descriptors::raw_cloexec_from(3) } {
+        fail(STAGE_DESCRIPTORS);
+    }
+    // Rust ignores SIGPIPE in its binaries; ignored dispositions survive exec.
+    // SAFETY: the default disposition; no handler is installed.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    // SAFETY: an all-zero sigset_t is a valid value (emptied below anyway).
+    let mut empty: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a sigset_t.
+    unsafe { libc::sigemptyset(&mut empty) };
+    // SAFETY: a valid set; no old set wanted.
+    unsafe { libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) };
+}
+
+/// The run's resource limits (`RLIMIT_NOFILE` comes later, after the child's last
+/// `open`).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn set_limits(plan: &ChildPlan) {
+    for &(resource, soft, hard) in &plan.rlimits {
+        let lim = libc::rlimit {
+            rlim_cur: soft,
+            rlim_max: hard,
         };
-        for &(resource, soft, hard) in &plan.rlimits {
-            let lim = libc::rlimit {
-                rlim_cur: soft,
-                rlim_max: hard,
-            };
-            if libc::setrlimit(resource, &lim) != 0 {
-                fail(STAGE_RLIMIT);
-            }
+        // SAFETY: a valid rlimit.
+        if unsafe { libc::setrlimit(resource, &lim) } != 0 {
+            // SAFETY: `err_fd` is the error pipe's write end (the contract).
+            unsafe { fail_child(plan.err_fd, STAGE_RLIMIT) };
         }
-        let mut namespaces = true;
-        if plan.user_ns && !cloned.user_ns && libc::unshare(libc::CLONE_NEWUSER) != 0 {
-            let e = errno();
-            note(plan.err_fd, NOTE_NET, e);
-            note(plan.err_fd, NOTE_HIDE, e);
-            note(plan.err_fd, NOTE_PROC, e);
-            namespaces = false;
-        }
-        if namespaces && plan.no_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
-            note(plan.err_fd, NOTE_NET, errno());
-        }
-        let mut fresh_proc = false;
-        let mut fresh_work = false;
-        let mut in_root = false;
-        let wants_mount_ns = !plan.hide.is_empty()
-            || cloned.pid_ns
-            || plan.workdir_tmpfs.is_some()
-            || plan.root.is_some();
-        if namespaces && wants_mount_ns {
-            if libc::unshare(libc::CLONE_NEWNS) != 0
-                || libc::mount(
+    }
+}
+
+/// A user namespace when not root (unless `clone` made one), then the empty network
+/// namespace. Returns false when the user namespace was refused: no other namespace can
+/// be made then (each refusal is noted).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn enter_namespaces(plan: &ChildPlan, cloned: Cloned) -> bool {
+    let note = |stage, err| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, stage, err) }
+    };
+    // SAFETY: unshare takes no pointers.
+    if plan.user_ns && !cloned.user_ns && unsafe { libc::unshare(libc::CLONE_NEWUSER) } != 0 {
+        let e = errno();
+        note(NOTE_NET, e);
+        note(NOTE_HIDE, e);
+        note(NOTE_PROC, e);
+        return false;
+    }
+    // SAFETY: unshare takes no pointers.
+    if plan.no_network && unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        note(NOTE_NET, errno());
+    }
+    true
+}
+
+/// A private mount namespace with the minimal root built and switched to, or, without
+/// one, the hidden folders, the private working folder and the fresh `/proc` over the
+/// host's ([`mount_in_host_root`]). A minimal root that cannot be had ends the child;
+/// anything else missing is noted.
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn mount_filesystems(plan: &ChildPlan, cloned: Cloned, namespaces: bool) -> Mounted {
+    let note = |stage, err| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, stage, err) }
+    };
+    let mut mounted = Mounted::default();
+    let wants_mount_ns = !plan.hide.is_empty()
+        || cloned.pid_ns
+        || plan.workdir_tmpfs.is_some()
+        || plan.root.is_some();
+    if namespaces && wants_mount_ns {
+        // SAFETY: unshare takes no pointers.
+        let private = unsafe { libc::unshare(libc::CLONE_NEWNS) } == 0
+            // SAFETY: a C string literal and null pointers.
+            && unsafe {
+                libc::mount(
                     std::ptr::null(),
                     c"/".as_ptr(),
                     std::ptr::null(),
                     libc::MS_REC | libc::MS_PRIVATE,
                     std::ptr::null(),
-                ) != 0
-            {
-                let e = errno();
-                if plan.root.is_some() {
-                    fail(super::root::STAGE_ROOT_MOUNT);
-                }
-                note(plan.err_fd, NOTE_HIDE, e);
-                note(plan.err_fd, NOTE_PROC, e);
-            } else if let Some(root) = &plan.root {
-                // The minimal root: nothing of the host but what it binds.
-                if let Err((stage, e)) = root.raw_build(cloned.pid_ns) {
-                    note(plan.err_fd, stage, e);
-                    libc::_exit(127);
-                }
-                in_root = true;
-                fresh_work = plan.workdir_tmpfs.is_some();
-                fresh_proc = cloned.pid_ns;
-            } else {
-                mount_in_host_root(plan, cloned, &mut fresh_work, &mut fresh_proc);
+                )
+            } == 0;
+        if !private {
+            let e = errno();
+            if plan.root.is_some() {
+                // SAFETY: `err_fd` is the error pipe's write end (the contract).
+                unsafe { fail_child(plan.err_fd, super::root::STAGE_ROOT_MOUNT) };
             }
-        } else if cloned.pid_ns {
-            note(plan.err_fd, NOTE_PROC, 0);
-        }
-        if plan.workdir_tmpfs.is_some() && !fresh_work {
-            note(plan.err_fd, NOTE_WORKDIR, errno());
-        }
-        if cloned.pid_ns && libc::sethostname(HOSTNAME.as_ptr(), HOSTNAME.to_bytes().len()) != 0 {
-            note(plan.err_fd, NOTE_UTS, errno());
-        }
-        // Into the run's cgroups now, the setup done: what the program and everything it
-        // starts use is charged there. Then a cgroup namespace, so that the program sees
-        // its cgroup as `/` and not the judge's cgroup path.
-        if plan.cgroup_fd >= 0 && libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) != 1 {
-            note(plan.err_fd, NOTE_CGROUP, errno());
-        }
-        if plan.cpu_cgroup_fd >= 0 && libc::write(plan.cpu_cgroup_fd, c"0".as_ptr().cast(), 1) != 1
-        {
-            note(plan.err_fd, NOTE_CPU_CGROUP, errno());
-        }
-        if cloned.pid_ns && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
-            note(plan.err_fd, NOTE_CGROUP_NS, errno());
-        }
-        if !in_root && libc::chdir(plan.workdir.as_ptr()) != 0 {
-            fail(STAGE_CHDIR);
-        }
-        if let Some((uid, gid)) = plan.run_as {
-            if libc::setgroups(0, std::ptr::null()) != 0
-                || libc::setgid(gid) != 0
-                || libc::setuid(uid) != 0
-            {
-                fail(STAGE_DROP);
+            note(NOTE_HIDE, e);
+            note(NOTE_PROC, e);
+        } else if let Some(root) = &plan.root {
+            // The minimal root: nothing of the host but what it binds.
+            // SAFETY: in the child's private mount namespace, `/` made private just
+            // above, with the privileges to mount (root); the plan's pointers are valid.
+            if let Err((stage, e)) = unsafe { root.raw_build(cloned.pid_ns) } {
+                note(stage, e);
+                exit_child(127);
             }
-        }
-        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-            || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0
-        {
-            fail(STAGE_PRCTL);
-        }
-        if plan.landlock_fd >= 0 {
-            if in_root {
-                // The root's own folders are new inodes: rules of their own.
-                allow_in_root(plan, fresh_proc);
-            } else {
-                allow_fresh_mounts(plan, fresh_proc, fresh_work);
-            }
-            if !confine::raw_restrict_self(plan.landlock_fd) {
-                note(plan.err_fd, NOTE_LANDLOCK, errno());
-            }
-            libc::close(plan.landlock_fd);
-        }
-        if plan.open_files > 0 {
-            let lim = libc::rlimit {
-                rlim_cur: plan.open_files,
-                rlim_max: plan.open_files,
+            mounted = Mounted {
+                in_root: true,
+                fresh_work: plan.workdir_tmpfs.is_some(),
+                fresh_proc: cloned.pid_ns,
             };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &lim) != 0 {
-                fail(STAGE_RLIMIT);
-            }
+        } else {
+            // SAFETY: in the child's private mount namespace; the contract.
+            mounted = unsafe { mount_in_host_root(plan, cloned) };
         }
-        // The system-call filter last: the setup above needed unshare and mount.
-        if !plan.seccomp.is_empty()
-            && !seccomp::raw_install(plan.seccomp.as_ptr(), plan.seccomp.len())
-        {
-            note(plan.err_fd, NOTE_SECCOMP, errno());
+    } else if cloned.pid_ns {
+        note(NOTE_PROC, 0);
+    }
+    if plan.workdir_tmpfs.is_some() && !mounted.fresh_work {
+        note(NOTE_WORKDIR, errno());
+    }
+    mounted
+}
+
+/// The host name the run sees, in its UTS namespace (made with the PID one).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn set_hostname(plan: &ChildPlan, cloned: Cloned) {
+    if cloned.pid_ns
+        // SAFETY: HOSTNAME is a valid string of that length.
+        && unsafe { libc::sethostname(HOSTNAME.as_ptr(), HOSTNAME.to_bytes().len()) } != 0
+    {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, NOTE_UTS, errno()) };
+    }
+}
+
+/// Into the run's cgroups now, the setup done: what the program and everything it
+/// starts use is charged there; before the privilege drop, since the sandbox user may
+/// not write `cgroup.procs`. Then a cgroup namespace, so that the program sees its
+/// cgroup as `/` and not the judge's cgroup path.
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn join_cgroups(plan: &ChildPlan, cloned: Cloned) {
+    let note = |stage, err| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, stage, err) }
+    };
+    // SAFETY: one byte of a C string literal, to the open `cgroup.procs`.
+    if plan.cgroup_fd >= 0 && unsafe { libc::write(plan.cgroup_fd, c"0".as_ptr().cast(), 1) } != 1 {
+        note(NOTE_CGROUP, errno());
+    }
+    if plan.cpu_cgroup_fd >= 0
+        // SAFETY: as above.
+        && unsafe { libc::write(plan.cpu_cgroup_fd, c"0".as_ptr().cast(), 1) } != 1
+    {
+        note(NOTE_CPU_CGROUP, errno());
+    }
+    // SAFETY: unshare takes no pointers.
+    if cloned.pid_ns && unsafe { libc::unshare(libc::CLONE_NEWCGROUP) } != 0 {
+        note(NOTE_CGROUP_NS, errno());
+    }
+}
+
+/// Into the working folder (a minimal root starts in its `/box` already).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn enter_workdir(plan: &ChildPlan, mounted: Mounted) {
+    // SAFETY: the plan's C string.
+    if !mounted.in_root && unsafe { libc::chdir(plan.workdir.as_ptr()) } != 0 {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { fail_child(plan.err_fd, STAGE_CHDIR) };
+    }
+}
+
+/// The sandbox user and group (no supplementary groups), no new privileges through
+/// `exec`, and `SIGKILL` when the launcher dies.
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn drop_privileges(plan: &ChildPlan) {
+    let fail = |stage| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { fail_child(plan.err_fd, stage) }
+    };
+    if let Some((uid, gid)) = plan.run_as {
+        // SAFETY: an empty list: no pointer is read.
+        let dropped = unsafe { libc::setgroups(0, std::ptr::null()) } == 0
+            // SAFETY: setgid takes no pointers.
+            && unsafe { libc::setgid(gid) } == 0
+            // SAFETY: setuid takes no pointers.
+            && unsafe { libc::setuid(uid) } == 0;
+        if !dropped {
+            fail(STAGE_DROP);
         }
-        // In a new PID namespace the parent is outside it and getppid() is 0: the
-        // launcher's pidfd tells instead.
-        if !cloned.pid_ns && libc::getppid() != plan.launcher_pid {
-            libc::_exit(127);
+    }
+    // SAFETY: prctl with integer arguments only.
+    let set = unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } == 0
+        // SAFETY: as above.
+        && unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) } == 0;
+    if !set {
+        fail(STAGE_PRCTL);
+    }
+}
+
+/// Landlock (with rules for the folders mounted since the ruleset was made), then
+/// `RLIMIT_NOFILE` (the child's last `open` is behind it), then the system-call filter
+/// (last: the setup needed `unshare` and `mount`).
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn confine_program(plan: &ChildPlan, mounted: Mounted) {
+    let note = |stage, err| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, stage, err) }
+    };
+    if plan.landlock_fd >= 0 {
+        if mounted.in_root {
+            // The root's own folders are new inodes: rules of their own.
+            // SAFETY: after the switch to the root; `landlock_fd` is open.
+            unsafe { allow_in_root(plan, mounted.fresh_proc) };
+        } else {
+            // SAFETY: `landlock_fd` is open.
+            unsafe { allow_fresh_mounts(plan, mounted.fresh_proc, mounted.fresh_work) };
         }
-        if cloned.pid_ns && plan.launcher_pidfd >= 0 {
-            let mut pfd = libc::pollfd {
-                fd: plan.launcher_pidfd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            if libc::poll(&mut pfd, 1, 0) != 0 {
-                libc::_exit(127);
-            }
+        // SAFETY: `landlock_fd` is an open Landlock ruleset.
+        if !unsafe { confine::raw_restrict_self(plan.landlock_fd) } {
+            note(NOTE_LANDLOCK, errno());
         }
-        if cloned.pid_ns {
-            // We are pid 1 of the namespace. The kernel drops default-action signals
-            // sent to a namespace's init (SIGXFSZ, SIGXCPU, SIGABRT, SIGPIPE would be
-            // lost), so the program runs as pid 2 under this tiny init, which reaps
-            // everything and ends when the program ends: the kernel then kills every
-            // process left in the namespace.
-            let prog = spawn_program(plan, exec_stack);
-            if prog < 0 {
-                fail_child(plan.err_fd, STAGE_FORK);
-            }
-            // The launcher reads setup notes until every writer is gone.
-            libc::close(plan.err_fd);
-            init(prog, plan.report_fd)
+        // SAFETY: the child's copy of the ruleset, used no more.
+        unsafe { libc::close(plan.landlock_fd) };
+    }
+    if plan.open_files > 0 {
+        let lim = libc::rlimit {
+            rlim_cur: plan.open_files,
+            rlim_max: plan.open_files,
+        };
+        // SAFETY: a valid rlimit.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &lim) } != 0 {
+            // SAFETY: `err_fd` is the error pipe's write end (the contract).
+            unsafe { fail_child(plan.err_fd, STAGE_RLIMIT) };
         }
+    }
+    if !plan.seccomp.is_empty()
+        // SAFETY: the plan's filter, alive for the call.
+        && !unsafe { seccomp::raw_install(plan.seccomp.as_ptr(), plan.seccomp.len()) }
+    {
+        note(NOTE_SECCOMP, errno());
+    }
+}
+
+/// Whether the launcher died before `PR_SET_PDEATHSIG` took effect: then the child's
+/// parent is no longer the launcher, or, in a new PID namespace (where the parent is
+/// outside and `getppid()` is 0), the launcher's pidfd is readable.
+///
+/// # Safety
+/// As for [`child`].
+unsafe fn launcher_gone(plan: &ChildPlan, cloned: Cloned) -> bool {
+    // SAFETY: getppid cannot fail.
+    if !cloned.pid_ns && unsafe { libc::getppid() } != plan.launcher_pid {
+        return true;
+    }
+    if cloned.pid_ns && plan.launcher_pidfd >= 0 {
+        let mut pfd = libc::pollfd {
+            fd: plan.launcher_pidfd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, no wait.
+        if unsafe { libc::poll(&mut pfd, 1, 0) } != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Executes the program, or in a new PID namespace starts it under this process as the
+/// namespace's init. The kernel drops default-action signals sent to a namespace's init
+/// (SIGXFSZ, SIGXCPU, SIGABRT, SIGPIPE would be lost), so the program runs as pid 2
+/// under this tiny init, which reaps everything and ends when the program ends: the
+/// kernel then kills every process left in the namespace.
+///
+/// # Safety
+/// As for [`child`]; `exec_stack` is null or a fresh mapping of [`EXEC_STACK`] bytes.
+unsafe fn start_program(plan: &ChildPlan, cloned: Cloned, exec_stack: *mut libc::c_void) -> ! {
+    if cloned.pid_ns {
+        // SAFETY: the caller's contract; this process is single-threaded.
+        let prog = unsafe { spawn_program(plan, exec_stack) };
+        if prog < 0 {
+            // SAFETY: `err_fd` is the error pipe's write end (the contract).
+            unsafe { fail_child(plan.err_fd, STAGE_FORK) };
+        }
+        // The launcher reads setup notes until every writer is gone.
+        // SAFETY: the child's copy of the error pipe, used no more.
+        unsafe { libc::close(plan.err_fd) };
+        // SAFETY: `report_fd` is the report pipe's write end (the contract).
+        unsafe { init(prog, plan.report_fd) }
+    }
+    // SAFETY: the plan's C string and null-terminated vectors of live C strings.
+    unsafe {
         libc::execve(
             plan.program.as_ptr(),
             plan.argv.as_ptr(),
             plan.envp.as_ptr(),
-        );
-        fail(STAGE_EXEC)
-    }
+        )
+    };
+    // SAFETY: `err_fd` is the error pipe's write end (the contract).
+    unsafe { fail_child(plan.err_fd, STAGE_EXEC) }
 }
 
 /// Without a minimal root: the hidden folders covered, the private working folder and
 /// the fresh `/proc` mounted over the host's. Raw system calls only.
 ///
 /// # Safety
-/// In the child, in its private mount namespace; the plan's pointers are valid.
-unsafe fn mount_in_host_root(
-    plan: &ChildPlan,
-    cloned: Cloned,
-    fresh_work: &mut bool,
-    fresh_proc: &mut bool,
-) {
-    // SAFETY (whole function): raw system calls on the plan's C strings.
-    unsafe {
-        for dir in &plan.hide {
-            let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-            if libc::mount(
+/// In the child, in its private mount namespace; as for [`child`].
+unsafe fn mount_in_host_root(plan: &ChildPlan, cloned: Cloned) -> Mounted {
+    let note = |stage, err| {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, stage, err) }
+    };
+    let mut mounted = Mounted::default();
+    for dir in &plan.hide {
+        let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        // SAFETY: C string literals, the plan's C string and a null data pointer.
+        let r = unsafe {
+            libc::mount(
                 c"gridjudge-hidden".as_ptr(),
                 dir.as_ptr(),
                 c"tmpfs".as_ptr(),
                 flags,
                 std::ptr::null(),
-            ) != 0
-            {
-                note(plan.err_fd, NOTE_HIDE, errno());
-            }
+            )
+        };
+        if r != 0 {
+            note(NOTE_HIDE, errno());
         }
-        if let Some(opts) = &plan.workdir_tmpfs {
-            // A private tmpfs over the working folder: what the program writes is
-            // bounded in bytes and files, and vanishes with the namespace.
-            if libc::mount(
+    }
+    if let Some(opts) = &plan.workdir_tmpfs {
+        // A private tmpfs over the working folder: what the program writes is bounded
+        // in bytes and files, and vanishes with the namespace.
+        // SAFETY: C string literals and the plan's C strings.
+        let r = unsafe {
+            libc::mount(
                 c"gridjudge-work".as_ptr(),
                 plan.workdir.as_ptr(),
                 c"tmpfs".as_ptr(),
                 libc::MS_NOSUID | libc::MS_NODEV,
                 opts.as_ptr().cast(),
-            ) == 0
-            {
-                *fresh_work = true;
-            }
-        }
-        if cloned.pid_ns {
-            // A /proc of our own PID namespace: only our processes are visible.
-            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-            if libc::mount(
+            )
+        };
+        mounted.fresh_work = r == 0;
+    }
+    if cloned.pid_ns {
+        // A /proc of our own PID namespace: only our processes are visible.
+        let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        // SAFETY: C string literals and a null data pointer.
+        let r = unsafe {
+            libc::mount(
                 c"proc".as_ptr(),
                 c"/proc".as_ptr(),
                 c"proc".as_ptr(),
                 flags,
                 std::ptr::null(),
-            ) == 0
-            {
-                *fresh_proc = true;
-            } else {
-                note(plan.err_fd, NOTE_PROC, errno());
-            }
+            )
+        };
+        if r == 0 {
+            mounted.fresh_proc = true;
+        } else {
+            note(NOTE_PROC, errno());
         }
     }
+    mounted
 }
 
 /// Opens `path` (`O_PATH`) and adds a Landlock rule granting `rights` beneath it;
@@ -371,42 +687,49 @@ unsafe fn mount_in_host_root(
 /// # Safety
 /// `ruleset` is an open Landlock ruleset.
 unsafe fn allow_path(ruleset: i32, path: &std::ffi::CStr, rights: u64) -> bool {
-    // SAFETY: raw system calls on a valid C string and descriptors we own.
-    unsafe {
-        let fd = libc::open(
+    // SAFETY: a valid C string.
+    let fd = unsafe {
+        libc::open(
             path.as_ptr(),
             libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
-        );
-        if fd < 0 {
-            return false;
-        }
-        let ok = confine::raw_allow(ruleset, fd, rights);
-        libc::close(fd);
-        ok
+        )
+    };
+    if fd < 0 {
+        return false;
     }
+    // SAFETY: `ruleset` is open (the contract), `fd` just opened.
+    let ok = unsafe { confine::raw_allow(ruleset, fd, rights) };
+    // SAFETY: `fd` is ours, used no more.
+    unsafe { libc::close(fd) };
+    ok
 }
 
 /// Landlock rules for the minimal root's own folders: `/etc` and `/proc` readable, the
 /// `/dev` nodes readable and writable, `/box` fully usable.
 ///
 /// # Safety
-/// In the child, after the switch to the root; `plan.landlock_fd` is open.
+/// In the child, after the switch to the root; `plan.landlock_fd` is open and
+/// `plan.err_fd` is the error pipe's write end.
 unsafe fn allow_in_root(plan: &ChildPlan, fresh_proc: bool) {
     use super::root::{BOX, DEV, ETC, PROC};
     let fd = plan.landlock_fd;
-    // SAFETY: the caller's contract.
-    unsafe {
-        let mut ok =
-            allow_path(fd, ETC, confine::RAW_READ) & allow_path(fd, DEV, plan.device_rights);
-        if fresh_proc {
-            ok &= allow_path(fd, PROC, confine::RAW_READ);
-        }
-        if !ok {
-            note(plan.err_fd, NOTE_LANDLOCK, errno());
-        }
-        if !allow_path(fd, BOX, plan.workdir_rights) {
-            note(plan.err_fd, NOTE_WORKDIR, errno());
-        }
+    // SAFETY: `fd` is an open ruleset (the contract).
+    let etc = unsafe { allow_path(fd, ETC, confine::RAW_READ) };
+    // SAFETY: as above.
+    let dev = unsafe { allow_path(fd, DEV, plan.device_rights) };
+    let mut ok = etc & dev;
+    if fresh_proc {
+        // SAFETY: as above.
+        ok &= unsafe { allow_path(fd, PROC, confine::RAW_READ) };
+    }
+    if !ok {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, NOTE_LANDLOCK, errno()) };
+    }
+    // SAFETY: as for /etc.
+    if !unsafe { allow_path(fd, BOX, plan.workdir_rights) } {
+        // SAFETY: as above.
+        unsafe { note(plan.err_fd, NOTE_WORKDIR, errno()) };
     }
 }
 
@@ -415,16 +738,19 @@ unsafe fn allow_in_root(plan: &ChildPlan, fresh_proc: bool) {
 /// them).
 ///
 /// # Safety
-/// In the child; `plan.landlock_fd` is open.
+/// In the child; `plan.landlock_fd` is open and `plan.err_fd` is the error pipe's
+/// write end.
 unsafe fn allow_fresh_mounts(plan: &ChildPlan, fresh_proc: bool, fresh_work: bool) {
-    // SAFETY: the caller's contract; the plan's C strings are valid.
-    unsafe {
-        if fresh_proc {
-            allow_path(plan.landlock_fd, c"/proc", confine::RAW_READ);
-        }
-        if fresh_work && !allow_path(plan.landlock_fd, &plan.workdir, plan.workdir_rights) {
-            note(plan.err_fd, NOTE_WORKDIR, errno());
-        }
+    if fresh_proc {
+        // SAFETY: `landlock_fd` is an open ruleset (the contract).
+        unsafe { allow_path(plan.landlock_fd, c"/proc", confine::RAW_READ) };
+    }
+    if fresh_work
+        // SAFETY: as above.
+        && !unsafe { allow_path(plan.landlock_fd, &plan.workdir, plan.workdir_rights) }
+    {
+        // SAFETY: `err_fd` is the error pipe's write end (the contract).
+        unsafe { note(plan.err_fd, NOTE_WORKDIR, errno()) };
     }
 }
 
@@ -472,10 +798,12 @@ unsafe fn spawn_program(plan: &ChildPlan, stack: *mut libc::c_void) -> i32 {
     if stack.is_null() {
         return -1;
     }
-    // SAFETY: the caller's contract; the stack grows down from the end of the mapping
-    // (x86-64, aarch64).
+    // SAFETY: one past the end of the mapping of `EXEC_STACK` bytes (the contract); the
+    // stack grows down from there (x86-64, aarch64).
+    let top = unsafe { stack.cast::<u8>().add(EXEC_STACK) }.cast::<libc::c_void>();
+    // SAFETY: the caller's contract; `plan` outlives the call, as the init is suspended
+    // until the child has called `execve` or ended.
     unsafe {
-        let top = stack.cast::<u8>().add(EXEC_STACK).cast::<libc::c_void>();
         libc::clone(
             exec_program,
             top,
@@ -489,17 +817,20 @@ unsafe fn spawn_program(plan: &ChildPlan, stack: *mut libc::c_void) -> i32 {
 /// the program; on failure reports `STAGE_EXEC` and ends.
 extern "C" fn exec_program(plan: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `plan` is the init's `&ChildPlan`, alive and unchanged while the init is
-    // suspended (CLONE_VFORK); raw system calls only.
+    // suspended (CLONE_VFORK).
+    let plan = unsafe { &*(plan as *const ChildPlan) };
+    // SAFETY: this process's copy of the report pipe's write end, used no more.
+    unsafe { libc::close(plan.report_fd) };
+    // SAFETY: the plan's C string and null-terminated vectors of live C strings.
     unsafe {
-        let plan = &*(plan as *const ChildPlan);
-        libc::close(plan.report_fd);
         libc::execve(
             plan.program.as_ptr(),
             plan.argv.as_ptr(),
             plan.envp.as_ptr(),
-        );
-        fail_child(plan.err_fd, STAGE_EXEC)
-    }
+        )
+    };
+    // SAFETY: `err_fd` is the error pipe's write end.
+    unsafe { fail_child(plan.err_fd, STAGE_EXEC) }
 }
 
 /// What the namespace's init reports about the program: its wait status and rusage.
@@ -512,30 +843,41 @@ pub(super) struct InitRecord {
     pub(super) reaped: libc::rusage,
 }
 
+impl InitRecord {
+    /// A record of zeros.
+    pub(super) fn zeroed() -> InitRecord {
+        // SAFETY: integers only: all zero is a valid value.
+        unsafe { std::mem::zeroed() }
+    }
+}
+
 /// The namespace's init: reaps every process until the program `prog` ends, writes
 /// its [`InitRecord`] to `report_fd` and exits. Raw system calls only.
+///
+/// # Safety
+/// Only in the launcher's child as its PID namespace's init; `report_fd` is the report
+/// pipe's write end.
 pub(super) unsafe fn init(prog: i32, report_fd: i32) -> ! {
-    // SAFETY (whole function): raw system calls on stack data.
-    unsafe {
-        loop {
-            let mut rec = InitRecord {
-                status: 0,
-                rusage: std::mem::zeroed(),
-                reaped: std::mem::zeroed(),
-            };
-            let r = libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage);
-            if r == prog {
-                libc::getrusage(libc::RUSAGE_CHILDREN, &mut rec.reaped);
+    loop {
+        let mut rec = InitRecord::zeroed();
+        // SAFETY: valid out-pointers into `rec`.
+        let r = unsafe { libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage) };
+        if r == prog {
+            // SAFETY: a valid out-pointer.
+            unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut rec.reaped) };
+            // SAFETY: `rec` is that many valid bytes; `report_fd` is the report pipe (the
+            // contract).
+            unsafe {
                 libc::write(
                     report_fd,
                     (&rec as *const InitRecord).cast(),
                     std::mem::size_of::<InitRecord>(),
-                );
-                libc::_exit(0);
-            }
-            if r < 0 && errno() != libc::EINTR {
-                libc::_exit(0);
-            }
+                )
+            };
+            exit_child(0);
+        }
+        if r < 0 && errno() != libc::EINTR {
+            exit_child(0);
         }
     }
 }
@@ -608,4 +950,80 @@ pub(super) fn spawn(plan: &ChildPlan, confine: bool, root: bool) -> (i32, Cloned
         unsafe { child(plan, cloned) }
     }
     (pid, cloned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_note_codes_keep_their_numbers() {
+        let codes = [
+            NOTE_NET,
+            NOTE_HIDE,
+            NOTE_PROC,
+            NOTE_LANDLOCK,
+            NOTE_CGROUP,
+            NOTE_SECCOMP,
+            NOTE_WORKDIR,
+            NOTE_UTS,
+            NOTE_CGROUP_NS,
+            NOTE_CPU_CGROUP,
+        ];
+        assert_eq!(codes, [7, 9, 10, 11, 13, 15, 16, 17, 18, 19]);
+        assert_eq!(Notes::CODES, codes);
+    }
+
+    #[test]
+    fn each_note_clears_its_own_guarantee_only() {
+        let held = |n: Notes| {
+            [
+                n.network_isolated(),
+                n.paths_hidden(),
+                n.fresh_proc(),
+                n.landlock_enforced(),
+                n.joined_memory_cgroup(),
+                n.seccomp_installed(),
+                n.workdir_private(),
+                n.hostname_set(),
+                n.cgroup_namespace(),
+                n.joined_cpu_cgroup(),
+            ]
+        };
+        assert_eq!(held(Notes::default()), [true; 10]);
+        for (i, code) in Notes::CODES.into_iter().enumerate() {
+            let mut notes = Notes::default();
+            assert!(notes.record(code));
+            assert!(notes.record(code), "a note may come twice");
+            let mut expected = [true; 10];
+            expected[i] = false;
+            assert_eq!(held(notes), expected, "note {code}");
+        }
+    }
+
+    #[test]
+    fn a_fatal_stage_is_no_note() {
+        let mut notes = Notes::default();
+        for stage in [
+            STAGE_SETPGID,
+            STAGE_DUP2,
+            STAGE_RLIMIT,
+            STAGE_CHDIR,
+            STAGE_DROP,
+            STAGE_EXEC,
+            STAGE_PRCTL,
+            STAGE_FORK,
+            STAGE_DESCRIPTORS,
+            super::super::root::STAGE_ROOT_MOUNT,
+            super::super::root::STAGE_ROOT_BOX,
+            -1,
+            0,
+            31,
+            32,
+            i32::MAX,
+        ] {
+            assert!(!notes.record(stage), "stage {stage}");
+        }
+        assert_eq!(notes, Notes::default());
+    }
 }

@@ -39,9 +39,13 @@
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 //!
-//! Here: the serving loop and [`supervise`] (one run: plan, fork, watch, report). The
-//! child side (plan, pre-`exec` code, the namespace's init) is in `child`, the minimal
-//! root in `root`, the watch and the clean-up in `monitor`.
+//! Here: the serving loop and [`supervise`], one run in named steps: `open_files`,
+//! `Command::new` and `rlimits`, the two pipes (`pipe_cloexec`), `build_plan`, `spawn`,
+//! `read_setup_notes` (the child's non-fatal notes gathered in one `Notes` set), the
+//! watch, `read_init_record` and `collect_outcome`. Every descriptor the launcher opens
+//! for a run is an owned one (`File`, `OwnedFd`): whichever step fails, returning closes
+//! them all. The child side (plan, pre-`exec` steps, the namespace's init) is in
+//! `child`, the minimal root in `root`, the watch and the clean-up in `monitor`.
 
 mod child;
 mod monitor;
@@ -54,15 +58,12 @@ use crate::sandbox::{
     ExitStatus, Guarantees, LaunchReply, LaunchReport, LimitHit, RunOutcome, RunSpec,
 };
 pub use child::HOSTNAME;
-use child::{
-    spawn, stage_name, ChildPlan, InitRecord, NOTE_CGROUP, NOTE_CGROUP_NS, NOTE_CPU_CGROUP,
-    NOTE_HIDE, NOTE_LANDLOCK, NOTE_NET, NOTE_PROC, NOTE_SECCOMP, NOTE_UTS, NOTE_WORKDIR,
-};
+use child::{spawn, stage_name, ChildPlan, Cloned, InitRecord, Notes};
 use monitor::{kill_leftovers, Monitor};
 use std::ffi::{CString, OsString};
 use std::fs::File;
 use std::io::{BufRead, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::time::{Duration, Instant};
 
@@ -166,6 +167,7 @@ struct Server {
     /// Whether making it failed (no usable memory controller here): no more tries.
     cgroup_tried: bool,
     /// A pidfd of the launcher itself (made on first use; -1 where the kernel has none).
+    /// Raw: it stays open for the launcher's whole life, and its exit closes it.
     own_pidfd: Option<i32>,
 }
 
@@ -173,8 +175,10 @@ impl Server {
     /// The launcher's own pidfd (close-on-exec), opened once.
     fn own_pidfd(&mut self) -> i32 {
         *self.own_pidfd.get_or_insert_with(|| {
+            // SAFETY: getpid cannot fail.
+            let me = unsafe { libc::getpid() };
             // SAFETY: pidfd_open on ourselves; -1 (old kernel) means "no check".
-            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) } as i32;
+            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, me, 0) } as i32;
             fd.max(-1)
         })
     }
@@ -243,7 +247,6 @@ fn open_emptied(path: &std::path::Path) -> std::io::Result<File> {
 /// a few KiB, 1 ms per MiB more, the copy's pages charged to the launcher, not the run.
 fn neutral_input(mut file: File) -> std::io::Result<File> {
     use std::io::{Seek, SeekFrom};
-    use std::os::fd::FromRawFd;
     if !file.metadata()?.is_file() {
         return Ok(file);
     }
@@ -274,8 +277,10 @@ fn cstring(bytes: &[u8], what: &str) -> Result<CString, String> {
 }
 
 pub(super) fn errno() -> i32 {
-    // SAFETY: __errno_location returns this thread's errno slot; async-signal-safe.
-    unsafe { *libc::__errno_location() }
+    // SAFETY: __errno_location has no preconditions; async-signal-safe.
+    let slot = unsafe { libc::__errno_location() };
+    // SAFETY: it points to this thread's errno, valid for the thread's life.
+    unsafe { *slot }
 }
 
 fn strerror(e: i32) -> String {
@@ -298,8 +303,56 @@ fn workdir_options(bytes: u64, run_as: Option<(u32, u32)>) -> String {
     opts
 }
 
-/// Forks, supervises and cleans up one run.
-fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
+/// A pipe whose two ends are close-on-exec, as (read end, write end). Dropping an end
+/// closes it, so no return path of [`supervise`] leaves one open.
+fn pipe_cloexec() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0i32; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 has just opened fds[0]; nothing else owns it.
+    let read = unsafe { OwnedFd::from_raw_fd(fds[0]) };
+    // SAFETY: as for the read end.
+    let write = unsafe { OwnedFd::from_raw_fd(fds[1]) };
+    Ok((read, write))
+}
+
+/// How the launcher runs one spec, decided before anything is opened.
+#[derive(Clone, Copy)]
+struct Mode {
+    /// The launcher runs as root.
+    root: bool,
+    /// The sandbox user and group the child drops to.
+    run_as: Option<(u32, u32)>,
+    /// The run gets a minimal root of its own (confined, as root, dropping to a
+    /// sandbox uid).
+    minimal_root: bool,
+}
+
+impl Mode {
+    fn of(spec: &RunSpec) -> Mode {
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        let run_as = spec.isolation.run_as.map(|r| (r.uid, r.gid));
+        Mode {
+            root,
+            run_as,
+            minimal_root: spec.isolation.confine && root && run_as.is_some(),
+        }
+    }
+}
+
+/// The program's standard streams, opened by the launcher for the child to take over.
+struct RunFiles {
+    stdin: File,
+    stdout: File,
+    stderr: File,
+}
+
+/// Opens the run's standard input (in a minimal root, a sealed copy of it:
+/// [`neutral_input`]) and its output files, emptied ([`open_emptied`]).
+fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
     let open = |p: &std::path::Path, write: bool| {
         let r = if write {
             open_emptied(p)
@@ -308,50 +361,85 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         };
         r.map_err(|e| format!("cannot open {}: {e}", p.display()))
     };
-    // SAFETY: geteuid has no preconditions.
-    let root = unsafe { libc::geteuid() } == 0;
-    let run_as = spec.isolation.run_as.map(|r| (r.uid, r.gid));
-    // A confined run that drops to a sandbox uid gets a minimal root of its own.
-    let minimal_root = spec.isolation.confine && root && run_as.is_some();
     let mut stdin = open(&spec.stdin, false)?;
-    if minimal_root {
+    if mode.minimal_root {
         stdin = neutral_input(stdin)
             .map_err(|e| format!("cannot copy {} for the program: {e}", spec.stdin.display()))?;
     }
     let stdout = open(&spec.stdout, true)?;
     let stderr = open(&spec.stderr, true)?;
+    Ok(RunFiles {
+        stdin,
+        stdout,
+        stderr,
+    })
+}
 
-    let program = cstring(spec.program.as_os_str().as_bytes(), "program path")?;
-    let argv_c = spec
-        .argv
-        .iter()
-        .map(|a| cstring(a.as_bytes(), "an argument"))
-        .collect::<Result<Vec<_>, _>>()?;
-    // In the minimal root the working folder is /box: values naming it follow.
-    let host_workdir = spec.workdir.to_string_lossy();
-    let env_c = spec
-        .env
-        .iter()
-        .map(|(k, v)| {
-            let v = match v.strip_prefix(host_workdir.as_ref()) {
-                Some(rest) if minimal_root && (rest.is_empty() || rest.starts_with('/')) => {
-                    format!("{}{rest}", crate::sandbox::BOX_DIR)
-                }
-                _ => v.clone(),
-            };
-            cstring(format!("{k}={v}").as_bytes(), "the environment")
+/// What `execve` gets: the program, its arguments and environment as C strings, with
+/// the null-terminated pointer vectors into them, and the working folder.
+struct Command {
+    program: CString,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    /// The strings `argv` and `envp` point into.
+    strings: Vec<CString>,
+    workdir: CString,
+}
+
+impl Command {
+    /// The command of `spec`; in a minimal root, environment values naming the host's
+    /// working folder name `/box` instead.
+    fn new(spec: &RunSpec, mode: Mode) -> Result<Command, String> {
+        let program = cstring(spec.program.as_os_str().as_bytes(), "program path")?;
+        let argv_c = spec
+            .argv
+            .iter()
+            .map(|a| cstring(a.as_bytes(), "an argument"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let host_workdir = spec.workdir.to_string_lossy();
+        let env_c = spec
+            .env
+            .iter()
+            .map(|(k, v)| {
+                let v = match v.strip_prefix(host_workdir.as_ref()) {
+                    Some(rest)
+                        if mode.minimal_root && (rest.is_empty() || rest.starts_with('/')) =>
+                    {
+                        format!("{}{rest}", crate::sandbox::BOX_DIR)
+                    }
+                    _ => v.clone(),
+                };
+                cstring(format!("{k}={v}").as_bytes(), "the environment")
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).collect();
+        if argv.is_empty() {
+            argv.push(program.as_ptr());
+        }
+        argv.push(std::ptr::null());
+        let mut envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).collect();
+        envp.push(std::ptr::null());
+        let workdir = cstring(spec.workdir.as_os_str().as_bytes(), "working directory")?;
+        // Moving the strings keeps their heap bytes, so the pointers stay valid.
+        let mut strings = argv_c;
+        strings.extend(env_c);
+        Ok(Command {
+            program,
+            argv,
+            envp,
+            strings,
+            workdir,
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).collect();
-    if argv.is_empty() {
-        argv.push(program.as_ptr());
     }
-    argv.push(std::ptr::null());
-    let mut envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).collect();
-    envp.push(std::ptr::null());
-    let workdir = cstring(spec.workdir.as_os_str().as_bytes(), "working directory")?;
+}
 
-    let limits = &spec.limits;
+/// The resource limits the child sets (resource, soft, hard), and the process limit
+/// when `RLIMIT_NPROC` is among them (only for a run that drops to a sandbox uid).
+type Rlimits = (Vec<(libc::__rlimit_resource_t, u64, u64)>, Option<u64>);
+
+/// The `setrlimit` calls of a run: CPU, CORE, FSIZE, STACK, AS in address-space mode,
+/// NPROC when dropping root.
+fn rlimits(limits: &crate::sandbox::limits::Limits, run_as: Option<(u32, u32)>) -> Rlimits {
     let (cpu_soft, cpu_hard) = limits.cpu_rlimit();
     let stack = limits.stack_bytes();
     let mut rlimits = vec![
@@ -374,74 +462,96 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         }
         _ => None,
     };
+    (rlimits, process_limit)
+}
 
-    let mut pipe = [0i32; 2];
-    // SAFETY: `pipe` has room for two descriptors.
-    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("pipe: {}", strerror(errno())));
-    }
-    let (err_r, err_w) = (pipe[0], pipe[1]);
-    let mut pipe = [0i32; 2];
-    // SAFETY: `pipe` has room for two descriptors.
-    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("pipe: {}", strerror(errno())));
-    }
-    let (report_r, report_w) = (pipe[0], pipe[1]);
-    // Orphans of the program are re-parented to us, so we can kill and reap them all.
-    // SAFETY: plain prctl on ourselves.
-    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+/// The launcher's own descriptors a run's child uses: its standard streams and the
+/// write ends of the error and report pipes.
+struct ChildFds<'f> {
+    files: &'f RunFiles,
+    err: BorrowedFd<'f>,
+    report: BorrowedFd<'f>,
+}
 
+/// A run ready to start: the child's plan, and what the launcher holds for it.
+struct Prepared<'s> {
+    plan: ChildPlan,
+    /// The Landlock ruleset the plan names (kept open until the child has it) and its
+    /// ABI.
+    ruleset: Option<(OwnedFd, u32)>,
+    /// The run's memory cgroup, if it has one.
+    cgroup: Option<&'s MemoryCgroup>,
+}
+
+/// Readies everything the child needs, in this order: the launcher's shared network
+/// namespace (entered once), the hidden paths, the Landlock ruleset, the launcher's
+/// pidfd (opened once), the memory cgroup, the minimal root's plan, the system-call
+/// filter.
+fn build_plan<'s>(
+    spec: &RunSpec,
+    server: &'s mut Server,
+    mode: Mode,
+    command: Command,
+    (rlimits, process_limit): Rlimits,
+    fds: ChildFds<'_>,
+) -> Result<Prepared<'s>, String> {
+    let (isolation, limits) = (&spec.isolation, &spec.limits);
     // As root, the launcher's own empty network namespace serves every run; otherwise
     // each run enters one through its user namespace.
-    let shared_net = root && spec.isolation.no_network && server.enter_private_net();
+    let shared_net = mode.root && isolation.no_network && server.enter_private_net();
     let hide = spec
         .hide
         .iter()
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
-    let ruleset = if spec.isolation.confine {
+    let ruleset = if isolation.confine {
         confine::build_ruleset(&spec.program, &spec.argv, &spec.read_only, &spec.workdir)?
     } else {
         None
     };
     let launcher_pidfd = server.own_pidfd();
-    let cgroup = if spec.isolation.confine {
+    let cgroup = if isolation.confine {
         server.cgroup_for(limits.memory_bytes, process_limit)
     } else {
         None
     };
     let plan = ChildPlan {
-        program,
-        argv,
-        envp,
-        workdir,
-        fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+        program: command.program,
+        argv: command.argv,
+        envp: command.envp,
+        _strings: command.strings,
+        workdir: command.workdir,
+        fds: [
+            fds.files.stdin.as_raw_fd(),
+            fds.files.stdout.as_raw_fd(),
+            fds.files.stderr.as_raw_fd(),
+        ],
         rlimits,
-        user_ns: !root && (spec.isolation.no_network || !hide.is_empty()),
-        no_network: spec.isolation.no_network && !shared_net,
+        user_ns: !mode.root && (isolation.no_network || !hide.is_empty()),
+        no_network: isolation.no_network && !shared_net,
         hide,
-        run_as,
+        run_as: mode.run_as,
         landlock_fd: ruleset.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
-        report_fd: report_w,
+        report_fd: fds.report.as_raw_fd(),
         cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.procs_fd()),
         cpu_cgroup_fd: cgroup.as_ref().map_or(-1, |c| c.cpu_procs_fd()),
-        root: if minimal_root {
+        root: if mode.minimal_root {
             Some(root::RootPlan::new(
                 spec,
                 WORKDIR_FILES,
-                if spec.keep_workdir { None } else { run_as },
+                if spec.keep_workdir { None } else { mode.run_as },
             )?)
         } else {
             None
         },
-        open_files: if spec.isolation.confine {
+        open_files: if isolation.confine {
             limits.open_files
         } else {
             0
         },
-        workdir_tmpfs: if spec.isolation.confine && !spec.keep_workdir {
+        workdir_tmpfs: if isolation.confine && !spec.keep_workdir {
             Some(cstring(
-                workdir_options(limits.output_bytes, run_as).as_bytes(),
+                workdir_options(limits.output_bytes, mode.run_as).as_bytes(),
                 "working folder options",
             )?)
         } else {
@@ -449,71 +559,35 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         },
         workdir_rights: confine::raw_workdir_rights(),
         device_rights: confine::raw_device_rights(),
-        seccomp: if spec.isolation.confine {
+        seccomp: if isolation.confine {
             crate::sandbox::seccomp::filter().unwrap_or_default()
         } else {
             Vec::new()
         },
-        err_fd: err_w,
+        err_fd: fds.err.as_raw_fd(),
         // SAFETY: getpid cannot fail.
         launcher_pid: unsafe { libc::getpid() },
         launcher_pidfd,
     };
+    Ok(Prepared {
+        plan,
+        ruleset,
+        cgroup,
+    })
+}
 
-    let start = Instant::now();
-    let (pid, cloned) = spawn(&plan, spec.isolation.confine, root);
-    if pid < 0 {
-        return Err(format!("fork: {}", strerror(errno())));
-    }
-    // SAFETY: closing our copies of the write ends.
-    unsafe {
-        libc::close(err_w);
-        libc::close(report_w);
-    }
-    let seccomp_planned = !plan.seccomp.is_empty();
-    let workdir_planned = plan.workdir_tmpfs.is_some();
-    let root_planned = plan.root.is_some();
-    drop(plan);
-    let landlock_abi = ruleset.map(|(_, abi)| abi);
-
-    // Read the child's notes until exec closes the pipe (or the child dies).
+/// Reads the child's setup reports until `exec` closes the error pipe (or the child
+/// dies), then closes the launcher's read end: the non-fatal notes, and the fatal
+/// failure (stage, errno) if there was one.
+fn read_setup_notes(err_r: OwnedFd) -> (Notes, Option<(i32, i32)>) {
+    let mut notes = Notes::default();
     let mut fatal = None;
-    let mut net_failed = false;
-    let mut hide_failed = false;
-    let mut proc_failed = false;
-    let mut landlock_failed = false;
-    let mut cgroup_failed = false;
-    let mut seccomp_failed = false;
-    let mut workdir_failed = false;
-    let mut uts_failed = false;
-    let mut cgroup_ns_failed = false;
-    let mut cpu_cgroup_failed = false;
     loop {
         let mut rec = [0i32; 2];
-        // SAFETY: reading at most 8 bytes into `rec`.
-        let n = unsafe { libc::read(err_r, rec.as_mut_ptr().cast(), 8) };
+        // SAFETY: reading at most 8 bytes into `rec`, from a descriptor we own.
+        let n = unsafe { libc::read(err_r.as_raw_fd(), rec.as_mut_ptr().cast(), 8) };
         if n == 8 {
-            if rec[0] == NOTE_NET {
-                net_failed = true;
-            } else if rec[0] == NOTE_HIDE {
-                hide_failed = true;
-            } else if rec[0] == NOTE_PROC {
-                proc_failed = true;
-            } else if rec[0] == NOTE_LANDLOCK {
-                landlock_failed = true;
-            } else if rec[0] == NOTE_CGROUP {
-                cgroup_failed = true;
-            } else if rec[0] == NOTE_SECCOMP {
-                seccomp_failed = true;
-            } else if rec[0] == NOTE_WORKDIR {
-                workdir_failed = true;
-            } else if rec[0] == NOTE_UTS {
-                uts_failed = true;
-            } else if rec[0] == NOTE_CGROUP_NS {
-                cgroup_ns_failed = true;
-            } else if rec[0] == NOTE_CPU_CGROUP {
-                cpu_cgroup_failed = true;
-            } else {
+            if !notes.record(rec[0]) {
                 fatal = Some((rec[0], rec[1]));
             }
             continue;
@@ -523,41 +597,140 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         }
         break;
     }
-    // SAFETY: closing our read end.
-    unsafe { libc::close(err_r) };
+    drop(err_r);
+    (notes, fatal)
+}
 
-    let cgroup = cgroup.filter(|_| !cgroup_failed);
+/// The init's record of the program (its status, its rusage and that of every process
+/// it reaped), read once every writer is dead, when the child was a PID namespace's
+/// init and wrote one; the launcher's read end is closed either way.
+fn read_init_record(report_r: OwnedFd, under_init: bool) -> Option<InitRecord> {
+    if !under_init {
+        return None;
+    }
+    let mut rec = InitRecord::zeroed();
+    let want = std::mem::size_of::<InitRecord>();
+    // SAFETY: reads at most `want` bytes into `rec`; every writer is dead, so this
+    // returns at once.
+    let n = unsafe {
+        libc::read(
+            report_r.as_raw_fd(),
+            (&mut rec as *mut InitRecord).cast(),
+            want,
+        )
+    };
+    drop(report_r);
+    (n == want as isize).then_some(rec)
+}
+
+/// What the plan held, remembered once the plan is gone: the guarantees it may give.
+#[derive(Clone, Copy)]
+struct Planned {
+    seccomp: bool,
+    workdir: bool,
+    minimal_root: bool,
+}
+
+/// How one run ended, once every process of it is gone.
+struct Ended {
+    /// The program's wait status and rusage, and the rusage of every process the
+    /// namespace's init reaped (zero without an init).
+    status: i32,
+    rusage: libc::rusage,
+    reaped: libc::rusage,
+    wall: Duration,
+    /// The child's pid, which is its process group's.
+    pid: i32,
+    strays_killed: u32,
+}
+
+/// How the run was set up: what the child reported and how it was started.
+struct Setup {
+    mode: Mode,
+    process_limit: Option<u64>,
+    cloned: Cloned,
+    notes: Notes,
+    planned: Planned,
+    landlock_abi: Option<u32>,
+    cpu_counted: bool,
+}
+
+/// Forks, supervises and cleans up one run.
+fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
+    let mode = Mode::of(spec);
+    let files = open_files(spec, mode)?;
+    let command = Command::new(spec, mode)?;
+    let rlimits = rlimits(&spec.limits, mode.run_as);
+    let process_limit = rlimits.1;
+    let (err_r, err_w) = pipe_cloexec().map_err(|e| format!("pipe: {e}"))?;
+    let (report_r, report_w) = pipe_cloexec().map_err(|e| format!("pipe: {e}"))?;
+    // Orphans of the program are re-parented to us, so we can kill and reap them all.
+    // SAFETY: plain prctl on ourselves.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    let fds = ChildFds {
+        files: &files,
+        err: err_w.as_fd(),
+        report: report_w.as_fd(),
+    };
+    let Prepared {
+        plan,
+        ruleset,
+        cgroup,
+    } = build_plan(spec, server, mode, command, rlimits, fds)?;
+
+    let start = Instant::now();
+    let (pid, cloned) = spawn(&plan, spec.isolation.confine, mode.root);
+    if pid < 0 {
+        return Err(format!("fork: {}", strerror(errno())));
+    }
+    // The child has its copies of the write ends: ours go, so that reading sees the
+    // end once the child's are gone too.
+    drop(err_w);
+    drop(report_w);
+    let planned = Planned {
+        seccomp: !plan.seccomp.is_empty(),
+        workdir: plan.workdir_tmpfs.is_some(),
+        minimal_root: plan.root.is_some(),
+    };
+    drop(plan);
+    let landlock_abi = ruleset.map(|(_, abi)| abi);
+    let (notes, fatal) = read_setup_notes(err_r);
+
+    let cgroup = cgroup.filter(|_| notes.joined_memory_cgroup());
     // The kernel's count of every process's CPU time, where the child joined it.
     let cpu_counted = cgroup.is_some_and(|c| c.cpu_used().is_some())
-        && !cpu_cgroup_failed
+        && notes.joined_cpu_cgroup()
         && cgroup.is_some_and(|c| c.version() == Version::V2 || c.cpu_procs_fd() >= 0);
     let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup, cpu_counted);
-    let (mut status, mut rusage) = monitor.wait();
+    let (status, rusage) = monitor.wait();
     let wall = start.elapsed();
     // On cgroup v2, every process of the run at once; then the launcher's own sweep.
     if let Some(cg) = cgroup {
         cg.kill_all();
     }
     let strays_killed = kill_leftovers(pid);
-    // SAFETY: a zeroed rusage is a valid value (all zero).
-    let mut reaped: libc::rusage = unsafe { std::mem::zeroed() };
-    if cloned.pid_ns {
-        // The init's record holds the program's own status and rusage; without one
-        // (the init was killed with the namespace) the init's rusage, which includes
-        // the program it reaped, stands.
-        // SAFETY: a zeroed InitRecord is valid; read at most its size.
-        let mut rec: InitRecord = unsafe { std::mem::zeroed() };
-        let want = std::mem::size_of::<InitRecord>();
-        // SAFETY: every writer is dead, so this returns at once.
-        let n = unsafe { libc::read(report_r, (&mut rec as *mut InitRecord).cast(), want) };
-        if n == want as isize {
-            status = rec.status;
-            rusage = rec.rusage;
-            reaped = rec.reaped;
-        }
-    }
-    // SAFETY: closing our read end.
-    unsafe { libc::close(report_r) };
+    // The init's record holds the program's own status and rusage; without one (the
+    // init was killed with the namespace) the init's rusage, which includes the
+    // program it reaped, stands.
+    let ended = match read_init_record(report_r, cloned.pid_ns) {
+        Some(rec) => Ended {
+            status: rec.status,
+            rusage: rec.rusage,
+            reaped: rec.reaped,
+            wall,
+            pid,
+            strays_killed,
+        },
+        None => Ended {
+            status,
+            rusage,
+            // SAFETY: a zeroed rusage is a valid value (all zero).
+            reaped: unsafe { std::mem::zeroed() },
+            wall,
+            pid,
+            strays_killed,
+        },
+    };
 
     if let Some((stage, err)) = fatal {
         return Err(format!(
@@ -567,7 +740,32 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             strerror(err)
         ));
     }
+    let setup = Setup {
+        mode,
+        process_limit,
+        cloned,
+        notes,
+        planned,
+        landlock_abi,
+        cpu_counted,
+    };
+    Ok(collect_outcome(
+        spec, &files, &ended, &monitor, cgroup, &setup,
+    ))
+}
 
+/// The run's outcome from the figures the launcher gathered: the CPU time and memory
+/// that count, the limit that killed it, the output sizes, the guarantees that held.
+fn collect_outcome(
+    spec: &RunSpec,
+    files: &RunFiles,
+    ended: &Ended,
+    monitor: &Monitor,
+    cgroup: Option<&MemoryCgroup>,
+    setup: &Setup,
+) -> RunOutcome {
+    let limits = &spec.limits;
+    let (status, rusage, reaped) = (ended.status, &ended.rusage, &ended.reaped);
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     // The CPU time of every process of the run: the cgroup's count, read now that all
     // are dead; without one, the program's own and that of every process that ended and
@@ -577,13 +775,13 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let mut cpu = (tv(rusage.ru_utime) + tv(rusage.ru_stime))
         .max(tv(reaped.ru_utime) + tv(reaped.ru_stime))
         .max(monitor.cpu_seen);
-    if cpu_counted {
+    if setup.cpu_counted {
         if let Some(all) = cgroup.and_then(MemoryCgroup::cpu_used) {
             cpu = cpu.max(all);
         }
     }
     if libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGXCPU {
-        cpu = cpu.max(Duration::from_secs(cpu_soft));
+        cpu = cpu.max(Duration::from_secs(limits.cpu_rlimit().0));
     }
     let size = |f: &File| f.metadata().map(|m| m.len()).unwrap_or(0);
     // The kernel's OOM killer in the run's cgroup (the hard backstop above the limit).
@@ -609,32 +807,143 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     } else {
         ExitStatus::Exited(libc::WEXITSTATUS(status))
     };
-    Ok(RunOutcome {
+    let (notes, planned, pid_ns) = (setup.notes, setup.planned, setup.cloned.pid_ns);
+    RunOutcome {
         status,
         cpu,
-        wall,
+        wall: ended.wall,
         peak_memory_bytes: peak,
-        stdout_bytes: size(&stdout),
-        stderr_bytes: size(&stderr),
+        stdout_bytes: size(&files.stdout),
+        stderr_bytes: size(&files.stderr),
         killed_for,
-        pgid: pid,
-        strays_killed,
+        pgid: ended.pid,
+        strays_killed: ended.strays_killed,
         guarantees: Guarantees {
-            uid: run_as.map(|r| r.0),
-            process_limit,
-            no_network: spec.isolation.no_network && !net_failed,
-            hidden_paths: !spec.hide.is_empty() && (root_planned || !hide_failed),
+            uid: setup.mode.run_as.map(|r| r.0),
+            process_limit: setup.process_limit,
+            no_network: spec.isolation.no_network && notes.network_isolated(),
+            hidden_paths: !spec.hide.is_empty() && (planned.minimal_root || notes.paths_hidden()),
             address_space_limit: limits.memory_mode == MemoryMode::AddressSpace,
-            pid_namespace: cloned.pid_ns,
-            fresh_proc: cloned.pid_ns && !proc_failed,
-            landlock_abi: landlock_abi.filter(|_| !landlock_failed),
+            pid_namespace: pid_ns,
+            fresh_proc: pid_ns && notes.fresh_proc(),
+            landlock_abi: setup.landlock_abi.filter(|_| notes.landlock_enforced()),
             memory_cgroup: cgroup.is_some(),
             cgroup_v2: cgroup.is_some_and(|c| c.version() == Version::V2),
-            seccomp: seccomp_planned && !seccomp_failed,
-            private_workdir: workdir_planned && !workdir_failed,
-            minimal_root: root_planned,
-            private_ipc: cloned.pid_ns && !uts_failed && !cgroup_ns_failed,
-            cpu_all_processes: cpu_counted,
+            seccomp: planned.seccomp && notes.seccomp_installed(),
+            private_workdir: planned.workdir && notes.workdir_private(),
+            minimal_root: planned.minimal_root,
+            private_ipc: pid_ns && notes.hostname_set() && notes.cgroup_namespace(),
+            cpu_all_processes: setup.cpu_counted,
         },
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::limits::{Isolation, Limits};
+    use std::path::Path;
+
+    /// Set in the process of its own that [`failed_runs_leave_no_descriptor_open`] runs
+    /// its runs in.
+    const FD_PROBE: &str = "GRIDJUDGE_LAUNCHER_FD_PROBE";
+
+    fn open_descriptors() -> usize {
+        std::fs::read_dir("/proc/self/fd").map_or(0, Iterator::count)
+    }
+
+    fn spec(dir: &Path, program: &Path, isolation: Isolation) -> RunSpec {
+        RunSpec {
+            program: program.to_path_buf(),
+            argv: vec![program.display().to_string()],
+            env: vec![],
+            workdir: dir.to_path_buf(),
+            stdin: "/dev/null".into(),
+            stdout: dir.join("out"),
+            stderr: dir.join("err"),
+            limits: Limits::new(Duration::from_secs(1), 64 << 20),
+            isolation,
+            hide: vec![],
+            read_only: vec![],
+            keep_workdir: true,
+        }
+    }
+
+    #[test]
+    fn a_pipe_is_close_on_exec_at_both_ends_and_connected() {
+        let (r, w) = pipe_cloexec().expect("pipe");
+        for fd in [r.as_raw_fd(), w.as_raw_fd()] {
+            // SAFETY: F_GETFD on a descriptor this test owns.
+            let flags = unsafe { libc::fcntl(fd, libc::F_GETFD) };
+            assert!(flags >= 0 && flags & libc::FD_CLOEXEC != 0);
+        }
+        let (mut r, mut w) = (File::from(r), File::from(w));
+        w.write_all(b"x").expect("write");
+        drop(w);
+        let mut got = Vec::new();
+        std::io::Read::read_to_end(&mut r, &mut got).expect("read");
+        assert_eq!(got, b"x");
+    }
+
+    /// Every way a run can fail (a missing output folder, a bad hidden path after the
+    /// pipes are made, a program that does not exist, with and without confinement)
+    /// leaves the launcher's descriptors as they were. The runs happen in a process of
+    /// their own (this test binary, run again for this test only): `supervise` makes
+    /// its caller a child subreaper and reaps every child of the process, which would
+    /// disturb the tests running alongside, and their descriptors would blur the count.
+    #[test]
+    fn failed_runs_leave_no_descriptor_open() {
+        if std::env::var_os(FD_PROBE).is_none() {
+            let name = "sandbox::launcher::tests::failed_runs_leave_no_descriptor_open";
+            let exe = std::env::current_exe().expect("test binary");
+            let out = std::process::Command::new(exe)
+                .args(["--exact", name, "--test-threads=1", "--nocapture"])
+                .env(FD_PROBE, "1")
+                .output()
+                .expect("run the probe");
+            let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{text}");
+            assert!(text.contains("1 passed"), "{text}");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let missing = dir.path().join("no-such-program");
+        let mut no_folder = spec(dir.path(), Path::new("/bin/true"), Isolation::NONE);
+        no_folder.stdout = dir.path().join("no-such-folder/out");
+        let mut bad_hide = spec(dir.path(), Path::new("/bin/true"), Isolation::NONE);
+        bad_hide.hide = vec![std::path::PathBuf::from(std::ffi::OsStr::from_bytes(
+            b"/a\0b",
+        ))];
+        let confined = Isolation {
+            run_as: None,
+            no_network: false,
+            confine: true,
+        };
+        let specs = [
+            no_folder,
+            bad_hide,
+            spec(dir.path(), &missing, Isolation::NONE),
+            spec(dir.path(), &missing, confined),
+        ];
+        let mut server = Server {
+            private_net: None,
+            cgroup: None,
+            cgroup_tried: false,
+            own_pidfd: None,
+        };
+        // Once first: the launcher's own pidfd, its cgroup's files and the ruleset's
+        // system paths stay open from one run to the next.
+        let mut run_all = || {
+            for spec in &specs {
+                let failure = supervise(spec, &mut server).expect_err("the run fails");
+                assert!(!failure.is_empty());
+            }
+        };
+        run_all();
+        let before = open_descriptors();
+        for _ in 0..25 {
+            run_all();
+        }
+        assert_eq!(open_descriptors(), before, "descriptors leaked");
+    }
 }

@@ -7,6 +7,7 @@ use crate::sandbox::cgroup::MemoryCgroup;
 use crate::sandbox::kernel_files::read_small;
 use crate::sandbox::limits::MemoryMode;
 use crate::sandbox::{LimitHit, RunSpec};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 /// Watches one running program and enforces wall, CPU and peak-RSS limits.
@@ -19,7 +20,9 @@ pub(super) struct Monitor<'a> {
     /// When the program was started.
     pub(super) start: Instant,
     pub(super) deadline: Instant,
-    pub(super) pidfd: i32,
+    /// A pidfd of `pid` (`None` on a kernel without them: the wait sleeps instead),
+    /// closed as soon as `pid` is reaped.
+    pub(super) pidfd: Option<OwnedFd>,
     pub(super) killed_for: Option<LimitHit>,
     pub(super) ticks_per_sec: u64,
     /// The program's CPU-time clock (all its threads, nanosecond resolution), when the
@@ -49,7 +52,9 @@ impl<'a> Monitor<'a> {
         cpu_counted: bool,
     ) -> Monitor<'a> {
         // SAFETY: pidfd_open on our own child; -1 (old kernel) means "sleep instead".
-        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+        // SAFETY: a descriptor pidfd_open has just opened; nothing else owns it.
+        let pidfd = (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) });
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         let mut monitor = Monitor {
@@ -115,10 +120,7 @@ impl<'a> Monitor<'a> {
             // SAFETY: valid out-pointers; pid is our child.
             let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut ru) };
             if r == self.pid {
-                if self.pidfd >= 0 {
-                    // SAFETY: closing our pidfd.
-                    unsafe { libc::close(self.pidfd) };
-                }
+                drop(self.pidfd.take());
                 return (status, ru);
             }
             if r < 0 && errno() != libc::EINTR {
@@ -149,9 +151,9 @@ impl<'a> Monitor<'a> {
 
     /// Sleeps up to `timeout`, waking early when the child exits (pidfd readable).
     pub(super) fn sleep(&self, timeout: Duration) {
-        if self.pidfd >= 0 {
+        if let Some(pidfd) = &self.pidfd {
             let mut pfd = libc::pollfd {
-                fd: self.pidfd,
+                fd: pidfd.as_raw_fd(),
                 events: libc::POLLIN,
                 revents: 0,
             };
@@ -254,12 +256,11 @@ pub(super) fn kill_leftovers(pgid: i32) -> u32 {
             .split_ascii_whitespace()
             .filter_map(|p| p.parse::<i32>().ok())
         {
-            // SAFETY: these are our own children (we are their subreaper). killpg also
-            // takes the group a stray may have made for itself.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-                libc::killpg(pid, libc::SIGKILL);
-            }
+            // SAFETY: these are our own children (we are their subreaper).
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            // SAFETY: as above; killpg also takes the group a stray may have made for
+            // itself.
+            unsafe { libc::killpg(pid, libc::SIGKILL) };
             killed.insert(pid);
         }
         // Reap whatever is dead.

@@ -192,113 +192,166 @@ impl RootPlan {
     /// Only in the launcher's child, in a private mount namespace (with `/` made
     /// private), with the privileges to mount; every pointer of the plan is valid.
     pub(super) unsafe fn raw_build(&self, pid_ns: bool) -> Result<(), Failure> {
-        // SAFETY (whole function): raw system calls on C strings of the plan.
-        unsafe {
-            let err = |stage| (stage, super::errno());
-            // The folder to keep, opened here: a mount can only be copied from the
-            // caller's own mount namespace.
-            let kept = if self.keep {
-                let fd = libc::open(
+        let err = |stage| (stage, super::errno());
+        // The folder to keep, opened here: a mount can only be copied from the caller's
+        // own mount namespace.
+        let kept = if self.keep {
+            // SAFETY: the plan's C string.
+            let fd = unsafe {
+                libc::open(
                     self.mount_point.as_ptr(),
                     libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
-                );
-                if fd < 0 {
-                    return Err(err(STAGE_ROOT_BOX));
-                }
-                fd
-            } else {
-                -1
+                )
             };
-            if libc::mount(
+            if fd < 0 {
+                return Err(err(STAGE_ROOT_BOX));
+            }
+            fd
+        } else {
+            -1
+        };
+        // SAFETY: C string literals and the plan's C strings.
+        let mounted = unsafe {
+            libc::mount(
                 c"gridjudge-root".as_ptr(),
                 self.mount_point.as_ptr(),
                 c"tmpfs".as_ptr(),
                 libc::MS_NOSUID,
                 self.options.as_ptr().cast(),
-            ) != 0
-            {
-                return Err(err(STAGE_ROOT_MOUNT));
+            )
+        };
+        if mounted != 0 {
+            return Err(err(STAGE_ROOT_MOUNT));
+        }
+        // SAFETY: the plan's C string.
+        if unsafe { libc::chdir(self.mount_point.as_ptr()) } != 0 {
+            return Err(err(STAGE_ROOT_MOUNT));
+        }
+        // Modes as the steps give them.
+        // SAFETY: umask takes no pointers.
+        unsafe { libc::umask(0) };
+        for step in self.shared.iter().chain(self.own.iter()) {
+            // SAFETY: the step's C strings are valid; the working folder is the root's.
+            if !unsafe { raw_step(step) } {
+                return Err(err(STAGE_ROOT_STEP));
             }
-            if libc::chdir(self.mount_point.as_ptr()) != 0 {
-                return Err(err(STAGE_ROOT_MOUNT));
+        }
+        if kept >= 0 {
+            // SAFETY: `kept` is the descriptor opened above (`self.keep`).
+            unsafe { keep_workdir(kept) }.map_err(err)?;
+        } else if let Some((uid, gid)) = self.box_owner {
+            // SAFETY: a C string literal.
+            if unsafe { libc::chown(c"box".as_ptr(), uid, gid) } != 0 {
+                return Err(err(STAGE_ROOT_BOX));
             }
-            // Modes as the steps give them.
-            libc::umask(0);
-            for step in self.shared.iter().chain(self.own.iter()) {
-                if !raw_step(step) {
-                    return Err(err(STAGE_ROOT_STEP));
-                }
-            }
-            if kept >= 0 {
-                // A copy of the folder's mount (`open_tree`), moved onto /box.
-                let tree = libc::syscall(
-                    libc::SYS_open_tree,
-                    kept,
-                    c"".as_ptr(),
-                    OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
-                ) as i32;
-                if tree < 0
-                    || libc::syscall(
-                        libc::SYS_move_mount,
-                        tree,
-                        c"".as_ptr(),
-                        libc::AT_FDCWD,
-                        c"box".as_ptr(),
-                        MOVE_MOUNT_F_EMPTY_PATH,
-                    ) != 0
-                {
-                    return Err(err(STAGE_ROOT_BOX));
-                }
-                libc::close(tree);
-                libc::close(kept);
-            } else if let Some((uid, gid)) = self.box_owner {
-                if libc::chown(c"box".as_ptr(), uid, gid) != 0 {
-                    return Err(err(STAGE_ROOT_BOX));
-                }
-            }
-            if pid_ns {
-                let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-                // Only the process folders where the kernel knows `subset=pid` (5.8).
-                if libc::mount(
+        }
+        if pid_ns {
+            let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            // Only the process folders where the kernel knows `subset=pid` (5.8).
+            // SAFETY: C string literals.
+            let proc = unsafe {
+                libc::mount(
                     c"proc".as_ptr(),
                     c"proc".as_ptr(),
                     c"proc".as_ptr(),
                     flags,
                     c"subset=pid".as_ptr().cast(),
-                ) != 0
-                    && libc::mount(
+                )
+            } == 0
+                // SAFETY: C string literals and a null data pointer.
+                || unsafe {
+                    libc::mount(
                         c"proc".as_ptr(),
                         c"proc".as_ptr(),
                         c"proc".as_ptr(),
                         flags,
                         std::ptr::null(),
-                    ) != 0
-                {
-                    return Err(err(STAGE_ROOT_PROC));
-                }
+                    )
+                } == 0;
+            if !proc {
+                return Err(err(STAGE_ROOT_PROC));
             }
-            // The switch: the old root stacked on the new one, then detached.
-            if libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) == 0 {
-                if libc::umount2(c".".as_ptr(), libc::MNT_DETACH) != 0 {
-                    return Err(err(STAGE_ROOT_PIVOT));
-                }
-            } else if libc::mount(
-                c".".as_ptr(),
-                c"/".as_ptr(),
-                std::ptr::null(),
-                libc::MS_MOVE,
-                std::ptr::null(),
-            ) != 0
-                || libc::chroot(c".".as_ptr()) != 0
-            {
-                // An initramfs root cannot be pivoted away from: moved over it instead.
-                return Err(err(STAGE_ROOT_PIVOT));
-            }
-            if libc::chdir(BOX.as_ptr()) != 0 {
-                return Err(err(STAGE_ROOT_BOX));
-            }
-            Ok(())
         }
+        // SAFETY: in the child's private mount namespace (the contract).
+        unsafe { switch_root() }.map_err(err)?;
+        // SAFETY: a C string literal.
+        if unsafe { libc::chdir(BOX.as_ptr()) } != 0 {
+            return Err(err(STAGE_ROOT_BOX));
+        }
+        Ok(())
+    }
+}
+
+/// Binds the host's working folder, open at `kept`, on the root's `box`: a copy of its
+/// mount (`open_tree`), moved there. Returns the failed stage. Raw system calls only.
+///
+/// # Safety
+/// In the child's private mount namespace, in the root's folder; `kept` is the child's
+/// own `O_PATH` descriptor of the folder (closed here on success).
+unsafe fn keep_workdir(kept: i32) -> Result<(), i32> {
+    // SAFETY: an empty C string literal with AT_EMPTY_PATH: the tree of `kept` itself.
+    let tree = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            kept,
+            c"".as_ptr(),
+            OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
+        )
+    } as i32;
+    if tree < 0
+        // SAFETY: C string literals; `tree` is the mount just cloned.
+        || unsafe {
+            libc::syscall(
+                libc::SYS_move_mount,
+                tree,
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                c"box".as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            )
+        } != 0
+    {
+        return Err(STAGE_ROOT_BOX);
+    }
+    // SAFETY: the child's own descriptors, used no more.
+    unsafe { libc::close(tree) };
+    // SAFETY: as above.
+    unsafe { libc::close(kept) };
+    Ok(())
+}
+
+/// Makes the current folder the root: the old root stacked on the new one
+/// (`pivot_root(".", ".")`), then detached; where the current root cannot be pivoted
+/// away from (an initramfs), moved over `/` and `chroot`ed into instead. Returns the
+/// failed stage. Raw system calls only.
+///
+/// # Safety
+/// In the child's private mount namespace, in the new root's folder.
+unsafe fn switch_root() -> Result<(), i32> {
+    // SAFETY: C string literals.
+    if unsafe { libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) } == 0 {
+        // SAFETY: a C string literal.
+        if unsafe { libc::umount2(c".".as_ptr(), libc::MNT_DETACH) } != 0 {
+            return Err(STAGE_ROOT_PIVOT);
+        }
+        return Ok(());
+    }
+    // SAFETY: C string literals and null pointers.
+    let moved = unsafe {
+        libc::mount(
+            c".".as_ptr(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_MOVE,
+            std::ptr::null(),
+        )
+    } == 0
+        // SAFETY: a C string literal.
+        && unsafe { libc::chroot(c".".as_ptr()) } == 0;
+    if moved {
+        Ok(())
+    } else {
+        Err(STAGE_ROOT_PIVOT)
     }
 }
 
@@ -307,90 +360,115 @@ impl RootPlan {
 /// # Safety
 /// The step's C strings are valid; the working folder is the new root's folder.
 unsafe fn raw_step(step: &Step) -> bool {
-    // SAFETY (whole function): raw system calls on valid C strings.
-    unsafe {
-        match step {
-            Step::Dir { path, mode } => {
-                libc::mkdir(path.as_ptr(), *mode) == 0 || super::errno() == libc::EEXIST
+    let exists = || super::errno() == libc::EEXIST;
+    match step {
+        Step::Dir { path, mode } => {
+            // SAFETY: the step's C string.
+            let made = unsafe { libc::mkdir(path.as_ptr(), *mode) } == 0;
+            made || exists()
+        }
+        Step::Symlink { target, path } => {
+            // SAFETY: the step's C strings.
+            let made = unsafe { libc::symlink(target.as_ptr(), path.as_ptr()) } == 0;
+            made || exists()
+        }
+        Step::File { path, data, mode } => {
+            let flags = libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC;
+            // SAFETY: the step's C string.
+            let fd = unsafe { libc::open(path.as_ptr(), flags, *mode) };
+            if fd < 0 {
+                return false;
             }
-            Step::Symlink { target, path } => {
-                libc::symlink(target.as_ptr(), path.as_ptr()) == 0 || super::errno() == libc::EEXIST
-            }
-            Step::File { path, data, mode } => {
-                let fd = libc::open(
-                    path.as_ptr(),
-                    libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC,
-                    *mode,
-                );
-                if fd < 0 {
+            let mut done = 0;
+            while done < data.len() {
+                let rest = &data[done..];
+                // SAFETY: `rest` is that many valid bytes; `fd` was just opened.
+                let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+                if n <= 0 {
+                    // SAFETY: our own descriptor, used no more.
+                    unsafe { libc::close(fd) };
                     return false;
                 }
-                let mut done = 0;
-                while done < data.len() {
-                    let n = libc::write(fd, data[done..].as_ptr().cast(), data.len() - done);
-                    if n <= 0 {
-                        libc::close(fd);
-                        return false;
-                    }
-                    done += n as usize;
-                }
-                libc::close(fd) == 0
+                done += n as usize;
             }
-            Step::Device { path, host, dev } => {
-                if libc::mknod(path.as_ptr(), libc::S_IFCHR | 0o666, *dev) == 0 {
-                    return true;
-                }
-                // Without the right to make device nodes: the host's node, bound.
-                let fd = libc::open(
-                    path.as_ptr(),
-                    libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
-                    0o666,
-                );
-                if fd < 0 {
-                    return false;
-                }
-                libc::close(fd);
-                libc::mount(
-                    host.as_ptr(),
-                    path.as_ptr(),
-                    std::ptr::null(),
-                    libc::MS_BIND,
-                    std::ptr::null(),
-                ) == 0
+            // SAFETY: as above.
+            unsafe { libc::close(fd) == 0 }
+        }
+        Step::Device { path, host, dev } => {
+            // SAFETY: the step's C string.
+            if unsafe { libc::mknod(path.as_ptr(), libc::S_IFCHR | 0o666, *dev) } == 0 {
+                return true;
             }
-            Step::Bind { source, path, dir } => {
-                if *dir {
-                    if libc::mkdir(path.as_ptr(), 0o755) != 0 && super::errno() != libc::EEXIST {
-                        return false;
-                    }
-                } else {
-                    let fd = libc::open(
+            // Without the right to make device nodes: the host's node, bound.
+            // SAFETY: the step's C string.
+            (unsafe { raw_empty_file(path, 0o666) }
+                // SAFETY: the step's C strings and null pointers.
+                && unsafe {
+                    libc::mount(
+                        host.as_ptr(),
                         path.as_ptr(),
-                        libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
-                        0o444,
-                    );
-                    if fd < 0 {
-                        return false;
-                    }
-                    libc::close(fd);
-                }
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    )
+                } == 0)
+        }
+        Step::Bind { source, path, dir } => {
+            let ready = if *dir {
+                // SAFETY: the step's C string.
+                let made = unsafe { libc::mkdir(path.as_ptr(), 0o755) } == 0;
+                made || exists()
+            } else {
+                // SAFETY: the step's C string.
+                unsafe { raw_empty_file(path, 0o444) }
+            };
+            if !ready {
+                return false;
+            }
+            // SAFETY: the step's C strings and null pointers.
+            (unsafe {
                 libc::mount(
                     source.as_ptr(),
                     path.as_ptr(),
                     std::ptr::null(),
                     libc::MS_BIND | libc::MS_REC,
                     std::ptr::null(),
-                ) == 0
-                    && libc::mount(
+                )
+            } == 0
+                // SAFETY: the step's C string and null pointers.
+                && unsafe {
+                    libc::mount(
                         std::ptr::null(),
                         path.as_ptr(),
                         std::ptr::null(),
                         libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID,
                         std::ptr::null(),
-                    ) == 0
-            }
+                    )
+                } == 0)
         }
     }
+}
+
+/// Makes `path` an empty file with `mode` if it is missing (a mount point for a bind).
+/// Raw system calls only.
+///
+/// # Safety
+/// `path` is relative to the new root's folder, the working folder.
+unsafe fn raw_empty_file(path: &std::ffi::CStr, mode: libc::c_uint) -> bool {
+    // SAFETY: a valid C string.
+    let fd = unsafe {
+        libc::open(
+            path.as_ptr(),
+            libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
+            mode,
+        )
+    };
+    if fd < 0 {
+        return false;
+    }
+    // SAFETY: our own descriptor, used no more.
+    unsafe { libc::close(fd) };
+    true
 }
 
 /// The relative form of an absolute path (`/usr/bin` → `usr/bin`), refusing `..`.

@@ -393,21 +393,26 @@ impl ExactCover {
         let floor = bound as i32 - 1;
         loop {
             debug_assert!(k <= self.columns && k + LANES <= self.len.len());
-            // SAFETY: SSE2 is part of the x86-64 baseline. `k <= columns` (the caller
-            // passes `k <= columns`, and a step moves on only when none of its
-            // entries is below `bound`, so never past the sentinel `0` at `columns`),
-            // and `len` has `columns + LANES` entries, so the eight entries read,
-            // `k..k + 8`, are in bounds; the loads are unaligned loads.
-            let (lo, hi) = unsafe {
-                let b = _mm_set1_epi32(floor);
-                let p = self.len.as_ptr().add(k).cast::<__m128i>();
-                (
-                    _mm_cmpgt_epi32(_mm_loadu_si128(p), b),
-                    _mm_cmpgt_epi32(_mm_loadu_si128(p.add(1)), b),
-                )
-            };
+            // SAFETY: `k <= columns` (the caller passes `k <= columns`, and a step moves
+            // on only when none of its entries is below `bound`, so never past the
+            // sentinel `0` at `columns`), and `len` has `columns + LANES` entries, so the
+            // eight entries read, `k..k + 8`, are in bounds.
+            let p = unsafe { self.len.as_ptr().add(k) }.cast::<__m128i>();
+            // SAFETY: as above: entries `k + 4..k + 8`.
+            let p1 = unsafe { p.add(1) };
+            // SAFETY: SSE2 is part of the x86-64 baseline; an unaligned load of the
+            // entries `k..k + 4`, in bounds (above).
+            let lo = unsafe { _mm_loadu_si128(p) };
+            // SAFETY: as above, entries `k + 4..k + 8`.
+            let hi = unsafe { _mm_loadu_si128(p1) };
             // SAFETY: SSE and SSE2 are part of the x86-64 baseline; no memory access.
+            // Every SSE2 intrinsic is an `unsafe` call (a `#[target_feature]` function),
+            // though none of these touches memory: a block per intrinsic would bury the
+            // arithmetic.
+            #[allow(clippy::multiple_unsafe_ops_per_block)]
             let (all, m_lo, m_hi) = unsafe {
+                let b = _mm_set1_epi32(floor);
+                let (lo, hi) = (_mm_cmpgt_epi32(lo, b), _mm_cmpgt_epi32(hi, b));
                 (
                     _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(lo, hi))),
                     _mm_movemask_ps(_mm_castsi128_ps(lo)),

@@ -232,11 +232,19 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
         _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
     };
     let p = band.as_mut_ptr().cast::<__m128i>();
-    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads and stores
-    // cover words 0..4 and 4..8 of `band` (9 words), exclusively borrowed here.
-    let hit = unsafe {
+    // SAFETY: words 4..8 of `band` (9 words): in bounds.
+    let p1 = unsafe { p.add(1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline. An unaligned load of words 0..4 of
+    // `band`, exclusively borrowed here.
+    let lo = unsafe { _mm_loadu_si128(p) };
+    // SAFETY: as above, words 4..8.
+    let hi = unsafe { _mm_loadu_si128(p1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline; no memory access. Every SSE2
+    // intrinsic is an `unsafe` call (a `#[target_feature]` function), though none of
+    // these touches memory: a block per intrinsic would bury the arithmetic.
+    #[allow(clippy::multiple_unsafe_ops_per_block)]
+    let (hit, lo, hi) = unsafe {
         let c = _mm_set1_epi32(cells as i32);
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let zero = _mm_setzero_si128();
         let none_lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
             _mm_and_si128(lo, c),
@@ -246,10 +254,16 @@ fn clear_cells(band: &mut [u32; 9], cells: u32) -> u32 {
             _mm_and_si128(hi, c),
             zero,
         )));
-        _mm_storeu_si128(p, _mm_andnot_si128(c, lo));
-        _mm_storeu_si128(p.add(1), _mm_andnot_si128(c, hi));
-        !(none_lo | none_hi << 4) as u32 & 0xFF
+        (
+            !(none_lo | none_hi << 4) as u32 & 0xFF,
+            _mm_andnot_si128(c, lo),
+            _mm_andnot_si128(c, hi),
+        )
     };
+    // SAFETY: an unaligned store to words 0..4 of `band`, exclusively borrowed here.
+    unsafe { _mm_storeu_si128(p, lo) };
+    // SAFETY: as above, words 4..8.
+    unsafe { _mm_storeu_si128(p1, hi) };
     let x = band[8];
     band[8] = x & !cells;
     let hit = hit | u32::from(x & cells != 0) << 8;
@@ -289,10 +303,18 @@ fn counts3(band: &[u32; 9]) -> (u32, u32, u32) {
         __m128i, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi32,
     };
     let p = band.as_ptr().cast::<__m128i>();
-    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
-    // 0..4 and 4..8 of `band` (9 words).
+    // SAFETY: words 4..8 of `band` (9 words): in bounds.
+    let p1 = unsafe { p.add(1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline. An unaligned load of words 0..4 of
+    // `band`.
+    let lo = unsafe { _mm_loadu_si128(p) };
+    // SAFETY: as above, words 4..8.
+    let hi = unsafe { _mm_loadu_si128(p1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline; no memory access. Every SSE2
+    // intrinsic is an `unsafe` call (a `#[target_feature]` function), though none of
+    // these touches memory: a block per intrinsic would bury the arithmetic.
+    #[allow(clippy::multiple_unsafe_ops_per_block)]
     let (c1, c2, c3) = unsafe {
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let (c1, c2) = (_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
         // Lane i: counts of words i and i + 4 (at most two: no third slice yet).
         let (s1, s2) = (_mm_shuffle_epi32(c1, 0x4E), _mm_shuffle_epi32(c2, 0x4E));
@@ -604,12 +626,22 @@ fn digits_at(band: &[u32; 9], p: usize) -> u32 {
     debug_assert!(p < 27);
     let p = p & 31;
     let ptr = band.as_ptr().cast::<__m128i>();
-    // SAFETY: SSE2 is part of the x86_64 baseline. The unaligned loads read words
-    // 0..4 and 4..8 of `band` (9 words). Bit `p` moves to each lane's sign bit.
+    // SAFETY: words 4..8 of `band` (9 words): in bounds.
+    let ptr1 = unsafe { ptr.add(1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline. An unaligned load of words 0..4 of
+    // `band`.
+    let lo = unsafe { _mm_loadu_si128(ptr) };
+    // SAFETY: as above, words 4..8.
+    let hi = unsafe { _mm_loadu_si128(ptr1) };
+    // SAFETY: SSE2 is part of the x86_64 baseline; no memory access. Bit `p` moves to
+    // each lane's sign bit. Every SSE2 intrinsic is an `unsafe` call (a
+    // `#[target_feature]` function), though none of these touches memory: a block per
+    // intrinsic would bury the arithmetic.
+    #[allow(clippy::multiple_unsafe_ops_per_block)]
     let low = unsafe {
         let shift = _mm_cvtsi32_si128(31 - p as i32);
-        let lo = _mm_sll_epi32(_mm_loadu_si128(ptr), shift);
-        let hi = _mm_sll_epi32(_mm_loadu_si128(ptr.add(1)), shift);
+        let lo = _mm_sll_epi32(lo, shift);
+        let hi = _mm_sll_epi32(hi, shift);
         (_mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4) as u32
     };
     let mask = low | (band[8] >> p & 1) << 8;
