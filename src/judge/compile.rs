@@ -14,9 +14,10 @@
 //!   fixed name (`main.c`, …); the compiler works there (`keep_workdir`) with relative
 //!   file names, so messages name `main.c`, which [`compile`] turns back into the
 //!   contestant's path;
-//! - with a minimal environment ([`compile_env`]) and the filesystem confined to the
-//!   system folders, the toolchain (rustup's sysroot as a read-only folder, reached
-//!   through a linked mirror when the compile uid cannot enter it) and the build folder;
+//! - with a minimal environment ([`compile_env`]) and, as root, in a minimal root of its
+//!   own where nothing exists but the system folders, the toolchain (rustup's sysroot
+//!   bound read-only at its own path, under folders every user may enter) and the build
+//!   folder, at `/box`;
 //! - under limits of its own ([`CompileLimits`]): CPU, wall time, memory of all the
 //!   compiler's processes, processes, file size. A compile stopped by a limit is CE with
 //!   a line naming the limit ("compilation exceeded the memory limit of 1024 MiB"),
