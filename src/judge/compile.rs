@@ -440,7 +440,6 @@ impl Compiler {
             .first()
             .ok_or_else(|| judge_error("an empty build command".into()))?;
         let tool = if name == "rustc" {
-            // The compile uid is known only below; a mirror is cheap when not needed.
             rust_toolchain()?
         } else {
             system_tool(name)?
