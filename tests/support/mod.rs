@@ -4,7 +4,9 @@
 //! in `tests/data/samples/`), [`text`] (CRLF conversion) and [`proptest_config`] (the
 //! property tests' configuration).
 //!
-//! A test uses it with `mod support;`, a bench with
+//! The test binary (`tests/it/main.rs`) declares it with
+//! `#[path = "../support/mod.rs"] mod support;` and its files use it as
+//! `use crate::support;`; a bench declares it with
 //! `#[path = "../tests/support/mod.rs"] mod support;`. Each crate uses a subset, hence
 //! the `dead_code` allowance.
 
