@@ -15,8 +15,7 @@ command -v cargo-mutants >/dev/null || { echo "mutants.sh: cargo install cargo-m
 # The integration tests of the one test binary `it` that suffice for each module, as test
 # name filters (a test runs when its path contains one of them). libtest applies the
 # filters to both test binaries, so they come after `tests::`, which keeps every unit
-# test of `--lib` (all of them live in `tests` modules; in `it` it adds the few fast
-# ones of `layering::tests`).
+# test of `--lib` (all of them live in `tests` modules, and no test of `it` does).
 filters_for() {
     case $1 in
         verify) echo "solvers::properties_sudoku:: solvers::properties_kakuro:: formats::spec_samples::" ;;
