@@ -48,6 +48,7 @@ const UNSOLVABLE: &str =
 
 #[test]
 fn code_0() {
+    let _machine = support::machine::shared();
     let (inp, ans) = (samples::arg("poj3074.in"), samples::arg("poj3074.ans"));
     assert_eq!(code(&["check", "poj3074", &inp, &ans, &ans], b"").0, 0);
     assert_eq!(code(&["validate", "poj3074", &inp], b"").0, 0);
@@ -64,6 +65,7 @@ fn code_0() {
 
 #[test]
 fn code_1() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let inp = samples::arg("poj3074.in");
     let wrong = write(dir.path(), "wrong.out", &"1".repeat(81));
@@ -87,6 +89,7 @@ fn code_1() {
 
 #[test]
 fn code_2() {
+    let _machine = support::machine::shared();
     let inp = samples::arg("poj3074.in");
     let crlf = support::text::crlf(&samples::bytes("poj3074.ans"));
     assert_eq!(code(&["check", "poj3074", &inp, "-"], &crlf).0, 2);
@@ -94,6 +97,7 @@ fn code_2() {
 
 #[test]
 fn code_3() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let bad = write(dir.path(), "bad.in", "x\n");
     let bad = bad.to_str().unwrap();
@@ -123,6 +127,7 @@ fn code_3() {
 
 #[test]
 fn code_64() {
+    let _machine = support::machine::shared();
     let inp = samples::arg("poj3074.in");
     let hdu = samples::arg("hdu3338.in");
     let usage: &[&[&str]] = &[
@@ -161,6 +166,7 @@ fn code_64() {
 
 #[test]
 fn code_66() {
+    let _machine = support::machine::shared();
     let missing = "/nonexistent-gridjudge/file.in";
     let inp = samples::arg("poj3074.in");
     for args in [
@@ -184,6 +190,7 @@ fn code_66() {
 
 #[test]
 fn code_74() {
+    let _machine = support::machine::shared();
     // Standard output is /dev/full.
     let inp = samples::arg("poj3074.in");
     let full = std::fs::OpenOptions::new()

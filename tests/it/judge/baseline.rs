@@ -31,6 +31,7 @@ fn text(out: &Output) -> String {
 
 #[test]
 fn a_planted_two_fold_slowdown_is_flagged_and_fails_on_request() {
+    let _machine = support::machine::shared();
     let bin = bin_dir();
     let slow = compile_c(bin.path(), "slow_then_exec");
     let base = judge(&slow, "40", &["--format", "json"]);
@@ -82,6 +83,7 @@ fn a_planted_two_fold_slowdown_is_flagged_and_fails_on_request() {
 
 #[test]
 fn a_verdict_regression_exits_1_and_a_bad_baseline_exits_66() {
+    let _machine = support::machine::shared();
     let bin = bin_dir();
     let slow = compile_c(bin.path(), "slow_then_exec");
     let base = judge(&slow, "0", &["--format", "json"]);
@@ -129,6 +131,7 @@ fn a_verdict_regression_exits_1_and_a_bad_baseline_exits_66() {
 
 #[test]
 fn tracker_formats_on_stdout_and_in_files() {
+    let _machine = support::machine::shared();
     let bin = bin_dir();
     let slow = compile_c(bin.path(), "slow_then_exec");
     let gab = bin.path().join("gab.json");
@@ -168,6 +171,7 @@ fn tracker_formats_on_stdout_and_in_files() {
 /// benches/criterion_to_bmf.py on a criterion folder laid out as criterion writes it.
 #[test]
 fn criterion_results_become_bmf_and_gab() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let new = dir.path().join("big/dlx/empty_25x25/new");
     std::fs::create_dir_all(&new).unwrap();

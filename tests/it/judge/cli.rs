@@ -57,6 +57,7 @@ fn verdicts(json: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn accepted_source_is_ac_everywhere_with_json_and_junit() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let junit = dir.path().join("report.xml");
     let src = submission("accepted/bitmask.c");
@@ -89,6 +90,7 @@ fn accepted_source_is_ac_everywhere_with_json_and_junit() {
 
 #[test]
 fn wrong_output_is_wa_with_the_checker_message_in_json_and_junit() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let junit = dir.path().join("report.xml");
     let (code, json) = judge_json(&[
@@ -113,6 +115,7 @@ fn wrong_output_is_wa_with_the_checker_message_in_json_and_junit() {
 
 #[test]
 fn table_has_a_row_per_case_and_a_summary() {
+    let _machine = support::machine::shared();
     let cases = cases();
     let out = gridjudge(&[
         "judge",
@@ -146,6 +149,7 @@ fn table_has_a_row_per_case_and_a_summary() {
 
 #[test]
 fn compile_error_is_ce_with_the_compiler_message() {
+    let _machine = support::machine::shared();
     let src = submission("compile_error/typo.c");
     let (code, json) = judge_json(&["--source", src.to_str().unwrap()]);
     assert_eq!(code, 1);
@@ -159,6 +163,7 @@ fn compile_error_is_ce_with_the_compiler_message() {
 
 #[test]
 fn every_example_submission_gets_its_folder_verdict() {
+    let _machine = support::machine::shared();
     let cases = cases();
     let out = gridjudge(&[
         "verify-submissions",
@@ -176,6 +181,7 @@ fn every_example_submission_gets_its_folder_verdict() {
 
 #[test]
 fn a_mismatching_submission_fails_verification() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
     let wrong = root
@@ -221,6 +227,7 @@ fn copy_problem(root: &Path) {
 
 #[test]
 fn broken_case_data_is_a_judge_error_and_a_missing_answer_is_not() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
     let ans = root.path().join("poj3074/data/secret/top95-first3.ans");
@@ -250,6 +257,7 @@ fn broken_case_data_is_a_judge_error_and_a_missing_answer_is_not() {
 
 #[test]
 fn every_problem_toml_mistake_is_one_usage_error() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
     let toml = root.path().join("poj3074/problem.toml");
@@ -283,6 +291,7 @@ fn every_problem_toml_mistake_is_one_usage_error() {
 
 #[test]
 fn usage_errors_exit_64() {
+    let _machine = support::machine::shared();
     let cases = cases();
     let c = cases.to_str().unwrap();
     // Nothing to judge.
@@ -316,6 +325,7 @@ fn usage_errors_exit_64() {
 
 #[test]
 fn reference_solver_is_judged_on_every_case_of_every_problem() {
+    let _machine = support::machine::shared();
     let cases = cases();
     let out = gridjudge(&[
         "judge",
@@ -335,6 +345,7 @@ fn reference_solver_is_judged_on_every_case_of_every_problem() {
 
 #[test]
 fn memory_modes_peak_rss_is_mle_address_space_is_a_failed_allocation() {
+    let _machine = support::machine::shared();
     let src = submission("memory_limit_exceeded/hog.cpp");
     let (code, json) = judge_json(&["--source", src.to_str().unwrap()]);
     assert_eq!(code, 1);
@@ -350,6 +361,7 @@ fn memory_modes_peak_rss_is_mle_address_space_is_a_failed_allocation() {
 
 #[test]
 fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
+    let _machine = support::machine::shared();
     // Needs root to become an ordinary user for the test, and setpriv(1).
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {

@@ -3,10 +3,13 @@
 //! verdict from `gridjudge verify-submissions`. This compiles about 70 programs and waits
 //! out the wall limit of the sleeping and fork-bombing ones: about a minute on 2 cores.
 
+use crate::support;
+
 use std::process::Command;
 
 #[test]
 fn every_example_submission_gets_its_folders_verdict() {
+    let _machine = support::machine::alone();
     let root = env!("CARGO_MANIFEST_DIR");
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["verify-submissions", "--all", "-j", "2", "--cases"])

@@ -3,6 +3,8 @@
 //! `--memory-limit` overriding `problem.toml`, and the judge-cases folder found from
 //! anywhere (`GRIDJUDGE_CASES`, or the checkout the binary was built from).
 
+use crate::support;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -70,6 +72,7 @@ fn assert_exit_0(out: &Output) {
 }
 #[test]
 fn a_flat_folder_of_inputs_without_answers_is_judged() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     flat_problem(root.path(), false);
     let out = gridjudge_in(
@@ -97,6 +100,7 @@ fn a_flat_folder_of_inputs_without_answers_is_judged() {
 
 #[test]
 fn a_folder_without_cases_shows_the_expected_layout() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("empty");
     std::fs::create_dir_all(dir.join("data/tests")).unwrap();
@@ -116,6 +120,7 @@ fn a_folder_without_cases_shows_the_expected_layout() {
 
 #[test]
 fn one_case_by_name_and_limits_from_the_command_line() {
+    let _machine = support::machine::shared();
     let cases = format!("{}/tests/fixtures/judge/cases", env!("CARGO_MANIFEST_DIR"));
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     // `judge poj3074` on the fixture cases with the reference solver, then `extra`.
@@ -160,6 +165,7 @@ fn one_case_by_name_and_limits_from_the_command_line() {
 
 #[test]
 fn the_judge_cases_are_found_from_anywhere() {
+    let _machine = support::machine::shared();
     // From a folder with no judge-cases: the bundled ones of this checkout.
     let elsewhere = tempfile::tempdir().unwrap();
     let out = gridjudge_in(

@@ -83,6 +83,7 @@ fn accepted() -> String {
 
 #[test]
 fn strict_catches_a_tle_example_that_stops_too_soon() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     // 0.3 s of CPU: over the 0.2 s limit (so TLE, as its folder says), but it stops
     // before limit × margin = 0.4 s.
@@ -125,6 +126,7 @@ fn strict_catches_a_tle_example_that_stops_too_soon() {
 
 #[test]
 fn strict_passes_good_margins_and_catches_a_slow_accepted_example() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     let spin = std::fs::read_to_string(
         fixtures().join("cases/poj3074/submissions/time_limit_exceeded/spin.c"),

@@ -3,6 +3,8 @@
 //! headed by the line that names the problem (`undefined reference to `main'`), with the
 //! compiler's whole text in the JSON and JUnit reports.
 
+use crate::support;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -24,6 +26,7 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn json_and_junit_list_every_submission_and_fail_on_a_mismatch() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     copy_dir(
         Path::new(&fixture_cases()).join("poj3074").as_path(),
@@ -73,6 +76,7 @@ fn json_and_junit_list_every_submission_and_fail_on_a_mismatch() {
 
 #[test]
 fn a_compile_error_is_headed_by_the_line_naming_the_problem() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("nomain.c");
     std::fs::write(&src, "int not_main(void) { return 0; }\n").unwrap();

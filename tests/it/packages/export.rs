@@ -5,6 +5,8 @@
 //! test that `.ci/run` runs with problemtools installed — `verifyproblem DIR -p config
 //! data validators submissions` on all five exports with 0 errors and 0 warnings.
 
+use crate::support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -34,6 +36,7 @@ fn export(problem: &str, root: &Path, zip: bool) -> PathBuf {
 
 #[test]
 fn an_export_is_a_complete_package_and_round_trips() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     let dir = export("poj3074", root.path(), true);
     for f in [
@@ -115,6 +118,7 @@ fn verifyproblem() -> Option<PathBuf> {
 #[test]
 #[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
 fn every_export_passes_verifyproblem_with_no_error_and_no_warning() {
+    let _machine = support::machine::shared();
     let Some(tool) = verifyproblem() else {
         use std::io::Write;
         assert!(

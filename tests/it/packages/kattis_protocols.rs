@@ -30,6 +30,7 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
 
 #[test]
 fn check_kattis_accepts_rejects_and_explains() {
+    let _machine = support::machine::shared();
     for p in PROBLEMS {
         let feedback = tempfile::tempdir().unwrap();
         let fb = feedback.path().to_str().unwrap();
@@ -71,6 +72,7 @@ fn check_kattis_accepts_rejects_and_explains() {
 
 #[test]
 fn validate_kattis_accepts_valid_inputs_and_locates_the_rest() {
+    let _machine = support::machine::shared();
     for p in PROBLEMS {
         let input = samples::bytes(&format!("{p}.in"));
         assert_eq!(run(&["validate", "--kattis", p], &input).0, 42, "{p}");

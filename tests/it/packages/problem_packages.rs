@@ -4,6 +4,8 @@
 //! validator; legacy and 2023-07 formats); `judge --package` judges one program; and the
 //! packages gridjudge does not judge are refused with the documented codes.
 
+use crate::support;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -20,6 +22,7 @@ fn gridjudge(args: &[&str]) -> Output {
 
 #[test]
 fn every_submission_of_every_test_package_gets_its_folder_verdict() {
+    let _machine = support::machine::shared();
     for (name, total, limit_from) in [
         ("addfloats", 8, "problemtools"),
         ("anyperm", 3, "problemtools"),
@@ -53,6 +56,7 @@ fn every_submission_of_every_test_package_gets_its_folder_verdict() {
 
 #[test]
 fn judge_package_judges_one_program_with_the_package_validator() {
+    let _machine = support::machine::shared();
     let dir = format!("{}/anyperm", packages());
     let src = format!("{dir}/submissions/accepted/descending.cpp");
     let out = gridjudge(&[
@@ -111,6 +115,7 @@ fn package_with(root: &Path, yaml: &str) -> String {
 
 #[test]
 fn packages_gridjudge_does_not_judge_are_refused_with_the_documented_codes() {
+    let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     for (yaml, code, says) in [
         (

@@ -4,6 +4,8 @@
 //! `target/html-report.png` (a CI artifact). Without `chromium` this prints SKIPPED and
 //! fails under `CI=true` (.ci/run installs the Debian package).
 
+use crate::support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -48,6 +50,7 @@ fn browser(chrome: &Path, profile: &Path, args: &[String]) -> std::process::Outp
 
 #[test]
 fn the_html_report_renders_in_chromium() {
+    let _machine = support::machine::shared();
     let Some(chrome) = chromium() else {
         println!(
             "SKIPPED: chromium not installed (apt-get install chromium); HTML report not rendered"

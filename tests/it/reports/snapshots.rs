@@ -7,6 +7,8 @@
 //! memory, output sizes of killed runs, and the sandbox guarantees (uid lease, root or
 //! not). Verdicts, messages, statuses, case names and the report layout are kept.
 
+use crate::support;
+
 use gridjudge::judge::case_loop::{judge_problem, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile;
 use gridjudge::judge::config::ProblemDir;
@@ -184,6 +186,7 @@ judged! {
 /// and JUnit show `<U+202E>`, the JSON report `\u202e`.
 #[test]
 fn judge_run_time_error_bidi() {
+    let _machine = support::machine::shared();
     let rel = "run_time_error/bidi_stderr.c";
     let source = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("judge-cases/poj3074/submissions")

@@ -7,6 +7,8 @@
 //! `verify-submissions`. The display formats show them as `<U+202E>`; the JSON reports
 //! carry them as `\u` escapes that read back as the exact text.
 
+use crate::support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,6 +58,7 @@ const EXACT: &str = "verdict AC \u{202e}exe.txt\u{2028}AC\u{2029}all 95 puzzles 
 
 #[test]
 fn judge_reports_show_bidi_and_separators_as_escapes() {
+    let _machine = support::machine::shared();
     let dir = tempfile::tempdir().unwrap();
     let file = |name: &str| dir.path().join(name).display().to_string();
     let (junit, html, bmf, gab) = (
@@ -136,6 +139,7 @@ fn one_submission_cases() -> tempfile::TempDir {
 
 #[test]
 fn verify_submissions_reports_show_bidi_and_separators_as_escapes() {
+    let _machine = support::machine::shared();
     let cases = one_submission_cases();
     let cases_arg = cases.path().display().to_string();
     let junit = cases.path().join("junit.xml").display().to_string();

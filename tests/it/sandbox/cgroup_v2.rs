@@ -63,6 +63,7 @@ fn clean(dir: &Path) {
 
 #[test]
 fn delegation_moves_the_judge_to_a_leaf_and_enables_the_controller() {
+    let _machine = support::machine::shared();
     let x = match scratch("delegate") {
         Ok(x) => x,
         Err(why) => return skip("delegation_moves_the_judge_to_a_leaf", &why),
@@ -123,6 +124,7 @@ fn delegation_moves_the_judge_to_a_leaf_and_enables_the_controller() {
 
 #[test]
 fn cgroup_kill_ends_a_whole_process_tree() {
+    let _machine = support::machine::shared();
     let dir = match scratch("kill") {
         Ok(x) => x,
         Err(why) => return skip("cgroup_kill_ends_a_whole_process_tree", &why),

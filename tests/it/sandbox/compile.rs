@@ -9,6 +9,8 @@
 //! leaked. The bombs run under small limits ([`CompileLimits`]) to end in a few seconds.
 //! These tests need root (the compile uid, `/etc/shadow`): they assert it.
 
+use crate::support;
+
 use gridjudge::judge::compile::{CompileLimits, Compiler};
 use gridjudge::Verdict;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -150,6 +152,7 @@ fn compile_failure(compiler: &Compiler, source: &Path) -> (Verdict, String) {
 
 #[test]
 fn incbin_of_the_jury_answers_is_a_compile_error() {
+    let _machine = support::machine::shared();
     assert_root();
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("incbin.c");
@@ -201,6 +204,7 @@ fn incbin_of_the_jury_answers_is_a_compile_error() {
 
 #[test]
 fn include_of_etc_shadow_and_of_an_answer_leaks_nothing_into_any_report() {
+    let _machine = support::machine::shared();
     assert_root();
     let dir = tempfile::tempdir().unwrap();
     let mut secrets = shadow_lines();
@@ -312,16 +316,19 @@ fn assert_bomb_ends_at_a_limit(source: &Path) {
 
 #[test]
 fn include_of_dev_zero_ends_at_a_compile_limit() {
+    let _machine = support::machine::shared();
     assert_bomb_ends_at_a_limit(&submission("compile_error/include_dev_zero.c"));
 }
 
 #[test]
 fn template_explosion_ends_at_a_compile_limit() {
+    let _machine = support::machine::shared();
     assert_bomb_ends_at_a_limit(&submission("compile_error/template_explosion.cpp"));
 }
 
 #[test]
 fn the_compiler_sees_nothing_of_the_judges_environment() {
+    let _machine = support::machine::shared();
     let example = submission("wrong_answer/compile_time_env.rs");
     // Control: compiled with the judge's environment (and the secret), the program
     // knows and exits 3.
@@ -405,6 +412,7 @@ fn assert_private(file: &Path, file_mode: u32) {
 
 #[test]
 fn the_source_copy_is_private_and_only_the_program_survives() {
+    let _machine = support::machine::shared();
     assert_root();
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();

@@ -30,6 +30,7 @@ fn open_dir(prefix: &str) -> tempfile::TempDir {
 
 #[test]
 fn answer_thief_finds_nothing_when_confined() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "steal_answers");
     // A judge-like problem folder: data/secret/01.in and its 01.ans, readable by modes.
@@ -79,6 +80,7 @@ fn answer_thief_finds_nothing_when_confined() {
 
 #[test]
 fn setsid_daemon_and_double_fork_leave_no_process_behind() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "strays");
     let marker = format!("gridjudge-confined-stray-{}", std::process::id());
@@ -104,6 +106,7 @@ fn setsid_daemon_and_double_fork_leave_no_process_behind() {
 
 #[test]
 fn sockets_to_loopback_and_outside_fail() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "net_connect");
     // A listener in the judge's namespace: reachable unconfined, not from the sandbox.
@@ -144,6 +147,7 @@ fn sockets_to_loopback_and_outside_fail() {
 
 #[test]
 fn fork_bomb_is_contained_and_the_machine_stays_usable() {
+    let _machine = support::machine::alone();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "forkbomb");
     let marker = format!("gridjudge-confined-bomb-{}", std::process::id());
@@ -179,6 +183,7 @@ fn fork_bomb_is_contained_and_the_machine_stays_usable() {
 
 #[test]
 fn writes_outside_the_working_folder_fail() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "write_outside");
     let marker = format!("gridjudge-escape-{}", std::process::id());
@@ -221,6 +226,7 @@ fn writes_outside_the_working_folder_fail() {
 
 #[test]
 fn peak_memory_inside_the_confinement_is_the_programs_own() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "touch_mem");
     let mut l = limits();
@@ -246,6 +252,7 @@ fn peak_memory_inside_the_confinement_is_the_programs_own() {
 
 #[test]
 fn explain_sandbox_and_require_isolation() {
+    let _machine = support::machine::shared();
     let explain = std::process::Command::new(launcher())
         .args(["judge", "--explain-sandbox"])
         .output()
@@ -292,6 +299,7 @@ fn explain_sandbox_and_require_isolation() {
 
 #[test]
 fn memory_hidden_in_a_child_counts_with_a_cgroup() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "child_mem");
     let input = empty_input(bins.path());
@@ -317,6 +325,7 @@ fn memory_hidden_in_a_child_counts_with_a_cgroup() {
 
 #[test]
 fn of_etc_only_what_the_runtimes_read_is_readable() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "open_paths");
     let paths = [
@@ -369,6 +378,7 @@ fn of_etc_only_what_the_runtimes_read_is_readable() {
 
 #[test]
 fn python_starts_cleanly_with_the_narrow_etc() {
+    let _machine = support::machine::shared();
     let python = Path::new("/usr/bin/python3");
     if !python.exists() {
         skip(
@@ -397,6 +407,7 @@ fn python_starts_cleanly_with_the_narrow_etc() {
 
 #[test]
 fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "syscall_probe");
     let stdin = empty_input(bins.path());
@@ -446,6 +457,7 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
 
 #[test]
 fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "fill_workdir");
     let stdin = empty_input(bins.path());
@@ -499,6 +511,7 @@ fn observations(stdout: &[u8]) -> std::collections::BTreeMap<String, String> {
 
 #[test]
 fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "host_view");
     // A problem folder with an answer, as the judge hides it, and a case file in a
@@ -584,6 +597,7 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
 
 #[test]
 fn cpu_burnt_in_children_never_waited_for_counts() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_submission(
         bins.path(),
@@ -625,6 +639,7 @@ fn cpu_burnt_in_children_never_waited_for_counts() {
 
 #[test]
 fn cpu_of_python_multiprocessing_workers_counts() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let script = bins.path().join("workers.py");
     std::fs::write(
@@ -677,6 +692,7 @@ fn cpu_of_python_multiprocessing_workers_counts() {
 
 #[test]
 fn system_v_ipc_objects_do_not_outlive_a_run() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let exe = compile_c(bins.path(), "ipc_objects");
     let stdin = empty_input(bins.path());
@@ -737,6 +753,7 @@ fn memory_probe(
 
 #[test]
 fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
+    let _machine = support::machine::shared();
     use gridjudge::sandbox::limits::MemoryMode;
     for name in ["socket_buffers", "workdir_files_and_memfd"] {
         for (mode, slot) in [(MemoryMode::PeakRss, 63), (MemoryMode::AddressSpace, 64)] {

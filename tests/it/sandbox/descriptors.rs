@@ -59,6 +59,7 @@ fn with_fds_7_and_8(cmd: &mut Command, append: &Path, secret: &Path) -> std::pro
 
 #[test]
 fn the_probe_sees_inherited_descriptors_when_run_directly() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let probe = compile_c(bins.path(), "fd_probe");
     let tmp = tempfile::tempdir().unwrap();
@@ -73,6 +74,7 @@ fn the_probe_sees_inherited_descriptors_when_run_directly() {
 
 #[test]
 fn a_judged_program_sees_only_0_1_2_whatever_the_judge_inherited() {
+    let _machine = support::machine::shared();
     let bins = bin_dir();
     let probe = compile_c(bins.path(), "fd_probe");
     let tmp = tempfile::tempdir().unwrap();
@@ -107,6 +109,7 @@ fn a_judged_program_sees_only_0_1_2_whatever_the_judge_inherited() {
 
 #[test]
 fn the_launcher_and_the_child_close_what_the_caller_left_open() {
+    let _machine = support::machine::shared();
     // The library path: this test process does not seal its descriptors, so the
     // launcher it spawns inherits one; the launcher closes it at start and the child
     // seals everything before exec.

@@ -236,16 +236,19 @@ fn judge_then(signal: i32, test: u32, jobs: &str) {
 
 #[test]
 fn sigterm_during_judge_ends_everything_and_reports_what_finished() {
+    let _machine = support::machine::shared();
     judge_then(libc::SIGTERM, 1, "1");
 }
 
 #[test]
 fn sigint_during_judge_with_two_workers() {
+    let _machine = support::machine::shared();
     judge_then(libc::SIGINT, 2, "2");
 }
 
 #[test]
 fn sighup_during_judge() {
+    let _machine = support::machine::shared();
     judge_then(libc::SIGHUP, 3, "1");
 }
 
@@ -253,6 +256,7 @@ fn sighup_during_judge() {
 /// the compile's memory limit would end).
 #[test]
 fn sigterm_during_a_compile() {
+    let _machine = support::machine::shared();
     let files = tempfile::tempdir().unwrap();
     let source = script(
         files.path(),
@@ -331,6 +335,7 @@ fn named_below(ancestor: u32, name: &str) -> Vec<i32> {
 /// `stress` on a program that always sleeps.
 #[test]
 fn sigint_during_stress() {
+    let _machine = support::machine::shared();
     let files = tempfile::tempdir().unwrap();
     let marker = marker(4);
     let prog = script(

@@ -17,6 +17,7 @@ const REPEAT: usize = 3;
 
 #[test]
 fn a_stack_overflow_is_re_stack_overflow_by_sigsegv_below_the_memory_limit() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "deep_recursion");
     let l = limits(); // 64 MiB: the stack may use 56 MiB
@@ -34,6 +35,7 @@ fn a_stack_overflow_is_re_stack_overflow_by_sigsegv_below_the_memory_limit() {
 
 #[test]
 fn a_cpu_burner_is_always_stopped_by_the_sampler_with_sigkill() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "spin");
     let mut l = limits();
@@ -53,6 +55,7 @@ fn a_cpu_burner_is_always_stopped_by_the_sampler_with_sigkill() {
 
 #[test]
 fn an_mle_reports_the_peak_that_decided_it_and_quotes_it() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     let l = limits(); // 64 MiB
@@ -79,6 +82,7 @@ fn an_mle_reports_the_peak_that_decided_it_and_quotes_it() {
 
 #[test]
 fn output_over_the_limit_on_stderr_is_ole_naming_stderr_with_its_size() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "flood_stderr");
     let l = limits(); // 1 MiB of output

@@ -14,6 +14,7 @@ use support::judge::*;
 
 #[test]
 fn tiny_program_reads_small_memory_and_exits_zero() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     // Make the judging process big: 300 MiB touched. A direct fork would make the
@@ -33,6 +34,7 @@ fn tiny_program_reads_small_memory_and_exits_zero() {
 
 #[test]
 fn program_touching_100_mib_reads_100_mib() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     let mut l = limits();
@@ -50,6 +52,7 @@ fn program_touching_100_mib_reads_100_mib() {
 
 #[test]
 fn cpu_burner_is_tle_and_killed_within_the_wall_limit() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "spin");
     let mut l = limits();
@@ -66,6 +69,7 @@ fn cpu_burner_is_tle_and_killed_within_the_wall_limit() {
 
 #[test]
 fn sleeper_is_tle_at_the_wall_deadline() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let mut l = limits();
     l.wall = Duration::from_millis(700);
@@ -90,18 +94,21 @@ fn sleeper_is_tle_at_the_wall_deadline() {
 
 #[test]
 fn fork_bomb_leaves_no_survivors() {
+    let _machine = support::machine::alone();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "forkbomb");
     let marker = format!("gridjudge-bomb-marker-{}", std::process::id());
     let mut l = limits();
     l.wall = Duration::from_millis(800);
     let out = run(&exe, &[&marker], &empty_input(dir.path()), l, 5);
-    // An unbounded bomb ends at whichever limit it reaches first: the wall limit, or —
-    // since the per-run memory cgroup counts every process of the run — the memory
-    // limit (seen on a fresh CI clone). Either way it must be a limit verdict, and
-    // nothing of it may survive, which is what this test is about.
+    // An unbounded bomb ends at whichever limit it reaches first: the wall limit, the
+    // CPU limit (on an idle machine its processes get every core: more than the 1 s of
+    // CPU within the 0.8 s of wall on 2 cores), or — since the per-run memory cgroup
+    // counts every process of the run — the memory limit (seen on a fresh CI clone).
+    // Either way it must be a limit verdict, and nothing of it may survive, which is
+    // what this test is about.
     match out.killed_for {
-        Some(LimitHit::Wall) => {
+        Some(LimitHit::Wall | LimitHit::Cpu) => {
             assert_eq!(
                 limit_verdict(&out, &l).unwrap().0,
                 Verdict::TimeLimitExceeded
@@ -113,7 +120,7 @@ fn fork_bomb_leaves_no_survivors() {
             limit_verdict(&out, &l).unwrap().0,
             Verdict::MemoryLimitExceeded
         ),
-        other => panic!("fork bomb ended by {other:?}, not by the wall or memory limit"),
+        other => panic!("fork bomb ended by {other:?}, not by a time or memory limit"),
     }
     let left = survivors(&marker, out.pgid);
     assert!(left.is_empty(), "survivors: {left:?}");
@@ -121,6 +128,7 @@ fn fork_bomb_leaves_no_survivors() {
 
 #[test]
 fn stray_children_are_killed_after_a_normal_exit() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "strays");
     let marker = format!("gridjudge-stray-marker-{}", std::process::id());
@@ -142,6 +150,7 @@ fn stray_children_are_killed_after_a_normal_exit() {
 
 #[test]
 fn endless_output_is_ole() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "flood");
     let l = limits();
@@ -155,6 +164,7 @@ fn endless_output_is_ole() {
 
 #[test]
 fn segfault_is_re_with_the_signal_name() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "segv");
     let out = run(&exe, &[], &empty_input(dir.path()), limits(), 8);
@@ -165,6 +175,7 @@ fn segfault_is_re_with_the_signal_name() {
 
 #[test]
 fn non_zero_exit_is_re_with_the_code() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let sh = std::path::Path::new("/bin/sh");
     let out = run(sh, &["-c", "exit 7"], &empty_input(dir.path()), limits(), 9);
@@ -176,6 +187,7 @@ fn non_zero_exit_is_re_with_the_code() {
 
 #[test]
 fn one_gib_allocation_is_mle_in_peak_rss_mode() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     let l = limits();
@@ -193,6 +205,7 @@ fn one_gib_allocation_is_mle_in_peak_rss_mode() {
 
 #[test]
 fn one_gib_allocation_fails_in_address_space_mode() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     let mut l = limits();
@@ -213,6 +226,7 @@ fn one_gib_allocation_fails_in_address_space_mode() {
 /// under the namespace's init failed").
 #[test]
 fn a_small_program_starts_under_a_tight_address_space_limit() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "echo_sum");
     let input = dir.path().join("nums.in");
@@ -227,6 +241,7 @@ fn a_small_program_starts_under_a_tight_address_space_limit() {
 
 #[test]
 fn reads_stdin_and_writes_stdout() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "echo_sum");
     let input = dir.path().join("nums.in");
@@ -238,6 +253,7 @@ fn reads_stdin_and_writes_stdout() {
 
 #[test]
 fn as_root_the_program_runs_unprivileged_without_network() {
+    let _machine = support::machine::shared();
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         skip(
@@ -259,6 +275,7 @@ fn as_root_the_program_runs_unprivileged_without_network() {
 
 #[test]
 fn missing_program_is_a_launch_error() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let isolation = isolation_for(14);
     let dirs = gridjudge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
@@ -284,6 +301,7 @@ fn missing_program_is_a_launch_error() {
 
 #[test]
 fn process_limit_caps_forks_when_root() {
+    let _machine = support::machine::shared();
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         skip(
@@ -307,6 +325,7 @@ fn process_limit_caps_forks_when_root() {
 
 #[test]
 fn hidden_folders_cannot_be_read() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let secret_dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(

@@ -35,6 +35,7 @@ fn run_in(
 /// strongest isolation (the folder kept) and with none (the folder renewed).
 #[test]
 fn the_working_folder_and_the_captures_start_empty_for_every_run() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let input = empty_input(dir.path());
     let sh = Path::new("/bin/sh");
@@ -106,6 +107,7 @@ fn spec_short(
 
 #[test]
 fn a_daemon_of_one_run_is_gone_for_the_next() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "abstract_socket");
     let input = empty_input(dir.path());
@@ -142,6 +144,7 @@ fn a_daemon_of_one_run_is_gone_for_the_next() {
 
 #[test]
 fn memory_readings_and_oom_kills_belong_to_their_own_run() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let exe = compile_c(dir.path(), "touch_mem");
     let input = empty_input(dir.path());
@@ -194,6 +197,7 @@ fn memory_readings_and_oom_kills_belong_to_their_own_run() {
 
 #[test]
 fn stray_children_of_one_run_do_not_survive_into_the_next() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let strays = compile_c(dir.path(), "strays");
     let echo = compile_c(dir.path(), "echo_sum");
@@ -224,6 +228,7 @@ fn stray_children_of_one_run_do_not_survive_into_the_next() {
 
 #[test]
 fn a_launcher_killed_between_runs_is_replaced() {
+    let _machine = support::machine::shared();
     let dir = bin_dir();
     let echo = compile_c(dir.path(), "echo_sum");
     let input = dir.path().join("nums.in");

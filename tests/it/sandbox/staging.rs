@@ -46,6 +46,7 @@ fn verdicts(json: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_binary_in_a_private_folder_is_judged_ac() {
+    let _machine = support::machine::shared();
     let dir = private_dir();
     let exe = dir.path().join("a.out");
     std::fs::copy(env!("CARGO_BIN_EXE_gridjudge"), &exe).unwrap();
@@ -66,6 +67,7 @@ fn a_binary_in_a_private_folder_is_judged_ac() {
 
 #[test]
 fn a_script_in_a_private_folder_is_run_by_its_interpreter() {
+    let _machine = support::machine::shared();
     let dir = private_dir();
     let script = dir.path().join("sol.py");
     std::fs::copy(

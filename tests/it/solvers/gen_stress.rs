@@ -10,6 +10,8 @@
 //!   shrinks it below a stated bound: one case, Kakuro boards of at most 3×3 with at
 //!   most 4 white cells (the default stress boards are 6×6).
 
+use crate::support;
+
 use gridjudge::gen::spec::GenSpec;
 use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
@@ -33,6 +35,7 @@ fn gen(line: &str) -> gridjudge::gen::spec::Generated {
 
 #[test]
 fn generated_files_validate_across_seeds_and_sizes() {
+    let _machine = support::machine::shared();
     for seed in 0..12u64 {
         for line in [
             format!("sudoku --clues {} --count 2", 24 + seed),
@@ -64,6 +67,7 @@ fn generated_files_validate_across_seeds_and_sizes() {
 
 #[test]
 fn unique_puzzles_have_one_solution_for_both_solvers() {
+    let _machine = support::machine::shared();
     for line in [
         "sudoku --clues 28 --count 40 --seed 1",
         "sudoku --minimal --count 40 --seed 2",
@@ -86,6 +90,7 @@ fn unique_puzzles_have_one_solution_for_both_solvers() {
 
 #[test]
 fn grades_are_what_was_asked() {
+    let _machine = support::machine::shared();
     for grade in ["easy", "medium", "hard"] {
         let g = gen(&format!(
             "sudoku --minimal --grade {grade} --count 3 --seed 8"
@@ -118,6 +123,7 @@ fn snapshot(name: &str, text: &str) {
 /// fixed arguments is a committed snapshot.
 #[test]
 fn same_arguments_same_bytes() {
+    let _machine = support::machine::shared();
     let bin = env!("CARGO_BIN_EXE_gridjudge");
     let mut text = String::new();
     for line in [
@@ -147,6 +153,7 @@ fn same_arguments_same_bytes() {
 
 #[test]
 fn generate_reproduces_the_committed_files() {
+    let _machine = support::machine::shared();
     let bin = env!("CARGO_BIN_EXE_gridjudge");
     for p in ["poj3074", "poj2676", "poj3076", "hdu3338", "kakuro"] {
         let dir = root().join("judge-cases").join(p);
@@ -172,6 +179,7 @@ fn generate_reproduces_the_committed_files() {
 
 #[test]
 fn generate_writes_checks_and_removes_stale_files() {
+    let _machine = support::machine::shared();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     std::fs::copy(
@@ -219,6 +227,7 @@ fn generate_writes_checks_and_removes_stale_files() {
 
 #[test]
 fn bad_gen_arguments_are_one_line_usage_errors() {
+    let _machine = support::machine::shared();
     let bin = env!("CARGO_BIN_EXE_gridjudge");
     for args in [
         "gen sudoku --box 5",
@@ -307,6 +316,7 @@ fn check_shrunk(found: &stress::Found, name: &str, max_cases: usize) {
 /// 3 s in release (the programs fail on their first case).
 #[test]
 fn stress_shrinks_every_wrong_answer_example() {
+    let _machine = support::machine::shared();
     for p in ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"] {
         let folder = root().join(format!("judge-cases/{p}/submissions/wrong_answer"));
         let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
@@ -330,6 +340,7 @@ fn stress_shrinks_every_wrong_answer_example() {
 
 #[test]
 fn empty_sudoku_is_a_valid_shrink_result() {
+    let _machine = support::machine::shared();
     // The smallest Sudoku case stress can reach: no givens at all, still valid input.
     let empty = Sudoku::empty(3).unwrap();
     let bytes = format::write_input(Problem::Poj3074, &[Puzzle::Sudoku(empty)]);
@@ -378,6 +389,7 @@ int main(void) {
 
 #[test]
 fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
+    let _machine = support::machine::shared();
     let bin = env!("CARGO_BIN_EXE_gridjudge");
     let tmp = tempfile::tempdir().unwrap();
     let src = tmp.path().join("stale.c");
