@@ -26,8 +26,11 @@
 //! a test changes no process-wide state (environment, working folder, signal handlers),
 //! gives the child processes it looks for afterwards a marker unique to the test (not
 //! only to the process), and counts no process-wide figure (its children's CPU time) as
-//! its own. The binary's global allocator is the counting one of [`solvers::kakuro`]
-//! (a thread-local count, so a test counts only its own allocations).
+//! its own. A test that runs a fork bomb holds `support::machine::alone()`, a test that
+//! judges programs under wall limits `support::machine::shared()`, so that no program
+//! is starved of its wall time by a bomb of another test. The binary's global allocator
+//! is the counting one of [`solvers::kakuro`] (a thread-local count, so a test counts
+//! only its own allocations).
 
 #[path = "../support/mod.rs"]
 mod support;
