@@ -101,7 +101,7 @@ for t in "${targets[@]}"; do
     read -r cov1 ft1 < <(coverage "$bin" "$corpus")
     new=$(comm -13 <(echo "$before") <(ls "$arts") | grep -Ev '\.repro$' || true)
     for a in $new; do
-        printf 'RUSTUP_TOOLCHAIN=nightly cargo fuzz run -s %s %s %s\n# or, on stable: copy it into fuzz/regressions/%s/ and run cargo test --test fuzz_replay\n' \
+        printf 'RUSTUP_TOOLCHAIN=nightly cargo fuzz run -s %s %s %s\n# or, on stable: copy it into fuzz/regressions/%s/ and run cargo test --test it -- fuzz_replay::\n' \
             "$sanitizer" "$t" "$arts/$a" "$t" > "$arts/$a.repro"
         echo "    kept $arts/$a: replay with $(head -1 "$arts/$a.repro")"
     done

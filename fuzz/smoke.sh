@@ -9,7 +9,7 @@
 # kept in fuzz/artifacts/TARGET/ (see fuzz/README.md for what to do with it).
 #
 # Skips (exit 0, saying why) when the nightly toolchain is missing or cargo-fuzz can
-# neither be found nor installed: the stable replay test (tests/fuzz_replay.rs) still
+# neither be found nor installed: the stable replay test (tests/it/fuzz_replay.rs) still
 # runs the seeds in plain `cargo test`.
 #
 # Usage: bash fuzz/smoke.sh [TARGET...]      (default: every target of `cargo fuzz list`)

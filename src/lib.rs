@@ -3,7 +3,7 @@
 //! # The map
 //!
 //! Data flows one way, each stage a module, each module importing only the stages
-//! before it (`tests/layering.rs` fails the build's tests on an import that points up):
+//! before it (`tests/it/layering.rs` fails the build's tests on an import that points up):
 //!
 //! ```text
 //!               ┌──────────── solve ─────────────┐

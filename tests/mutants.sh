@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Mutation testing with cargo-mutants, one module at a time, each with the test targets
-# that suffice for it (all of the suite would do too, at about ten times the cost).
+# Mutation testing with cargo-mutants, one module at a time, each with the tests that
+# suffice for it (all of the suite would do too, at about ten times the cost).
 #
 # Usage: bash tests/mutants.sh MODULE [cargo-mutants options]
 #        bash tests/mutants.sh diff [BASE [cargo-mutants options]]
@@ -12,12 +12,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null || { echo "mutants.sh: cargo install cargo-mutants --locked" >&2; exit 2; }
 
-tests_for() {
+# The integration tests of the one test binary `it` that suffice for each module, as test
+# name filters (a test runs when its path contains one of them). libtest applies the
+# filters to both test binaries, so they come after `tests::`, which keeps every unit
+# test of `--lib` (all of them live in `tests` modules, and no test of `it` does).
+filters_for() {
     case $1 in
-        verify) echo "--lib --test properties_sudoku --test properties_kakuro --test spec_samples" ;;
-        check) echo "--lib --test properties_checker --test cli_check --test spec_samples" ;;
-        format) echo "--lib --test malformed_inputs --test spec_samples --test snapshots_errors --test properties_sudoku --test properties_kakuro" ;;
-        solve) echo "--lib --test sudoku_solvers --test kakuro_solvers --test snapshots_solvers --test properties_sudoku --test properties_kakuro" ;;
+        verify) echo "solvers::properties_sudoku:: solvers::properties_kakuro:: formats::spec_samples::" ;;
+        check) echo "formats::properties_checker:: cli::check:: formats::spec_samples::" ;;
+        format) echo "formats::malformed_inputs:: formats::spec_samples:: formats::snapshots:: solvers::properties_sudoku:: solvers::properties_kakuro::" ;;
+        solve) echo "solvers::sudoku:: solvers::kakuro:: solvers::snapshots:: solvers::properties_sudoku:: solvers::properties_kakuro::" ;;
         *) return 1 ;;
     esac
 }
@@ -36,14 +40,15 @@ if [ "$module" = diff ]; then
     fi
     # Every module's tests: a change may touch several.
     exec cargo mutants --in-diff "$diff_file" --output target/mutants-diff "$@" -- \
-        $(tests_for verify) --test properties_checker --test cli_check --test malformed_inputs \
-        --test snapshots_errors --test sudoku_solvers --test kakuro_solvers --test snapshots_solvers
+        --lib --test it -- tests:: $(filters_for verify) formats::properties_checker:: cli::check:: \
+        formats::malformed_inputs:: formats::snapshots:: solvers::sudoku:: solvers::kakuro:: \
+        solvers::snapshots::
 fi
-args=$(tests_for "$module") || { echo "mutants.sh: unknown module $module" >&2; exit 64; }
+filters=$(filters_for "$module") || { echo "mutants.sh: unknown module $module" >&2; exit 64; }
 # --sharding round-robin: `--shard k/n` is then every n-th mutant, spread over every file
 # of the module (cargo-mutants' default, `slice`, takes one contiguous n-th: a file or two).
 # cargo-mutants refuses --sharding without --shard: a whole-module run passes neither.
 sharding=()
 for a in "$@"; do case $a in --shard|--shard=*) sharding=(--sharding round-robin) ;; esac; done
 mkdir -p target
-exec cargo mutants -f "src/$module/**" "${sharding[@]}" --output "target/mutants-$module" "$@" -- $args
+exec cargo mutants -f "src/$module/**" "${sharding[@]}" --output "target/mutants-$module" "$@" -- --lib --test it -- tests:: $filters

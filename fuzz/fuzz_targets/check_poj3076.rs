@@ -1,6 +1,6 @@
 //! Fuzz target `check_poj3076`: arbitrary bytes as a contestant's poj3076 output for the spec sample: AC/PE/WA only, consistent with the lenient reading and the whitespace rule.
 //! The body (and its invariants) is `gridjudge::fuzzing::check_poj3076`, replayed on stable by
-//! `tests/fuzz_replay.rs` from `fuzz/regressions/check_poj3076/`.
+//! `tests/it/fuzz_replay.rs` from `fuzz/regressions/check_poj3076/`.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::check_poj3076(data));

@@ -2,7 +2,7 @@
 //! TARGET(data: &[u8])` per target, listed in [`TARGETS`].
 //!
 //! They live in the library so that two callers share them: the fuzz targets (nightly,
-//! libFuzzer) and `tests/fuzz_replay.rs`, which replays every committed seed and fixed
+//! libFuzzer) and `tests/it/fuzz_replay.rs`, which replays every committed seed and fixed
 //! crash under `fuzz/regressions/TARGET/` on stable `cargo test`. A body returns
 //! normally on every input that upholds its invariants and panics (with the broken
 //! invariant in the message) otherwise; it never calls anything that depends on the

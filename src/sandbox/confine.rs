@@ -339,7 +339,7 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
         ));
     }
     out.push_str(
-        "Check it yourself: tests/sandbox_confinement.rs runs hostile programs (answer \
+        "Check it yourself: tests/it/sandbox/confinement.rs runs hostile programs (answer \
          thief, setsid daemon, double fork, sockets, fork bomb, writes outside the working \
          folder, a view of the host, CPU in unreaped children, IPC left for the next run, \
          memory in socket buffers and files); `gridjudge verify-submissions --all` runs \

@@ -2,11 +2,13 @@
 //! (`tests/fixtures/judge/programs/`), build a `RunSpec` and run it, measure CPU, scan
 //! `/proc` for survivors, and say when a check is skipped.
 
-use gridjudge::sandbox::limits::{Isolation, Limits, MIB};
+use gridjudge::sandbox::limits::{Isolation, Limits, UidLease, MIB};
 use gridjudge::sandbox::{self, CaseDirs, RunOutcome, RunSpec};
+use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// A check this machine cannot make, said where CI and people see it: a `SKIPPED` line
@@ -71,8 +73,30 @@ pub fn limits() -> Limits {
     l
 }
 
+/// The strongest isolation for test slot `slot` (each test that runs programs through the
+/// library uses slots of its own, distinct across the test binary, so that tests can
+/// run in parallel). As [`Isolation::strongest`], except that as root the slot's uid is
+/// leased ([`UidLease`], from `SANDBOX_UID_BASE + slot` on) on first use and held until
+/// the process ends: the gridjudge processes that other tests start lease their uids
+/// the same way, so no two programs run as the same user at once (a fork bomb's
+/// `RLIMIT_NPROC`, a kill of the user's processes, stay within one test). The same slot
+/// gives the same uid every time.
+pub fn isolation_for(slot: u32) -> Isolation {
+    static LEASES: Mutex<BTreeMap<u32, UidLease>> = Mutex::new(BTreeMap::new());
+    let strongest = Isolation::strongest(slot);
+    if strongest.run_as.is_none() {
+        return strongest;
+    }
+    let mut leases = LEASES.lock().unwrap_or_else(PoisonError::into_inner);
+    let uid = leases
+        .entry(slot)
+        .or_insert_with(|| UidLease::acquire(slot))
+        .uid();
+    Isolation::strongest_for_uid(uid)
+}
+
 /// Runs `program args` on `stdin` under `limits`, with the strongest isolation for
-/// worker `slot` (tests use distinct slots so they can run in parallel).
+/// test slot `slot` ([`isolation_for`]).
 pub fn run(program: &Path, args: &[&str], stdin: &Path, limits: Limits, slot: u32) -> RunOutcome {
     run_hiding(program, args, stdin, limits, slot, &[])
 }
@@ -86,15 +110,7 @@ pub fn run_hiding(
     slot: u32,
     hide: &[PathBuf],
 ) -> RunOutcome {
-    run_with(
-        program,
-        args,
-        stdin,
-        limits,
-        Isolation::strongest(slot),
-        hide,
-    )
-    .0
+    run_with(program, args, stdin, limits, isolation_for(slot), hide).0
 }
 
 /// Runs `program args` with `isolation`; returns the outcome and the captured stdout.

@@ -1,6 +1,6 @@
 //! The project's Kakuro corpus (`benches/data/kakuro/`, provenance in its `SOURCES.md`):
 //! the list of its files, which of its cases are classic, and the loader. Shared by
-//! `tests/kakuro_solvers.rs`, `tests/kakuro_search_timing.rs` and `benches/kakuro.rs`.
+//! `tests/it/solvers/kakuro.rs`, `tests/it/solvers/kakuro_search_timing.rs` and `benches/kakuro.rs`.
 
 use gridjudge::format::hdu3338::parse_input;
 use gridjudge::model::KakuroBoard;

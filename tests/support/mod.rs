@@ -1,10 +1,13 @@
 //! Support code shared by the integration tests and the benches, one owner per topic:
 //! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips),
-//! [`kakuro_corpus`] (the Kakuro corpus list and loader), [`samples`] (the spec samples
+//! [`kakuro_corpus`] (the Kakuro corpus list and loader), [`machine`] (tests kept apart
+//! from fork bombs), [`samples`] (the spec samples
 //! in `tests/data/samples/`), [`text`] (CRLF conversion) and [`proptest_config`] (the
 //! property tests' configuration).
 //!
-//! A test uses it with `mod support;`, a bench with
+//! The test binary (`tests/it/main.rs`) declares it with
+//! `#[path = "../support/mod.rs"] mod support;` and its files use it as
+//! `use crate::support;`; a bench declares it with
 //! `#[path = "../tests/support/mod.rs"] mod support;`. Each crate uses a subset, hence
 //! the `dead_code` allowance.
 
@@ -12,6 +15,7 @@
 
 pub mod judge;
 pub mod kakuro_corpus;
+pub mod machine;
 pub mod proptest_config;
 pub mod samples;
 pub mod text;

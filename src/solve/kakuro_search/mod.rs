@@ -82,7 +82,7 @@
 //! The slowest corpus case: `gen_100x100` case 0 (6.5k cells, many fills), criterion
 //! median 65.8 ms (interval 65.4–66.3; session 6, quiet machine), about 35 % under the
 //! 100 ms the issue asks for. Session 6 took it from 104 ms (median of 21 runs of
-//! `tests/kakuro_search_timing.rs`, `KKS_REPEAT=21`; criterion 101.6 ms in session 5),
+//! `tests/it/solvers/kakuro_search_timing.rs`, `KKS_REPEAT=21`; criterion 101.6 ms in session 5),
 //! each step measured that way and, where the search changed, on the 16 generated
 //! boards too (geometric mean 409 → 374 ms over the session's search changes):
 //! - a conflict analysis that visits only the marked cells' changes (104 → 100 ms with
@@ -189,7 +189,7 @@ pub enum ClassicInfeasible {
 /// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
 /// [`solve_within`] for a version that can give up.
 // PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs).
-// Release build, `tests/kakuro_search_timing.rs` (session 6, quiet machine): every
+// Release build, `tests/it/solvers/kakuro_search_timing.rs` (session 6, quiet machine): every
 // classic corpus case under 5 ms (marcelgarus_kakuro case 9: 4.6 ms) except
 // gen_100x100 case 0: 65–67 ms (see the module doc). Allocation count is
 // independent of the board and of the search effort (test
@@ -217,7 +217,7 @@ pub fn solve_within(
     // Either one finishing decides the board, so the pair costs at most 1.25 times the
     // restarting search or 5 times the steady one; the budgets are unbounded, so it is
     // complete. Both are deterministic. (Equal slices cost 23 % more on the 16
-    // generated boards of `tests/kakuro_search_timing.rs` and 15 % on `gen_100x100`
+    // generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on `gen_100x100`
     // case 0; a quarter makes the infeasible 6x7 board of `fuzz/open-crashes` take
     // 4.1 s instead of 1.7.) The restarting search goes first in each turn: on a board
     // with fills it is the one that finishes, and the steady search's slice of that
@@ -316,7 +316,7 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 300, 300,
 /// 600, 300, 300, 600, 1200, … dead ends. Chosen in session 5 (with the current
 /// branching and value order) on 16 generated 100×100 classic boards
-/// (`KKS_GENERATED=16` in `tests/kakuro_search_timing.rs`) and `gen_100x100` case 0,
+/// (`KKS_GENERATED=16` in `tests/it/solvers/kakuro_search_timing.rs`) and `gen_100x100` case 0,
 /// release build, geometric mean over the 16 / case 0: unit 100: 0.95 s / 0.29 s;
 /// 300: 0.67 s / 0.21 s; 1000: 1.42 s / 0.38 s. Before the value order (increasing
 /// digits in the steady search, random ones in the restarting one) 100, 300 and 1000

@@ -4,7 +4,7 @@
 // second setsid() child that double-forks a sleeper, then prints every answer and exits
 // 0: AC. The daemons escape a process-group kill; the judge's PID namespace (or, without
 // one, its child subreaper) must still kill them when the case ends — checked by
-// tests/sandbox_confinement.rs with the same pattern. If fork fails the verdict is the
+// tests/it/sandbox/confinement.rs with the same pattern. If fork fails the verdict is the
 // same.
 #define _POSIX_C_SOURCE 200809L
 #include <sys/types.h>

@@ -138,7 +138,7 @@ impl Search {
     // PERF: two probes per empty cell, 7.5 ms on `gen_100x100` case 0 (6.5k cells). One
     // pass, not a fixpoint: the fixpoint took three passes there (22 ms), and the
     // search after it was slower there too (case 0: 184 → 111–131 ms in all with one
-    // pass); on the 16 generated 100×100 boards of `tests/kakuro_search_timing.rs` the
+    // pass); on the 16 generated 100×100 boards of `tests/it/solvers/kakuro_search_timing.rs` the
     // geometric mean is 0.49–0.53 s (two runs) against 0.52–0.55 s. The branches get
     // the relaxation's range anyway (`relaxed_digits`).
     pub(super) fn tighten(&mut self) -> bool {

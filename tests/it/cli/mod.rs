@@ -1,0 +1,6 @@
+//! The command line as such: the exit-code table, the `check` and `validate` commands as
+//! a judge system calls them, and what an installation brings besides the commands.
+
+mod check;
+mod exit_codes;
+mod packaging;

@@ -1,0 +1,501 @@
+//! The layers' imports point down: a test that reads every file of `src/` and fails when
+//! a module imports one that its layer may not use.
+//!
+//! The crate's data flows one way (see `src/lib.rs`): parse → model → solve / verify →
+//! check → judge → report. The rules that matter most:
+//!
+//! - `model` and `verify` import nothing from `solve`, `gen`, `format`, `check` or
+//!   `judge`: a validator shares no code with the solvers, so a solver bug can never hide
+//!   behind a validator bug. This test is what makes that a checked fact.
+//! - `sandbox` imports nothing from the rest of the crate: it could be a crate of its own.
+//!
+//! What counts as an import: every path through `crate::` (`use crate::solve::dlx;`,
+//! `crate::format::write(..)`, the names in `use crate::{a, b::c}`), the crate root's
+//! re-exports (`crate::Verdict` is the `verdict` module) and `super::` paths that climb
+//! to the crate root. Comments, doc comments, string literals and `#[cfg(test)]` items
+//! are left out: a unit test may use a generator or a solver to make its data, and a doc
+//! link is not a dependency. The command-line binary (`src/main.rs`, `src/cli/`) sits
+//! on top and may use everything.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Each top-level module of the library and the modules it may import (besides itself).
+/// Read from the bottom up: each line may only name lines above it.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("verdict", &[]),
+    ("model", &[]),
+    ("sandbox", &[]),
+    ("problem", &["model", "verdict"]),
+    ("verify", &["model"]),
+    ("solve", &["model", "problem"]),
+    ("format", &["model", "problem", "verify"]),
+    (
+        "check",
+        &["format", "model", "problem", "verdict", "verify"],
+    ),
+    ("judge", &["check", "problem", "sandbox", "verdict"]),
+    (
+        "package",
+        &["check", "judge", "problem", "sandbox", "verdict"],
+    ),
+    (
+        "gen",
+        &[
+            "check", "format", "judge", "model", "problem", "solve", "verdict",
+        ],
+    ),
+    (
+        "stress",
+        &[
+            "check", "format", "gen", "judge", "model", "problem", "sandbox", "solve", "verdict",
+            "verify",
+        ],
+    ),
+    (
+        "fuzzing",
+        &[
+            "check", "format", "gen", "judge", "model", "package", "problem", "sandbox", "solve",
+            "verdict", "verify",
+        ],
+    ),
+];
+
+/// The crate root's re-exports and the module each stands for.
+const ROOT_REEXPORTS: &[(&str, &str)] = &[
+    ("Answer", "problem"),
+    ("Problem", "problem"),
+    ("Puzzle", "problem"),
+    ("Verdict", "verdict"),
+];
+
+/// One import of a top-level module found in a file, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Import {
+    module: String,
+    line: usize,
+}
+
+/// Replaces comments and the insides of string and char literals with spaces, keeping
+/// line breaks, so that line numbers stay right and nothing in them counts as code.
+fn blank_comments_and_strings(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let keep_newlines = |bytes: &[u8], out: &mut Vec<u8>| {
+        for &c in bytes {
+            out.push(if c == b'\n' { b'\n' } else { b' ' });
+        }
+    };
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            let end = b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |p| i + p);
+            keep_newlines(&b[i..end], &mut out);
+            i = end;
+        } else if b[i..].starts_with(b"/*") {
+            let mut depth = 0;
+            let start = i;
+            while i < b.len() {
+                if b[i..].starts_with(b"/*") {
+                    depth += 1;
+                    i += 2;
+                } else if b[i..].starts_with(b"*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            keep_newlines(&b[start..i.min(b.len())], &mut out);
+        } else if b[i] == b'r' && (b[i..].starts_with(b"r\"") || b[i..].starts_with(b"r#")) {
+            // Raw string: r"..." or r#"..."#.
+            let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            if b.get(i + 1 + hashes) != Some(&b'"') {
+                out.push(b[i]);
+                i += 1;
+                continue;
+            }
+            let mut close = vec![b'"'];
+            close.extend(std::iter::repeat_n(b'#', hashes));
+            let body = i + 2 + hashes;
+            let end = (body..b.len())
+                .find(|&j| b[j..].starts_with(&close))
+                .map_or(b.len(), |j| j + close.len());
+            keep_newlines(&b[i..end], &mut out);
+            i = end;
+        } else if b[i] == b'"' {
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            keep_newlines(&b[start..i], &mut out);
+        } else if b[i] == b'\'' {
+            // A char literal ('x', '\n', '\u{..}') or a lifetime ('a): blank only the former.
+            let close = if b.get(i + 1) == Some(&b'\\') {
+                (i + 2..b.len().min(i + 12)).find(|&j| b[j] == b'\'')
+            } else if b.get(i + 2) == Some(&b'\'') {
+                Some(i + 2)
+            } else {
+                None
+            };
+            match close {
+                Some(end) => {
+                    keep_newlines(&b[i..=end], &mut out);
+                    i = end + 1;
+                }
+                None => {
+                    out.push(b[i]);
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Blanks every item marked `#[cfg(test)]` (up to its closing brace or semicolon).
+fn blank_test_items(code: &str) -> String {
+    let mut b = code.as_bytes().to_vec();
+    let marker = b"#[cfg(test)]";
+    let mut from = 0;
+    while let Some(p) = b[from..].windows(marker.len()).position(|w| w == marker) {
+        let start = from + p;
+        let mut i = start + marker.len();
+        let mut depth = 0usize;
+        while i < b.len() {
+            match b[i] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                b';' if depth == 0 => {
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        for c in &mut b[start..i.min(code.len())] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+        from = i.min(code.len());
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+fn ident_at(b: &[u8], i: usize) -> &str {
+    let end = (i..b.len()).find(|&j| !is_ident(b[j])).unwrap_or(b.len());
+    std::str::from_utf8(&b[i..end]).unwrap_or("")
+}
+
+fn skip_space(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// The top-level modules named by one path segment after `crate::` (or by a root
+/// re-export), with a `{ a, b::c }` group read name by name.
+fn names_at(b: &[u8], i: usize, line: usize, found: &mut Vec<Import>) {
+    let i = skip_space(b, i);
+    if b.get(i) == Some(&b'{') {
+        let mut depth = 0;
+        let mut j = i;
+        let mut expect_name = true;
+        while j < b.len() {
+            match b[j] {
+                b'{' => {
+                    depth += 1;
+                    expect_name = depth == 1;
+                }
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                b',' if depth == 1 => expect_name = true,
+                c if is_ident(c) && expect_name && depth == 1 => {
+                    let name = ident_at(b, j);
+                    push(name, line + count_lines(&b[i..j]), found);
+                    expect_name = false;
+                    j += name.len();
+                    continue;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+    } else {
+        push(ident_at(b, i), line, found);
+    }
+}
+
+fn count_lines(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| c == b'\n').count()
+}
+
+fn push(name: &str, line: usize, found: &mut Vec<Import>) {
+    let module = ROOT_REEXPORTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, m)| m);
+    if !module.is_empty() && module != "self" {
+        found.push(Import {
+            module: module.to_string(),
+            line,
+        });
+    }
+}
+
+/// Every top-level module a file's production code imports. `depth` is how many
+/// `super::` reach the crate root from the file's module (1 for `src/a.rs` and
+/// `src/a/mod.rs`, 2 for `src/a/b.rs`, ...).
+fn imports(src: &str, depth: usize) -> Vec<Import> {
+    let code = blank_test_items(&blank_comments_and_strings(src));
+    let b = code.as_bytes();
+    let mut found = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' {
+            line += 1;
+            i += 1;
+            continue;
+        }
+        let at_word = i == 0 || !is_ident(b[i - 1]);
+        if at_word && b[i..].starts_with(b"crate::") {
+            names_at(b, i + 7, line, &mut found);
+            i += 7;
+        } else if at_word && b[i..].starts_with(b"super::") {
+            let mut k = 0;
+            let mut j = i;
+            while b[j..].starts_with(b"super::") {
+                k += 1;
+                j += 7;
+            }
+            if k == depth {
+                names_at(b, j, line, &mut found);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// The library's source files with their top-level module and `super::` depth.
+fn library_files(src: &Path) -> Vec<(PathBuf, String, usize)> {
+    let mut files = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let rel = path.strip_prefix(src).expect("below src");
+            let parts: Vec<String> = rel
+                .iter()
+                .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+                .collect();
+            let top = parts[0].clone();
+            if top == "lib" || top == "main" || top == "cli" {
+                continue;
+            }
+            let depth = parts.len() - usize::from(parts.last().is_some_and(|p| p == "mod"));
+            files.push((path, top, depth));
+        }
+    }
+    files
+}
+
+/// Every import that breaks [`ALLOWED`], as `file:line: module imports other`.
+fn violations(src: &Path, allowed: &[(&str, &[&str])]) -> Vec<String> {
+    let rules: BTreeMap<&str, BTreeSet<&str>> = allowed
+        .iter()
+        .map(|(m, deps)| (*m, deps.iter().copied().collect()))
+        .collect();
+    let mut bad = Vec::new();
+    for (path, top, depth) in library_files(src) {
+        let Some(may) = rules.get(top.as_str()) else {
+            bad.push(format!(
+                "{}: module `{top}` has no line in ALLOWED (tests/it/layering.rs): say which layers it may use",
+                path.display()
+            ));
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).expect("read a source file");
+        for import in imports(&text, depth) {
+            if import.module != top && !may.contains(import.module.as_str()) {
+                bad.push(format!(
+                    "{}:{}: `{top}` imports `{}`, which its layer may not use",
+                    path.display(),
+                    import.line,
+                    import.module
+                ));
+            }
+        }
+    }
+    bad
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let bad = violations(&src_dir(), ALLOWED);
+    assert!(
+        bad.is_empty(),
+        "imports against the layering:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_allowed_table_lists_every_library_module_and_only_lower_ones() {
+    // Each line may only name lines above it, so the table is itself a layering.
+    for (k, (module, deps)) in ALLOWED.iter().enumerate() {
+        let above: Vec<&str> = ALLOWED[..k].iter().map(|(m, _)| *m).collect();
+        for d in *deps {
+            assert!(
+                above.contains(d),
+                "`{module}` may use `{d}`, which is not above it"
+            );
+        }
+    }
+    let listed: BTreeSet<String> = ALLOWED.iter().map(|(m, _)| m.to_string()).collect();
+    let present: BTreeSet<String> = library_files(&src_dir())
+        .into_iter()
+        .map(|(_, top, _)| top)
+        .collect();
+    assert_eq!(listed, present, "ALLOWED and the modules of src/ differ");
+}
+
+#[test]
+fn validators_and_the_sandbox_use_nothing_above_them() {
+    // The promises of the crate docs, written out so the table cannot drift from them.
+    let rules: BTreeMap<&str, &[&str]> = ALLOWED.iter().copied().collect();
+    for forbidden in ["solve", "gen", "format", "check", "judge"] {
+        assert!(!rules["model"].contains(&forbidden));
+        assert!(!rules["verify"].contains(&forbidden));
+    }
+    assert!(rules["sandbox"].is_empty());
+}
+
+#[test]
+fn the_scanner_sees_every_form_of_import() {
+    let src = r#"
+//! Docs may say crate::solve freely.
+use crate::model::sudoku::Grid;
+use crate::{format, solve::dlx, Verdict};
+use super::super::gen::Rng;
+fn f() -> usize { let s = "crate::judge"; crate::check::check(s); 'x'; 0 }
+/* crate::stress */
+#[cfg(test)]
+mod tests {
+    use crate::package;
+}
+"#;
+    let found: Vec<(String, usize)> = imports(src, 2)
+        .into_iter()
+        .map(|i| (i.module, i.line))
+        .collect();
+    let expect: Vec<(String, usize)> = [
+        ("model", 3),
+        ("format", 4),
+        ("solve", 4),
+        ("verdict", 4),
+        ("gen", 5),
+        ("check", 6),
+    ]
+    .iter()
+    .map(|(m, l)| (m.to_string(), *l))
+    .collect();
+    assert_eq!(found, expect);
+    // One super:: less is a sibling module, not the crate root.
+    assert!(imports("use super::gen::Rng;", 2).is_empty());
+}
+
+#[test]
+fn a_planted_upward_import_fails_the_check() {
+    // A copy of src/ with one validator file importing a solver must be refused, naming
+    // the file and the line.
+    let copy = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&src_dir(), copy.path());
+    let victim = copy.path().join("verify").join("sudoku.rs");
+    let text = std::fs::read_to_string(&victim).expect("read verify/sudoku.rs");
+    std::fs::write(
+        &victim,
+        format!("{text}\n#[allow(unused_imports)]\nuse crate::solve::sudoku_dfs;\n"),
+    )
+    .expect("write the planted import");
+    let bad = violations(copy.path(), ALLOWED);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0].contains("sudoku.rs:") && bad[0].contains("`verify` imports `solve`"),
+        "{}",
+        bad[0]
+    );
+
+    // The same for the sandbox reaching up into the judge.
+    let copy = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&src_dir(), copy.path());
+    let victim = copy.path().join("sandbox").join("outcome.rs");
+    let text = std::fs::read_to_string(&victim).expect("read sandbox/outcome.rs");
+    std::fs::write(
+        &victim,
+        text.replacen("use serde::", "use crate::Verdict;\nuse serde::", 1),
+    )
+    .expect("write the planted import");
+    let bad = violations(copy.path(), ALLOWED);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(bad[0].contains("`sandbox` imports `verdict`"), "{}", bad[0]);
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read a folder") {
+        let entry = entry.expect("directory entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).expect("create a folder");
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}

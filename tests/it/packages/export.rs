@@ -1,0 +1,152 @@
+//! `gridjudge export PROBLEM --kattis DIR [--zip]` (issue 14.3/14.4): the package's
+//! layout, its validators working without gridjudge installed (they are a copy of the
+//! binary behind `build`/`run` scripts), a round trip (`verify-submissions --package` on
+//! the export gives every example submission its folder's verdict), and — the ignored
+//! test that `.ci/run` runs with problemtools installed — `verifyproblem DIR -p config
+//! data validators submissions` on all five exports with 0 errors and 0 warnings.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gridjudge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn export(problem: &str, root: &Path, zip: bool) -> PathBuf {
+    let dir = root.join(problem);
+    let mut args = vec!["export", problem, "--kattis", dir.to_str().unwrap()];
+    if zip {
+        args.push("--zip");
+    }
+    let out = gridjudge(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir
+}
+
+#[test]
+fn an_export_is_a_complete_package_and_round_trips() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().unwrap();
+    let dir = export("poj3074", root.path(), true);
+    for f in [
+        "problem.yaml",
+        ".timelimit",
+        "problem_statement/problem.en.tex",
+        "data/sample/1.in",
+        "data/sample/1.ans",
+        "input_validators/gridjudge/run",
+        "output_validators/gridjudge/build",
+        "submissions/accepted/dlx.cpp",
+        "submissions/wrong_answer/no_box_rule.cpp",
+        "submissions/time_limit_exceeded/busy_loop.c",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} missing");
+    }
+    assert!(!dir
+        .join("submissions/time_limit_exceeded/fork_bomb.c")
+        .exists());
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("validation: custom") && yaml.contains("uuid: "),
+        "{yaml}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".timelimit"))
+            .unwrap()
+            .trim(),
+        "1"
+    );
+    let zip = std::fs::read(root.path().join("poj3074.zip")).unwrap();
+    assert_eq!(&zip[..2], b"PK");
+    // The validators run from the package alone, with the Kattis protocol.
+    let input = dir.join("data/sample/1.in");
+    let answer = dir.join("data/sample/1.ans");
+    let status = Command::new(dir.join("input_validators/gridjudge/run"))
+        .stdin(std::fs::File::open(&input).unwrap())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(42));
+    let feedback = tempfile::tempdir().unwrap();
+    let status = Command::new(dir.join("output_validators/gridjudge/run"))
+        .arg(&input)
+        .arg(&answer)
+        .arg(feedback.path())
+        .stdin(std::fs::File::open(&answer).unwrap())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(42));
+    // Round trip: every exported submission keeps its verdict.
+    let out = gridjudge(&[
+        "verify-submissions",
+        "--package",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert_eq!(json["mismatches"], 0);
+    assert_eq!(json["total"], 8, "{json}");
+    // An existing, non-empty target is refused.
+    let again = gridjudge(&["export", "poj3074", "--kattis", dir.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(64));
+}
+
+/// problemtools' verifyproblem: `$GRIDJUDGE_VERIFYPROBLEM`, else `verifyproblem` on PATH.
+fn verifyproblem() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("GRIDJUDGE_VERIFYPROBLEM") {
+        return Some(PathBuf::from(p));
+    }
+    std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|d| d.join("verifyproblem"))
+            .find(|p| p.is_file())
+    })
+}
+
+#[test]
+#[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+fn every_export_passes_verifyproblem_with_no_error_and_no_warning() {
+    let _machine = support::machine::shared();
+    let Some(tool) = verifyproblem() else {
+        use std::io::Write;
+        assert!(
+            std::env::var_os("CI").is_none_or(|v| v != "true"),
+            "CI=true but problemtools' verifyproblem is missing (set GRIDJUDGE_VERIFYPROBLEM)"
+        );
+        let _ = writeln!(std::io::stderr(), "SKIPPED verifyproblem: not installed");
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    for problem in ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"] {
+        let dir = export(problem, root.path(), false);
+        let out = Command::new(&tool)
+            .arg(&dir)
+            .args(["-p", "config", "data", "validators", "submissions"])
+            .current_dir(root.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        let summary = text
+            .lines()
+            .find(|l| l.contains(" tested: "))
+            .unwrap_or("no summary line");
+        eprintln!("{summary}");
+        assert!(
+            summary.ends_with("tested: 0 errors, 0 warnings"),
+            "{problem}:\n{text}"
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! Kattis / ICPC problem packages: judging them, exporting a bundled problem as one, and
+//! the Kattis validator protocols.
+
+mod export;
+mod kattis_protocols;
+mod problem_packages;

@@ -1,0 +1,13 @@
+//! Running one program confined ([`gridjudge::sandbox`]): what each limit does and which
+//! verdict it gives, confinement against hostile programs, and the judge around a run
+//! (staging, descriptors, compilation, signals).
+
+mod cgroup_v2;
+mod compile;
+mod confinement;
+mod descriptors;
+mod interrupt;
+mod limit_rules;
+mod runs;
+mod session;
+mod staging;
