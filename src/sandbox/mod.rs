@@ -1,6 +1,6 @@
 //! The sandbox: running one program under limits and isolation, and measuring it.
 //!
-//! This layer imports nothing from the rest of the crate (`tests/layering.rs` checks
+//! This layer imports nothing from the rest of the crate (`tests/it/layering.rs` checks
 //! it): it knows programs, files, limits and processes, not problems or verdicts. It
 //! could be a crate of its own; the judge (`judge`) is its one user and
 //! decides what an outcome means (`judge::limit_verdict`).

@@ -28,7 +28,7 @@
 //! would make a C library and its headers a build dependency of gridjudge. The filter is
 //! checked by an interpreter of its own instructions in the unit tests (every denied
 //! call, every ABI, the clone flags) and by a probe program per denied call in
-//! `tests/sandbox_confinement.rs`. x86-64 only; elsewhere [`filter`] returns `None`
+//! `tests/it/sandbox/confinement.rs`. x86-64 only; elsewhere [`filter`] returns `None`
 //! and the guarantee is reported missing.
 
 /// The system calls denied with `EPERM`, by name, as `--explain-sandbox` lists them.

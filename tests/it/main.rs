@@ -15,8 +15,9 @@
 //! - [`reports`]: the judge's reports as a user sees them (snapshots, HTML, spoofing);
 //! - [`cli`]: the command line as such: exit codes, `check`/`validate`, completions and
 //!   the manual page;
-//! - [`layering`] (the imports between `src/` modules) and [`fuzz_replay`] (the fuzz
-//!   corpus on stable) stand alone.
+//! - [`layering`] (the imports between `src/` modules), [`fuzz_replay`] (the fuzz
+//!   corpus on stable) and [`problem_completeness`] (every part each problem needs) stand
+//!   alone.
 //!
 //! Shared helpers live in `tests/support/` (also compiled into the benches). Run one
 //! topic with `cargo test --test it -- solvers::`, one file with
@@ -41,6 +42,7 @@ mod fuzz_replay;
 mod judge;
 mod layering;
 mod packages;
+mod problem_completeness;
 mod reports;
 mod sandbox;
 mod solvers;
