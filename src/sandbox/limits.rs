@@ -214,10 +214,14 @@ impl UidLease {
     /// Takes the first free uid, starting at `SANDBOX_UID_BASE + slot`. If locking is
     /// impossible (unwritable folder), falls back to that uid without a lock.
     pub fn acquire(slot: u32) -> UidLease {
+        UidLease::acquire_in(&lock_folder(), slot)
+    }
+
+    /// [`UidLease::acquire`] with the lock files in `dir`.
+    fn acquire_in(dir: &std::path::Path, slot: u32) -> UidLease {
         use std::os::fd::AsRawFd;
         let fallback = SANDBOX_UID_BASE + slot % SANDBOX_UIDS;
-        let dir = lock_folder();
-        if std::fs::create_dir_all(&dir).is_ok() {
+        if std::fs::create_dir_all(dir).is_ok() {
             for k in 0..SANDBOX_UIDS {
                 let uid = SANDBOX_UID_BASE + (slot + k) % SANDBOX_UIDS;
                 let Ok(file) = std::fs::OpenOptions::new()
@@ -255,13 +259,20 @@ mod tests {
 
     #[test]
     fn concurrent_leases_get_distinct_uids() {
-        let a = UidLease::acquire(7);
-        let b = UidLease::acquire(7);
-        assert_ne!(a.uid(), b.uid());
+        // A folder of its own: other tests in this process lease uids from the shared one.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let a = UidLease::acquire_in(dir.path(), 7);
+        let b = UidLease::acquire_in(dir.path(), 7);
+        assert_eq!(a.uid(), SANDBOX_UID_BASE + 7);
+        assert_eq!(b.uid(), SANDBOX_UID_BASE + 8);
         let a_uid = a.uid();
         drop(a);
-        let c = UidLease::acquire(7);
+        let c = UidLease::acquire_in(dir.path(), 7);
         assert_eq!(c.uid(), a_uid);
+        let wrapped = UidLease::acquire_in(dir.path(), SANDBOX_UIDS - 1);
+        assert_eq!(wrapped.uid(), SANDBOX_UID_BASE + SANDBOX_UIDS - 1);
+        let next = UidLease::acquire_in(dir.path(), SANDBOX_UIDS - 1);
+        assert_eq!(next.uid(), SANDBOX_UID_BASE, "the search wraps around");
     }
 
     #[test]
