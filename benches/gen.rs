@@ -19,7 +19,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use gridjudge::gen::spec::GenSpec;
 use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::stress::case_set::CaseSet;
 use gridjudge::stress::runner::Runner;
 use gridjudge::Verdict;
@@ -62,7 +62,7 @@ fn stress_iteration(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let launcher = PathBuf::from(env!("CARGO_BIN_EXE_gridjudge"));
     let settings = JudgeSettings::new(launcher.clone());
-    let problem = ProblemDir::load(&root.join("judge-cases/poj3074")).expect("poj3074");
+    let problem = JudgeProblem::load(&root.join("judge-cases/poj3074")).expect("poj3074");
     let program = compile::compile(
         &root.join("judge-cases/poj3074/submissions/accepted/dlx.cpp"),
         &launcher,

@@ -48,15 +48,6 @@ pub enum Rules {
     },
 }
 
-/// Default resource limits of a problem.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct DefaultLimits {
-    /// CPU time per input file, milliseconds.
-    pub time_ms: u64,
-    /// Memory, MiB.
-    pub memory_mib: u64,
-}
-
 impl Problem {
     /// All problems.
     pub const ALL: [Problem; 5] = [
@@ -101,32 +92,6 @@ impl Problem {
             Problem::Poj3076 => Rules::Sudoku { box_size: 4 },
             Problem::Hdu3338 => Rules::Kakuro { distinct: false },
             Problem::Kakuro => Rules::Kakuro { distinct: true },
-        }
-    }
-
-    /// The spec's default limits.
-    pub fn default_limits(self) -> DefaultLimits {
-        match self {
-            Problem::Poj3074 => DefaultLimits {
-                time_ms: 1000,
-                memory_mib: 64,
-            },
-            Problem::Poj2676 => DefaultLimits {
-                time_ms: 2000,
-                memory_mib: 64,
-            },
-            Problem::Hdu3338 => DefaultLimits {
-                time_ms: 1000,
-                memory_mib: 32,
-            },
-            Problem::Poj3076 => DefaultLimits {
-                time_ms: 1000,
-                memory_mib: 64,
-            },
-            Problem::Kakuro => DefaultLimits {
-                time_ms: 2000,
-                memory_mib: 32,
-            },
         }
     }
 }

@@ -11,8 +11,10 @@
 use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile::{self, Program};
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::{JudgeProblem, Overrides};
 use gridjudge::judge::report::{self, Interruption, Session};
+use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
+use gridjudge::package::Package;
 use gridjudge::sandbox::interrupt;
 use gridjudge::sandbox::limits::MemoryMode;
 use gridjudge::Verdict;
@@ -123,21 +125,16 @@ impl RunOptions {
 
     /// [`settings`](Self::settings), then, with `--require-isolation`, a probe run that
     /// fails with exit 3 naming every missing guarantee.
-    pub fn checked_settings(&self) -> Result<JudgeSettings, (u8, String)> {
-        let settings = self.settings().map_err(|m| (exit::INTERNAL, m))?;
+    pub fn checked_settings(&self) -> Result<JudgeSettings, Failure> {
+        let settings = self.settings().map_err(Failure::internal)?;
         if self.require_isolation {
-            let g = settings
-                .probe_guarantees()
-                .map_err(|m| (exit::JUDGE_FAILURE, m))?;
+            let g = settings.probe_guarantees().map_err(Failure::judge)?;
             let missing = g.missing();
             if !missing.is_empty() {
-                return Err((
-                    exit::JUDGE_FAILURE,
-                    format!(
-                        "--require-isolation: missing guarantees: {} (see --explain-sandbox)",
-                        missing.join(", ")
-                    ),
-                ));
+                return Err(Failure::judge(format!(
+                    "--require-isolation: missing guarantees: {} (see --explain-sandbox)",
+                    missing.join(", ")
+                )));
             }
         }
         Ok(settings)
@@ -158,7 +155,7 @@ pub struct JudgeArgs {
     #[arg(long)]
     pub explain_sandbox: bool,
     /// Override the CPU time limit of problem.toml, seconds (the wall limit becomes at
-    /// least 3 times this).
+    /// least 3 times this; a longer stated wall limit is kept).
     #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
     pub time_limit: Option<f64>,
     /// Override the memory limit of problem.toml, MiB.
@@ -208,55 +205,40 @@ fn positive_number(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Loads every problem folder, with the command line's overrides and case filter. A
-/// broken `problem.toml` or a missing layout is the caller's configuration (64, every
-/// problem listed); an unreadable folder is 66.
-fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<ProblemDir>, (u8, String)> {
-    use gridjudge::judge::config::ConfigError;
+/// Loads every problem folder with the command line's overrides and case filter. Every
+/// broken folder is named at once (`|`-separated); an unreadable one makes it 66, else 64.
+fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<JudgeProblem>, Failure> {
+    let overrides = args.overrides();
     let mut problems = Vec::new();
-    let mut errors = Vec::new();
-    let mut code = exit::USAGE;
+    let mut errors: Vec<Failure> = Vec::new();
     for dir in dirs {
-        match ProblemDir::load(dir) {
-            Ok(mut p) => {
-                if args.with_stress {
-                    if let Err(e) = p.add_stress() {
-                        code = exit::NO_INPUT;
-                        errors.push(e.to_string());
-                        continue;
-                    }
-                }
-                let limits = &mut p.config.limits;
-                if let Some(t) = args.time_limit {
-                    limits.time_seconds = t;
-                    limits.wall_seconds = limits.wall_seconds.map(|w| w.max(3.0 * t));
-                }
-                if let Some(m) = args.memory_limit {
-                    limits.memory_mib = m;
-                }
-                if let Some(want) = &args.case {
-                    p.cases.retain(|c| &c.name == want || &c.id() == want);
-                    if p.cases.is_empty() {
-                        continue;
-                    }
-                }
-                problems.push(p);
-            }
-            Err(e) => {
-                if matches!(e, ConfigError::Read { .. }) {
-                    code = exit::NO_INPUT;
-                }
-                errors.push(e.to_string());
-            }
+        match JudgeProblem::load(dir).and_then(|mut p| p.apply(&overrides).map(|()| p)) {
+            Ok(p) if p.cases.is_empty() => {}
+            Ok(p) => problems.push(p),
+            Err(e) => errors.push(e.into()),
         }
     }
     if !errors.is_empty() {
-        return Err((code, errors.join(" | ")));
+        let code = errors.iter().map(|f| f.code).max().unwrap_or(exit::USAGE);
+        let message: Vec<String> = errors.into_iter().map(|f| f.message).collect();
+        return Err(Failure::new(code, message.join(" | ")));
     }
     if let (Some(want), true) = (&args.case, problems.is_empty()) {
-        return Err((exit::USAGE, format!("no case named {want}")));
+        return Err(Failure::usage(format!("no case named {want}")));
     }
     Ok(problems)
+}
+
+impl JudgeArgs {
+    /// What the command line changes in each problem.
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            time_seconds: self.time_limit,
+            memory_mib: self.memory_limit,
+            case: self.case.clone(),
+            with_stress: self.with_stress,
+        }
+    }
 }
 
 /// What to run.
@@ -281,42 +263,33 @@ pub fn progress_bar(total: usize) -> ProgressBar {
 }
 
 /// The problem folders to judge: one, or all under `root`.
-pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, (u8, String)> {
+pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
     match problem {
         Some(p) => {
             let dir = root.join(p);
             if dir.join("problem.toml").is_file() {
                 Ok(vec![dir])
             } else {
-                Err((
-                    exit::USAGE,
-                    format!(
-                        "no problem folder {} (with a problem.toml; give --cases DIR or set GRIDJUDGE_CASES)",
-                        dir.display()
-                    ),
-                ))
+                Err(Failure::usage(format!(
+                    "no problem folder {} (with a problem.toml; give --cases DIR or set GRIDJUDGE_CASES)",
+                    dir.display()
+                )))
             }
         }
         None => {
             // A missing or empty folder is the caller's mistake, as for one problem.
             if !root.is_dir() {
-                return Err((
-                    exit::USAGE,
-                    format!(
-                        "no judge-cases folder {} (give --cases DIR or set GRIDJUDGE_CASES)",
-                        root.display()
-                    ),
-                ));
+                return Err(Failure::usage(format!(
+                    "no judge-cases folder {} (give --cases DIR or set GRIDJUDGE_CASES)",
+                    root.display()
+                )));
             }
-            let dirs = ProblemDir::discover(root).map_err(|e| (exit::NO_INPUT, e.to_string()))?;
+            let dirs = gridjudge::judge::config::discover(root)?;
             if dirs.is_empty() {
-                return Err((
-                    exit::USAGE,
-                    format!(
-                        "no problem folders (with a problem.toml) under {}",
-                        root.display()
-                    ),
-                ));
+                return Err(Failure::usage(format!(
+                    "no problem folders (with a problem.toml) under {}",
+                    root.display()
+                )));
             }
             Ok(dirs)
         }
@@ -334,19 +307,17 @@ pub fn exit_code(verdict: Verdict) -> u8 {
 
 /// Runs `gridjudge judge`.
 pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
-    judge(args).map_err(|(code, message)| Failure::new(code, format!("gridjudge judge: {message}")))
+    judge(args).map_err(|f| f.context("gridjudge judge"))
 }
 
-fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
+fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     if args.explain_sandbox {
-        let settings = args.options.settings().map_err(|m| (exit::INTERNAL, m))?;
-        let g = settings
-            .probe_guarantees()
-            .map_err(|m| (exit::JUDGE_FAILURE, m))?;
+        let settings = args.options.settings().map_err(Failure::internal)?;
+        let g = settings.probe_guarantees().map_err(Failure::judge)?;
         print!("{}", gridjudge::sandbox::confine::explain(&g));
         return Ok(exit::OK);
     }
-    let usage = |m: &str| (exit::USAGE, m.to_string());
+    let usage = |m: &str| Failure::usage(m);
     let chosen = usize::from(args.reference)
         + usize::from(args.source.is_some())
         + usize::from(!args.command.is_empty());
@@ -363,7 +334,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
             )));
         }
         std::fs::File::open(src).map_err(|e| {
-            (
+            Failure::new(
                 exit::NO_INPUT,
                 format!("cannot read {}: {e}", src.display()),
             )
@@ -379,7 +350,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     .into_iter()
     .flatten()
     {
-        crate::cli::check_writable(path).map_err(|f| (f.code, f.message))?;
+        crate::cli::check_writable(path)?;
     }
     let settings = args.options.checked_settings()?;
     let baseline = args.track.load()?; // citrack
@@ -391,8 +362,8 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
 
     let (subject, description) = if args.reference {
         // A copy the sandbox user can reach wherever the checkout lives, made once.
-        let staged = Program::staged_copy(&settings.launcher, &[])
-            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+        let staged =
+            Program::staged_copy(&settings.launcher, &[]).map_err(|f| Failure::judge(f.message))?;
         (
             Subject::Reference(staged),
             "gridjudge's reference solver (gridjudge solve PROBLEM)".to_string(),
@@ -439,7 +410,7 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
     } else {
         let program = Program::command(&args.command[0], &args.command[1..])
             .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
-            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+            .map_err(|f| Failure::judge(f.message))?;
         (Subject::Program(program), args.command.join(" "))
     };
 
@@ -455,8 +426,9 @@ fn judge(args: JudgeArgs) -> Result<u8, (u8, String)> {
         let program = match &subject {
             Subject::Program(p) => p,
             Subject::Reference(staged) => {
-                reference = staged
-                    .with_args(&["solve".to_string(), problem.config.problem.id().to_string()]);
+                // A problem folder always has a gridjudge problem (its checker's).
+                let id = problem.gridjudge_problem().map_or("", |p| p.id());
+                reference = staged.with_args(&["solve".to_string(), id.to_string()]);
                 &reference
             }
         };
@@ -497,23 +469,21 @@ fn judge_package(
     dir: &Path,
     settings: &JudgeSettings,
     baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
-) -> Result<u8, (u8, String)> {
-    use crate::cli::package;
-    let pkg = package::load(dir)?;
-    let limit =
-        package::stated_time_limit(&pkg, args.time_limit).unwrap_or(package::DEFAULT_TIME_LIMIT);
-    let mut problem = package::problem_dir(&pkg, &settings.launcher, limit)?;
-    if let Some(m) = args.memory_limit {
-        problem.config.limits.memory_mib = m;
-    }
-    if let Some(want) = &args.case {
-        problem.cases.retain(|c| &c.name == want || &c.id() == want);
-        if problem.cases.is_empty() {
-            return Err((
-                exit::USAGE,
-                format!("no case named {want} in {}", dir.display()),
-            ));
-        }
+) -> Result<u8, Failure> {
+    let pkg = Package::load(dir)?;
+    let limit = pkg
+        .stated_time_limit(args.time_limit)
+        .unwrap_or(DEFAULT_TIME_LIMIT);
+    let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
+    problem.apply(&Overrides {
+        time_seconds: None,
+        ..args.overrides()
+    })?;
+    if let (Some(want), true) = (&args.case, problem.cases.is_empty()) {
+        return Err(Failure::usage(format!(
+            "no case named {want} in {}",
+            dir.display()
+        )));
     }
     let (program, description) = if let Some(src) = &args.source {
         match compile::Compiler::new(&settings.launcher)
@@ -525,8 +495,8 @@ fn judge_package(
             Err(f) => {
                 let report = ProblemReport::failed(
                     problem.name.clone(),
-                    problem.config.title.clone(),
-                    problem.config.run_limits(settings.memory_mode),
+                    problem.title.clone(),
+                    problem.run_limits(settings.memory_mode),
                     f.verdict,
                     f.message,
                 );
@@ -543,7 +513,7 @@ fn judge_package(
     } else {
         let p = Program::command(&args.command[0], &args.command[1..])
             .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
-            .map_err(|f| (exit::JUDGE_FAILURE, f.message))?;
+            .map_err(|f| Failure::judge(f.message))?;
         (p, args.command.join(" "))
     };
     let bar = progress_bar(problem.cases.len());
@@ -568,11 +538,8 @@ pub fn failed_problem(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let (title, limits) = match ProblemDir::load(dir) {
-        Ok(p) => (
-            p.config.title.clone(),
-            p.config.run_limits(settings.memory_mode),
-        ),
+    let (title, limits) = match JudgeProblem::load(dir) {
+        Ok(p) => (p.title.clone(), p.run_limits(settings.memory_mode)),
         Err(_) => (
             String::new(),
             gridjudge::sandbox::limits::Limits::new(std::time::Duration::ZERO, 0),
@@ -585,7 +552,7 @@ fn finish(
     args: &JudgeArgs,
     session: Session,
     baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
-) -> Result<u8, (u8, String)> {
+) -> Result<u8, Failure> {
     let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
     let text = match args.format {
         Format::Table => {
@@ -602,13 +569,8 @@ fn finish(
     print!("{text}");
     if let Some(path) = &args.junit {
         let xml = report::junit::render(&session)
-            .map_err(|e| (exit::INTERNAL, format!("JUnit report: {e}")))?;
-        std::fs::write(path, xml).map_err(|e| {
-            (
-                exit::IO_ERROR,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })?;
+            .map_err(|e| Failure::internal(format!("JUnit report: {e}")))?;
+        std::fs::write(path, xml).map_err(|e| Failure::cannot_write(path, e))?;
     }
     args.track.write_files(&session, comparison.as_ref())?; // citrack
     if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {

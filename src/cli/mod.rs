@@ -8,7 +8,6 @@ pub mod export;
 pub mod gen; // issue 16: gen, generate
 pub mod judge;
 pub mod margins;
-pub mod package;
 pub mod solve;
 pub mod stress; // issue 16: stress
 pub mod track;
@@ -33,6 +32,78 @@ impl Failure {
             code,
             message: message.into(),
         }
+    }
+
+    /// A usage error ([`exit::USAGE`]).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Failure::new(exit::USAGE, message)
+    }
+
+    /// The judge's own failure ([`exit::JUDGE_FAILURE`]).
+    pub fn judge(message: impl Into<String>) -> Self {
+        Failure::new(exit::JUDGE_FAILURE, message)
+    }
+
+    /// A gridjudge bug ([`exit::INTERNAL`]).
+    pub fn internal(message: impl Into<String>) -> Self {
+        Failure::new(exit::INTERNAL, message)
+    }
+
+    /// `path` cannot be written ([`exit::IO_ERROR`]).
+    pub fn cannot_write(path: &Path, e: impl std::fmt::Display) -> Self {
+        Failure::new(
+            exit::IO_ERROR,
+            format!("cannot write {}: {e}", path.display()),
+        )
+    }
+
+    /// The same failure with `prefix: ` before its message (the command's name).
+    pub fn context(self, prefix: &str) -> Self {
+        Failure {
+            message: format!("{prefix}: {}", self.message),
+            ..self
+        }
+    }
+}
+
+/// A problem folder that cannot be read is 66; one whose `problem.toml` or layout is
+/// wrong is the caller's configuration, 64 (every mistake named at once).
+impl From<gridjudge::judge::config::ConfigError> for Failure {
+    fn from(e: gridjudge::judge::config::ConfigError) -> Failure {
+        use gridjudge::judge::config::ConfigError;
+        let code = match e {
+            ConfigError::Read { .. } => exit::NO_INPUT,
+            _ => exit::USAGE,
+        };
+        Failure::new(code, e.to_string())
+    }
+}
+
+/// A package that cannot be read is 66, one of a type gridjudge does not judge 64, a
+/// broken one 3.
+impl From<gridjudge::package::PackageError> for Failure {
+    fn from(e: gridjudge::package::PackageError) -> Failure {
+        use gridjudge::package::PackageError;
+        let code = match e {
+            PackageError::Read { .. } => exit::NO_INPUT,
+            PackageError::Unsupported { .. } => exit::USAGE,
+            _ => exit::JUDGE_FAILURE,
+        };
+        Failure::new(code, e.to_string())
+    }
+}
+
+/// An export that cannot read the problem is 66, one that cannot write the package 74,
+/// one refused (no answer, a destination in use) 64.
+impl From<gridjudge::package::export::ExportError> for Failure {
+    fn from(e: gridjudge::package::export::ExportError) -> Failure {
+        use gridjudge::package::export::ExportError;
+        let code = match e {
+            ExportError::Read { .. } => exit::NO_INPUT,
+            ExportError::Write { .. } => exit::IO_ERROR,
+            _ => exit::USAGE,
+        };
+        Failure::new(code, e.to_string())
     }
 }
 
@@ -154,12 +225,7 @@ pub fn check_writable(path: &Path) -> Result<(), Failure> {
         .append(true)
         .open(path)
         .map(drop)
-        .map_err(|e| {
-            Failure::new(
-                exit::IO_ERROR,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })
+        .map_err(|e| Failure::cannot_write(path, e))
 }
 
 /// `-j N`: at least one worker (`-j 0` is a usage error, not "as many as cores").

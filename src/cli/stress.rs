@@ -12,7 +12,7 @@ use super::judge::{problem_dirs, RunOptions};
 use super::{exit, Failure};
 use gridjudge::gen::spec::GenSpec;
 use gridjudge::judge::compile::{self, Program};
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::stress::{self, Found, Progress, StressOptions, Subjects};
 use gridjudge::{Problem, Verdict};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -77,22 +77,21 @@ pub fn default_gen(problem: Problem) -> &'static str {
 
 /// Runs `gridjudge stress`.
 pub fn run(args: StressArgs) -> Result<u8, Failure> {
-    stress_cmd(args)
-        .map_err(|(code, message)| Failure::new(code, format!("gridjudge stress: {message}")))
+    stress_cmd(args).map_err(|f| f.context("gridjudge stress"))
 }
 
-fn secs(what: &str, v: f64) -> Result<Duration, (u8, String)> {
+fn secs(what: &str, v: f64) -> Result<Duration, Failure> {
     Duration::try_from_secs_f64(v)
-        .map_err(|_| (exit::USAGE, format!("{what} {v}: not a number of seconds")))
+        .map_err(|_| Failure::new(exit::USAGE, format!("{what} {v}: not a number of seconds")))
 }
 
 fn compile_or_command(
     source: Option<&Path>,
     command: &[String],
     launcher: &Path,
-) -> Result<Program, (u8, String)> {
+) -> Result<Program, Failure> {
     match source {
-        Some(src) if !src.is_file() => Err((
+        Some(src) if !src.is_file() => Err(Failure::new(
             exit::NO_INPUT,
             format!("cannot read {}: no such file", src.display()),
         )),
@@ -102,15 +101,15 @@ fn compile_or_command(
             } else {
                 exit::JUDGE_FAILURE
             };
-            (code, format!("{}: {}", src.display(), f))
+            Failure::new(code, format!("{}: {}", src.display(), f))
         }),
         None => Program::command(&command[0], &command[1..])
-            .map_err(|f| (exit::JUDGE_FAILURE, f.message)),
+            .map_err(|f| Failure::new(exit::JUDGE_FAILURE, f.message)),
     }
 }
 
-fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
-    let usage = |m: String| (exit::USAGE, m);
+fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
+    let usage = |m: String| Failure::new(exit::USAGE, m);
     if args.source.is_none() == args.command.is_empty() {
         return Err(usage(
             "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),
@@ -118,8 +117,13 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
     }
     let dirs = problem_dirs(&args.options.cases_dir(), Some(&args.problem))?;
     let dir = &dirs[0];
-    let problem = ProblemDir::load(dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
-    let pid = problem.config.problem;
+    let problem = JudgeProblem::load(dir)?;
+    let pid = problem.gridjudge_problem().ok_or_else(|| {
+        Failure::usage(format!(
+            "{}: not a gridjudge problem (stress needs its generator and checker)",
+            dir.display()
+        ))
+    })?;
     let gen_line = args
         .gen
         .clone()
@@ -179,7 +183,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
         }
     };
     let report = stress::stress(&problem, &settings, subjects, &opts, &tick)
-        .map_err(|e| (exit::JUDGE_FAILURE, e))?;
+        .map_err(|e| Failure::new(exit::JUDGE_FAILURE, e))?;
     bar.finish_and_clear();
     let rate = report.iterations as f64 / report.search_time.as_secs_f64().max(1e-9);
     let interrupted = report
@@ -210,7 +214,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
         gen_line: &gen_line,
         problem: pid,
     };
-    save(&args.out, dir, &found, &how).map_err(|e| (exit::IO_ERROR, e))?;
+    save(&args.out, dir, &found, &how).map_err(|e| Failure::new(exit::IO_ERROR, e))?;
     emit(&(headline + &found_text(&found, &args.out, &how)))?;
     let verdicts = stress::signature(&found.minimal_trials);
     Ok(if verdicts.contains(&Verdict::JudgeError) {
@@ -221,12 +225,12 @@ fn stress_cmd(args: StressArgs) -> Result<u8, (u8, String)> {
 }
 
 /// Writes the report on stdout; a closed or failing stdout is exit 74.
-fn emit(text: &str) -> Result<(), (u8, String)> {
+fn emit(text: &str) -> Result<(), Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| (exit::IO_ERROR, format!("cannot write the report: {e}")))
+        .map_err(|e| Failure::new(exit::IO_ERROR, format!("cannot write the report: {e}")))
 }
 
 fn progress_bar() -> ProgressBar {

@@ -3,7 +3,7 @@
 //! files next to the main one (`--bmf`, `--gab`, `--html`). They only read a finished
 //! [`Session`] and the previous report; the writers live in `judge::report`.
 
-use crate::cli::exit;
+use crate::cli::{exit, Failure};
 use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
 use gridjudge::judge::report::{html, tracker, Session};
 use std::path::PathBuf;
@@ -55,17 +55,14 @@ pub struct TrackArgs {
 
 impl TrackArgs {
     /// The thresholds, checked (ratios at least 1, floors not negative).
-    fn thresholds(&self) -> Result<Thresholds, (u8, String)> {
+    fn thresholds(&self) -> Result<Thresholds, Failure> {
         let ok = |x: f64| x.is_finite() && x >= 0.0;
         let ratio = |x: f64| x.is_finite() && x >= 1.0;
         if !ratio(self.time_threshold) || !ratio(self.memory_threshold) {
-            return Err((
-                exit::USAGE,
-                "thresholds must be ratios of at least 1".into(),
-            ));
+            return Err(Failure::usage("thresholds must be ratios of at least 1"));
         }
         if !ok(self.time_floor_ms) || !ok(self.memory_floor_mib) {
-            return Err((exit::USAGE, "floors must be numbers of at least 0".into()));
+            return Err(Failure::usage("floors must be numbers of at least 0"));
         }
         Ok(Thresholds {
             time: self.time_threshold,
@@ -76,12 +73,13 @@ impl TrackArgs {
     }
 
     /// Reads the baseline (before judging, so a bad file fails fast: exit 66).
-    pub fn load(&self) -> Result<Option<(Baseline, Thresholds)>, (u8, String)> {
+    pub fn load(&self) -> Result<Option<(Baseline, Thresholds)>, Failure> {
         let Some(path) = &self.baseline else {
             return Ok(None);
         };
         let thresholds = self.thresholds()?;
-        let b = Baseline::load(path).map_err(|m| (exit::NO_INPUT, format!("--baseline: {m}")))?;
+        let b = Baseline::load(path)
+            .map_err(|m| Failure::new(exit::NO_INPUT, format!("--baseline: {m}")))?;
         Ok(Some((b, thresholds)))
     }
 
@@ -101,7 +99,7 @@ impl TrackArgs {
         &self,
         session: &Session,
         comparison: Option<&Comparison>,
-    ) -> Result<(), (u8, String)> {
+    ) -> Result<(), Failure> {
         let files = [
             (&self.bmf, tracker::bmf(session)),
             (&self.gab, tracker::gab(session)),
@@ -109,12 +107,7 @@ impl TrackArgs {
         ];
         for (path, text) in files {
             if let Some(path) = path {
-                std::fs::write(path, text).map_err(|e| {
-                    (
-                        exit::IO_ERROR,
-                        format!("cannot write {}: {e}", path.display()),
-                    )
-                })?;
+                std::fs::write(path, text).map_err(|e| Failure::cannot_write(path, e))?;
             }
         }
         Ok(())

@@ -11,10 +11,11 @@
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
 use crate::cli::{exit, Failure};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
-use gridjudge::judge::case_loop::{self, CaseResult};
-use gridjudge::judge::compile::{self, Language};
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::judge::report::visible_line;
+use gridjudge::judge::verify::{find_submissions, verify_problem, Step, SubmissionResult};
+use gridjudge::package::verify::Verified;
+use gridjudge::package::Package;
 use gridjudge::sandbox::interrupt;
 use gridjudge::Verdict;
 use std::path::PathBuf;
@@ -64,27 +65,16 @@ pub enum VerifyFormat {
     Json,
 }
 
-/// One verified submission.
-#[derive(Debug, serde::Serialize)]
-struct Row {
-    problem: String,
-    submission: String,
-    expected: Verdict,
-    got: Verdict,
-    case: String,
-    message: String,
-}
+type Row = SubmissionResult;
 
 /// Runs `gridjudge verify-submissions`.
 pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
-    verify(args).map_err(|(code, message)| {
-        Failure::new(code, format!("gridjudge verify-submissions: {message}"))
-    })
+    verify(args).map_err(|f| f.context("gridjudge verify-submissions"))
 }
 
-fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
+fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     if let Some(path) = &args.junit {
-        crate::cli::check_writable(path).map_err(|f| (f.code, f.message))?;
+        crate::cli::check_writable(path)?;
     }
     if let Some(dir) = &args.package {
         return verify_package(&args, dir);
@@ -93,83 +83,33 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     settings.stop_at_first_failure = true;
     let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
     let mut rows = Vec::new();
-    let mut judge_error = false;
-    let mut all_margins = Vec::new(); // citrack
+    let mut all_margins = Vec::new();
     for dir in dirs {
         if interrupt::signal().is_some() {
             break;
         }
-        let problem = ProblemDir::load(&dir).map_err(|e| (exit::JUDGE_FAILURE, e.to_string()))?;
-        let mut submissions: Vec<(Verdict, PathBuf)> = Vec::new();
-        for verdict in Verdict::ALL {
-            let folder = dir.join("submissions").join(verdict.folder());
-            let Ok(entries) = std::fs::read_dir(&folder) else {
-                continue;
-            };
-            let mut files: Vec<PathBuf> = entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && Language::from_path(p).is_some())
-                .collect();
-            files.sort();
-            submissions.extend(files.into_iter().map(|f| (verdict, f)));
-        }
+        let problem = JudgeProblem::load(&dir)?;
+        let submissions = find_submissions(&dir).submissions;
         if submissions.is_empty() {
             eprintln!("{}: no submissions", problem.name);
             continue;
         }
-        let mut margins = args.margins.start(&problem); // citrack
         let bar = progress_bar(submissions.len());
-        for (expected, file) in submissions {
-            if interrupt::signal().is_some() {
-                break;
-            }
-            let name = file
-                .strip_prefix(dir.join("submissions"))
-                .unwrap_or(&file)
-                .display()
-                .to_string();
-            bar.set_message(name.clone());
-            let compiler = compile::Compiler::new(&settings.launcher).hiding([dir.clone()]);
-            let (got, case, message) = match compiler.compile(&file) {
-                Err(f) => (f.verdict, "compile".to_string(), f.message),
-                Ok(program) if expected == Verdict::TimeLimitExceeded => {
-                    // citrack: judged once under limit × margin (src/judge/margins.rs).
-                    margins.judge_tle(&name, &problem, &program, &settings)
-                }
-                Ok(program) => {
-                    let quiet = |_: &CaseResult| {};
-                    let report = case_loop::judge_problem(&problem, &program, &settings, &quiet);
-                    let overall = report.overall();
-                    if expected == Verdict::Accepted && overall == Verdict::Accepted {
-                        margins.record_ac(&name, &report); // citrack
-                    }
-                    match report.cases.iter().find(|c| c.verdict != Verdict::Accepted) {
-                        Some(c) => (c.verdict, c.case.clone(), c.message.clone()),
-                        None => (overall, String::new(), String::new()),
-                    }
-                }
-            };
-            if interrupt::signal().is_some() {
-                // Ended by the signal: no verdict to compare.
-                break;
-            }
-            if got == Verdict::JudgeError && expected != Verdict::JudgeError {
-                judge_error = true;
-            }
-            rows.push(Row {
-                problem: problem.name.clone(),
-                submission: name,
-                expected,
-                got,
-                case,
-                message,
-            });
-            bar.inc(1);
-        }
+        let verified = verify_problem(
+            &problem,
+            &submissions,
+            &settings,
+            args.margins.time_safety_margin,
+            &mut |step| match step {
+                Step::Start(sub) => bar.set_message(sub.name.clone()),
+                Step::Done(_) => bar.inc(1),
+            },
+        );
         bar.finish_and_clear();
-        all_margins.push(margins); // citrack
+        rows.extend(verified.results);
+        all_margins.push(verified.margins);
     }
+    let judge_error = rows.iter().any(Row::unexpected_judge_error);
 
     let mut table = Table::new();
     table.load_style(UTF8_FULL_CONDENSED);
@@ -211,7 +151,7 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
     if let Some(signal) = interrupted {
         summary.push_str(&format!("; {}", interrupted_note(signal)));
     }
-    let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins); // citrack
+    let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
     match args.format {
         VerifyFormat::Table => {
             println!("{table}");
@@ -252,9 +192,9 @@ fn verify(args: VerifyArgs) -> Result<u8, (u8, String)> {
 }
 
 /// Prints a JSON report on stdout.
-fn print_json(doc: &serde_json::Value) -> Result<(), (u8, String)> {
+fn print_json(doc: &serde_json::Value) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(doc)
-        .map_err(|e| (exit::INTERNAL, format!("JSON report: {e}")))?;
+        .map_err(|e| Failure::internal(format!("JSON report: {e}")))?;
     // Exact text, with U+2028/U+2029 and the bidirectional and invisible format
     // characters as `\u` escapes (as in the judge's JSON report).
     println!(
@@ -277,14 +217,10 @@ fn write_junit(
     path: Option<&std::path::Path>,
     rows: &[Row],
     interrupted: Option<i32>,
-) -> Result<(), (u8, String)> {
+) -> Result<(), Failure> {
     if let Some(path) = path {
-        std::fs::write(path, junit(rows, interrupted)?).map_err(|e| {
-            (
-                exit::IO_ERROR,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })?;
+        std::fs::write(path, junit(rows, interrupted)?)
+            .map_err(|e| Failure::cannot_write(path, e))?;
     }
     Ok(())
 }
@@ -293,7 +229,7 @@ fn write_junit(
 /// a failure of type `expected-got` when the verdict differs from the folder, an error
 /// for an unexpected JE; names and messages shown as the judge's JUnit report shows them.
 /// After a signal, a last suite `gridjudge` with one erroring case `interrupted`.
-fn junit(rows: &[Row], interrupted: Option<i32>) -> Result<String, (u8, String)> {
+fn junit(rows: &[Row], interrupted: Option<i32>) -> Result<String, Failure> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("gridjudge verify-submissions");
     let mut suites: Vec<TestSuite> = Vec::new();
@@ -341,46 +277,31 @@ fn junit(rows: &[Row], interrupted: Option<i32>) -> Result<String, (u8, String)>
     report.add_test_suites(suites);
     report
         .to_string()
-        .map_err(|e| (exit::INTERNAL, format!("JUnit report: {e}")))
+        .map_err(|e| Failure::internal(format!("JUnit report: {e}")))
 }
 
 /// `verify-submissions --package DIR`.
-fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, String)> {
-    use crate::cli::package;
+fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, Failure> {
     if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err((
-            exit::USAGE,
-            "--time-limit must be a number of seconds above 0".into(),
+        return Err(Failure::usage(
+            "--time-limit must be a number of seconds above 0",
         ));
     }
     let settings = args.options.checked_settings()?;
-    let pkg = package::load(dir)?;
-    let (found, skipped) = package::submissions(&pkg);
-    if found.is_empty() {
-        return Err((
-            exit::USAGE,
-            format!(
-                "{}: no submissions under submissions/<verdict>/",
-                dir.display()
-            ),
-        ));
+    let pkg = Package::load(dir)?;
+    if find_submissions(&pkg.dir).submissions.is_empty() {
+        return Err(Failure::usage(format!(
+            "{}: no submissions under submissions/<verdict>/",
+            dir.display()
+        )));
     }
-    let package::Verified {
-        rows: verified,
+    let Verified {
+        results: rows,
+        found,
         limit,
         how,
-    } = package::verify(&pkg, &settings, args.time_limit)?;
-    let rows: Vec<Row> = verified
-        .iter()
-        .map(|r| Row {
-            problem: pkg.short_name.clone(),
-            submission: r.submission.clone(),
-            expected: r.expected,
-            got: r.got,
-            case: r.case.clone(),
-            message: r.message.clone(),
-        })
-        .collect();
+    } = gridjudge::package::verify::verify(&pkg, &settings, args.time_limit)?;
+    let skipped = found.skipped;
     let mismatches = rows.iter().filter(|r| r.expected != r.got).count();
     let judge_error = rows
         .iter()
@@ -403,7 +324,7 @@ fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, S
                 "case",
                 "message",
             ]);
-            for (r, v) in rows.iter().zip(&verified) {
+            for r in &rows {
                 table.add_row(vec![
                     visible_line(&r.submission).into_owned(),
                     r.expected.code().to_string(),
@@ -414,7 +335,7 @@ fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, S
                         "MISMATCH"
                     }
                     .to_string(),
-                    format!("{:.3}", v.max_cpu),
+                    format!("{:.3}", r.max_cpu),
                     visible_line(&r.case).into_owned(),
                     visible_line(gridjudge::judge::compile::headline(&r.message))
                         .chars()
@@ -434,7 +355,7 @@ fn verify_package(args: &VerifyArgs, dir: &std::path::Path) -> Result<u8, (u8, S
                 "name": pkg.name,
                 "time_limit_seconds": limit,
                 "time_limit_from": how,
-                "submissions": verified,
+                "submissions": rows,
                 "total": rows.len(),
                 "mismatches": mismatches,
                 "judge_error": judge_error,

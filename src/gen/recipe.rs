@@ -19,7 +19,6 @@
 use super::spec::{GenError, GenSpec};
 use crate::check;
 use crate::format;
-use crate::judge::config::ProblemDir;
 use crate::problem::Problem;
 use crate::solve::{solve_case, SolverKind};
 use crate::Verdict;
@@ -131,9 +130,8 @@ impl fmt::Display for FileStatus {
 impl Recipe {
     /// Reads `dir/problem.toml` and `dir/generators.toml`.
     pub fn load(dir: &Path) -> Result<Recipe, RecipeError> {
-        let problem = ProblemDir::load(dir)
+        let problem = crate::judge::config::read(dir)
             .map_err(|e| RecipeError::Problem(e.to_string()))?
-            .config
             .problem;
         let path = dir.join(RECIPE_FILE);
         let text = std::fs::read_to_string(&path).map_err(|e| RecipeError::Read {

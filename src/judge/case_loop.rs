@@ -20,8 +20,8 @@
 
 use crate::check;
 use crate::judge::compile::Program;
-use crate::judge::config::{Case, ProblemDir};
 use crate::judge::limit_verdict::limit_verdict;
+use crate::judge::problem::{Case, JudgeProblem};
 use crate::sandbox::interrupt::{self, Interrupted};
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::sandbox::Sandbox;
@@ -192,12 +192,12 @@ pub fn overall_verdict(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
 /// case (from worker threads). After a signal (see [`interrupt`]) the report holds only
 /// the cases that finished.
 pub fn judge_problem(
-    problem: &ProblemDir,
+    problem: &JudgeProblem,
     program: &Program,
     settings: &JudgeSettings,
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> ProblemReport {
-    let limits = problem.config.run_limits(settings.memory_mode);
+    let limits = problem.run_limits(settings.memory_mode);
     let n = problem.cases.len();
     let next = AtomicUsize::new(0);
     // Index of the first failing case seen so far (for early stopping).
@@ -248,7 +248,7 @@ pub fn judge_problem(
         .collect();
     ProblemReport {
         problem: problem.name.clone(),
-        title: problem.config.title.clone(),
+        title: problem.title.clone(),
         limits,
         cases,
         failure: None,
@@ -295,7 +295,7 @@ impl Worker {
 /// Judges one case with the given isolation on `worker`; `Err` when a signal ended the
 /// run (or came before it): the case did not finish and has no result.
 pub fn judge_case(
-    problem: &ProblemDir,
+    problem: &JudgeProblem,
     case: &Case,
     program: &Program,
     limits: &Limits,
@@ -309,7 +309,7 @@ pub fn judge_case(
 }
 
 fn judge_case_once(
-    problem: &ProblemDir,
+    problem: &JudgeProblem,
     case: &Case,
     program: &Program,
     limits: &Limits,
@@ -435,14 +435,13 @@ fn judge_case_once(
             &problem.checker,
             read_capped(&dirs.stdout(), limits.output_bytes),
         ) {
-            (crate::judge::config::Checker::External(checker), Ok(_)) => {
+            (crate::judge::problem::Checker::External(checker), Ok(_)) => {
                 let (verdict, message) = checker.check(case, &dirs.stdout());
                 result.verdict = verdict;
                 result.message = message;
             }
-            (crate::judge::config::Checker::Builtin, Ok(output)) => {
-                let checked =
-                    check::check(problem.config.problem, &input, &output, answer.as_deref());
+            (crate::judge::problem::Checker::Builtin(id), Ok(output)) => {
+                let checked = check::check(*id, &input, &output, answer.as_deref());
                 result.verdict = checked.verdict;
                 result.message = checked.message;
             }

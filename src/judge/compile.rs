@@ -1,6 +1,7 @@
 //! Turning a contestant source file into a runnable program with the usual judge flags:
-//! `gcc -O2 -std=c11 -o main main.c -lm`, `g++ -O2 -std=c++17`, `rustc -O --edition
-//! 2021`, and `python3` (byte-compiled once to catch syntax errors).
+//! `gcc -O2 -std=gnu11 -o main main.c -lm`, `g++ -O2 -std=gnu++17`, `rustc -O --edition
+//! 2021` (the one table, [`Language::build_argv`], that package validators use too), and
+//! `python3` (byte-compiled once to catch syntax errors).
 //!
 //! The compiler is contestant-controlled input to a large program, so it runs in the
 //! sandbox like a submission ([`Compiler`]):
@@ -64,6 +65,35 @@ impl Language {
             "py" => Some(Language::Python),
             _ => None,
         }
+    }
+
+    /// The compiler's argv for a build of `sources` into `output`, with `extra` flags
+    /// after the language's own: the one table of compile flags, for contestants'
+    /// programs and setters' validators alike. C and C++ are the GNU dialects
+    /// (`-std=gnu11`, `-std=gnu++17`), as Kattis and DOMjudge compile them, so a
+    /// program that builds there builds here; Rust is the 2021 edition. `None` for
+    /// Python, which is not built (its syntax is checked, [`Compiler::compile`]).
+    pub fn build_argv(
+        self,
+        output: &str,
+        sources: &[String],
+        extra: &[&str],
+    ) -> Option<Vec<String>> {
+        let (compiler, flags, libs): (&str, &[&str], &[&str]) = match self {
+            Language::C => ("gcc", &["-O2", "-std=gnu11"], &["-lm"]),
+            Language::Cpp => ("g++", &["-O2", "-std=gnu++17"], &[]),
+            Language::Rust => ("rustc", &["-O", "--edition", "2021"], &[]),
+            Language::Python => return None,
+        };
+        let mut argv: Vec<String> = std::iter::once(compiler)
+            .chain(flags.iter().copied())
+            .chain(extra.iter().copied())
+            .chain(["-o", output])
+            .map(str::to_string)
+            .collect();
+        argv.extend(sources.iter().cloned());
+        argv.extend(libs.iter().map(|l| l.to_string()));
+        Some(argv)
     }
 }
 
@@ -364,18 +394,17 @@ impl Compiler {
         build.write_private(file_name, &text)?;
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let (tool, argv) = match lang {
-            Language::C => (
-                system_tool("gcc")?,
-                strings(&["gcc", "-O2", "-std=c11", "-o", "main", "main.c", "-lm"]),
-            ),
-            Language::Cpp => (
-                system_tool("g++")?,
-                strings(&["g++", "-O2", "-std=c++17", "-o", "main", "main.cpp"]),
-            ),
-            Language::Rust => (
-                rust_toolchain()?,
-                strings(&["rustc", "-O", "--edition", "2021", "-o", "main", "main.rs"]),
-            ),
+            Language::C | Language::Cpp | Language::Rust => {
+                let tool = match lang {
+                    Language::C => system_tool("gcc")?,
+                    Language::Cpp => system_tool("g++")?,
+                    _ => rust_toolchain()?,
+                };
+                let argv = lang
+                    .build_argv("main", &[file_name.to_string()], &[])
+                    .ok_or_else(|| judge_error("no build command".into()))?;
+                (tool, argv)
+            }
             Language::Python => (
                 Toolchain {
                     program: python().ok_or_else(|| judge_error("python3 not found".into()))?,
@@ -911,6 +940,39 @@ mod rename_tests {
             Path::new("sub/typo.c"),
         )
         .message
+    }
+
+    #[test]
+    fn one_table_of_build_flags() {
+        let src = |s: &str| vec![s.to_string()];
+        assert_eq!(
+            super::Language::C.build_argv("main", &src("main.c"), &[]),
+            Some(
+                ["gcc", "-O2", "-std=gnu11", "-o", "main", "main.c", "-lm"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Cpp.build_argv("v", &src("a.cpp"), &["-I", "."]),
+            Some(
+                ["g++", "-O2", "-std=gnu++17", "-I", ".", "-o", "v", "a.cpp"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Rust.build_argv("main", &src("main.rs"), &[]),
+            Some(
+                ["rustc", "-O", "--edition", "2021", "-o", "main", "main.rs"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Python.build_argv("main", &src("main.py"), &[]),
+            None
+        );
     }
 
     #[test]

@@ -11,18 +11,19 @@
 //! time_seconds = 1.0               # CPU time per input file
 //! memory_mib = 64
 //! output_mib = 64                  # optional, default 64
-//! wall_seconds = 3.0               # optional, default 3 x time_seconds
+//! wall_seconds = 3.0               # optional, default 3 x time_seconds (`default_wall`)
 //! [checker]
 //! type = "builtin"                 # the gridjudge checker for `problem`
 //! ```
 //!
-//! This module only reads and validates; it runs nothing.
+//! This module only reads and validates the file and lists a folder's cases; the judge's
+//! own problem type, with every limit resolved, is [`JudgeProblem`](crate::judge::problem::JudgeProblem).
+//! It runs nothing.
 
-use crate::sandbox::limits::{Limits, MemoryMode, MIB};
+use crate::judge::problem::{Case, Group};
 use crate::Problem;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// `problem.toml`, as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -131,27 +132,10 @@ impl ProblemToml {
                 message: e.to_string().trim_end().replace('\n', " "),
             })
     }
-
-    /// The limits a run gets, in the given memory mode.
-    pub fn run_limits(&self, memory_mode: MemoryMode) -> Limits {
-        let l = &self.limits;
-        let cpu = Duration::from_secs_f64(l.time_seconds);
-        let mib = |m: f64| (m * MIB as f64).round() as u64;
-        let mut limits = Limits::new(cpu, mib(l.memory_mib));
-        limits.wall = l
-            .wall_seconds
-            .map(Duration::from_secs_f64)
-            .unwrap_or(cpu * 3);
-        if let Some(o) = l.output_mib {
-            limits.output_bytes = mib(o);
-        }
-        limits.memory_mode = memory_mode;
-        limits
-    }
 }
 
 /// The cases of one folder: every `*.in`, sorted by name, each with its `.ans` if any.
-fn cases_in(folder: &Path, group: Group) -> Result<Vec<Case>, ConfigError> {
+pub(crate) fn cases_in(folder: &Path, group: Group) -> Result<Vec<Case>, ConfigError> {
     let entries = std::fs::read_dir(folder).map_err(|source| ConfigError::Read {
         path: folder.to_path_buf(),
         source,
@@ -289,158 +273,29 @@ fn schema_problems(table: &toml::Table) -> Vec<String> {
     out
 }
 
-/// A test-data group, in judging order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Group {
-    /// `data/sample`.
-    Sample,
-    /// `data/secret`.
-    Secret,
-    /// `data/stress`: opt-in data harder than the problem asks for (the hardest known
-    /// puzzle sets), judged only when asked (`gridjudge judge --with-stress`).
-    Stress,
+/// Reads and validates `dir/problem.toml`.
+pub fn read(dir: &Path) -> Result<ProblemToml, ConfigError> {
+    let path = dir.join("problem.toml");
+    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    ProblemToml::parse(&text, &path)
 }
 
-impl Group {
-    /// The folder name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Group::Sample => "sample",
-            Group::Secret => "secret",
-            Group::Stress => "stress",
-        }
-    }
-}
-
-/// One judge case: an input and (normally) its answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
-    /// Its group.
-    pub group: Group,
-    /// File stem (`1`, `hard-03`).
-    pub name: String,
-    /// The `.in` file.
-    pub input: PathBuf,
-    /// The `.ans` file; `None` when there is none (all five checkers are special judges:
-    /// the output is then judged alone).
-    pub answer: Option<PathBuf>,
-}
-
-impl Case {
-    /// `sample/1`.
-    pub fn id(&self) -> String {
-        format!("{}/{}", self.group.name(), self.name)
-    }
-}
-
-/// Judges a program's output for one case, instead of gridjudge's built-in checker (a
-/// Kattis package's default or custom output validator, see [`crate::package`]).
-pub trait OutputChecker: Send + Sync + std::fmt::Debug {
-    /// The verdict (AC, WA, or JE for the checker's own failure) and its message for the
-    /// output in the file `output` (already within the output limit).
-    fn check(&self, case: &Case, output: &Path) -> (crate::Verdict, String);
-}
-
-/// Which checker judges a problem's outputs.
-#[derive(Debug, Clone, Default)]
-pub enum Checker {
-    /// gridjudge's checker for `problem.toml`'s problem.
-    #[default]
-    Builtin,
-    /// Another one (a package's validator).
-    External(std::sync::Arc<dyn OutputChecker>),
-}
-
-/// A problem folder: its configuration and its cases, sample then secret, sorted by name.
-#[derive(Debug, Clone)]
-pub struct ProblemDir {
-    /// The folder.
-    pub dir: PathBuf,
-    /// The folder name (`poj3074`).
-    pub name: String,
-    /// `problem.toml`.
-    pub config: ProblemToml,
-    /// The cases in judging order.
-    pub cases: Vec<Case>,
-    /// What judges the outputs (the built-in checker for a gridjudge problem folder).
-    pub checker: Checker,
-}
-
-impl ProblemDir {
-    /// Loads `dir/problem.toml` and lists `dir/data/{sample,secret}/*.in` (or, without
-    /// those folders, the `.in` files of `dir/data/` or `dir/`); no case at all is an
-    /// error that shows the expected layout.
-    pub fn load(dir: &Path) -> Result<ProblemDir, ConfigError> {
-        let toml_path = dir.join("problem.toml");
-        let text = std::fs::read_to_string(&toml_path).map_err(|source| ConfigError::Read {
-            path: toml_path.clone(),
-            source,
-        })?;
-        let config = ProblemToml::parse(&text, &toml_path)?;
-        let mut cases = Vec::new();
-        let mut grouped = false;
-        for group in [Group::Sample, Group::Secret] {
-            let folder = dir.join("data").join(group.name());
-            if folder.is_dir() {
-                grouped = true;
-                cases.extend(cases_in(&folder, group)?);
-            }
-        }
-        // Without data/{sample,secret}: `.in` files directly in data/, or in the problem
-        // folder itself, are the secret cases (a flat folder of inputs).
-        if !grouped {
-            for flat in [dir.join("data"), dir.to_path_buf()] {
-                if cases.is_empty() && flat.is_dir() {
-                    cases = cases_in(&flat, Group::Secret)?;
-                }
-            }
-        }
-        if cases.is_empty() {
-            return Err(ConfigError::Invalid {
-                path: dir.to_path_buf(),
-                message: "no judge cases: expected PROBLEM/data/sample/*.in and/or \
-                          PROBLEM/data/secret/*.in (each with an optional .ans beside it), or \
-                          a flat folder of .in files in PROBLEM/data/ or PROBLEM/"
-                    .to_string(),
-            });
-        }
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| config.problem.id().to_string());
-        Ok(ProblemDir {
-            dir: dir.to_path_buf(),
-            name,
-            config,
-            cases,
-            checker: Checker::Builtin,
-        })
-    }
-
-    /// Appends the opt-in `data/stress/*.in` cases (none when the folder is missing).
-    pub fn add_stress(&mut self) -> Result<(), ConfigError> {
-        let folder = self.dir.join("data").join(Group::Stress.name());
-        if folder.is_dir() {
-            self.cases.extend(cases_in(&folder, Group::Stress)?);
-        }
-        Ok(())
-    }
-
-    /// Every problem folder (a folder with a `problem.toml`) under `root`, sorted by name.
-    pub fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
-        let entries = std::fs::read_dir(root).map_err(|source| ConfigError::Read {
-            path: root.to_path_buf(),
-            source,
-        })?;
-        let mut dirs: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.join("problem.toml").is_file())
-            .collect();
-        dirs.sort();
-        Ok(dirs)
-    }
+/// Every problem folder (a folder with a `problem.toml`) under `root`, sorted by name.
+pub fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+    let entries = std::fs::read_dir(root).map_err(|source| ConfigError::Read {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("problem.toml").is_file())
+        .collect();
+    dirs.sort();
+    Ok(dirs)
 }
 
 #[cfg(test)]
@@ -465,21 +320,19 @@ type = "builtin"
         let t = ProblemToml::parse(FULL, Path::new("problem.toml")).unwrap();
         assert_eq!(t.problem, Problem::Poj3074);
         assert_eq!(t.checker.kind, CheckerKind::Builtin);
-        let l = t.run_limits(MemoryMode::PeakRss);
-        assert_eq!(l.cpu, Duration::from_secs(1));
-        assert_eq!(l.wall, Duration::from_secs(3));
-        assert_eq!(l.memory_bytes, 64 * MIB);
-        assert_eq!(l.output_bytes, 64 * MIB);
+        assert_eq!(t.limits.time_seconds, 1.0);
+        assert_eq!(t.limits.wall_seconds, Some(3.0));
+        assert_eq!(t.limits.memory_mib, 64.0);
+        assert_eq!(t.limits.output_mib, Some(64.0));
     }
 
     #[test]
     fn optional_limits_default() {
         let text = "problem = \"hdu3338\"\ntitle = \"K\"\n[limits]\ntime_seconds = 0.5\nmemory_mib = 32\n[checker]\ntype = \"builtin\"\n";
         let t = ProblemToml::parse(text, Path::new("p")).unwrap();
-        let l = t.run_limits(MemoryMode::AddressSpace);
-        assert_eq!(l.wall, Duration::from_millis(1500));
-        assert_eq!(l.output_bytes, 64 * MIB);
-        assert_eq!(l.memory_mode, MemoryMode::AddressSpace);
+        let l = crate::judge::problem::ProblemLimits::from_toml(&t);
+        assert_eq!(l.wall, std::time::Duration::from_millis(1500));
+        assert_eq!(l.output_bytes, 64 * crate::sandbox::limits::MIB);
     }
 
     #[test]

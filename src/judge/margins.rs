@@ -17,7 +17,7 @@
 //! reports; `verify-submissions` decides what a warning costs (`--strict`).
 
 use crate::judge::case_loop::ProblemReport;
-use crate::judge::config::ProblemDir;
+use crate::judge::problem::JudgeProblem;
 use crate::Verdict;
 use std::time::Duration;
 
@@ -72,10 +72,10 @@ pub struct ProblemMargins {
 
 impl ProblemMargins {
     /// Margins of `problem` with `margin` (at least 1).
-    pub fn new(problem: &ProblemDir, margin: f64) -> ProblemMargins {
+    pub fn new(problem: &JudgeProblem, margin: f64) -> ProblemMargins {
         ProblemMargins {
             problem: problem.name.clone(),
-            limit_seconds: problem.config.limits.time_seconds,
+            limit_seconds: problem.limits.time.as_secs_f64(),
             margin,
             slowest_ac: None,
             fastest_tle: None,
@@ -84,12 +84,9 @@ impl ProblemMargins {
 
     /// `problem` with the CPU limit raised to limit × margin (and the wall limit raised
     /// to at least that), for judging TLE examples.
-    pub fn extended(&self, problem: &ProblemDir) -> ProblemDir {
+    pub fn extended(&self, problem: &JudgeProblem) -> JudgeProblem {
         let mut p = problem.clone();
-        let limits = &mut p.config.limits;
-        let wall = limits.wall_seconds.unwrap_or(limits.time_seconds * 3.0);
-        limits.time_seconds *= self.margin;
-        limits.wall_seconds = Some(wall.max(limits.time_seconds));
+        p.limits = p.limits.with_time_scaled(self.margin);
         p
     }
 

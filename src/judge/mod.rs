@@ -1,13 +1,16 @@
 //! Judging: running contestant programs through the [`sandbox`](crate::sandbox), turning
 //! runs and checker outcomes into verdicts, and reporting.
 //!
-//! - [`config`]: a judge-case folder (`problem.toml`, `data/{sample,secret}`).
+//! - [`config`]: a judge-case folder's files (`problem.toml`, `data/{sample,secret}`).
+//! - [`problem`]: the judge's problem type, limits resolved once, from a folder, a
+//!   package or the command line.
 //! - [`compile`]: C, C++, Rust and Python sources to programs (CE with the compiler's message).
 //! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 //! - [`case_loop`]: the case loop: a [`Sandbox`](crate::sandbox::Sandbox) run per case,
 //!   then the limit verdicts, then the checker.
 //! - [`limit_verdict`]: the one rule that turns a run's outcome into TLE, MLE, OLE or RE.
 //! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
+//! - [`verify`]: example submissions judged against their verdict folders.
 //! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, and the
 //!   comparison with a baseline.
 //!
@@ -19,5 +22,7 @@ pub mod compile;
 pub mod config;
 pub mod limit_verdict;
 pub mod margins;
+pub mod problem;
 pub mod report;
 pub mod stage;
+pub mod verify;

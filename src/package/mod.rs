@@ -25,9 +25,12 @@
 //! problems are refused with the reason (exit 64): gridjudge does not run them.
 
 pub mod default_validator;
+pub mod export;
+pub mod problem;
 pub mod validator;
+pub mod verify;
 
-use crate::judge::config::{Case, Group};
+use crate::judge::problem::{Case, Group};
 use std::path::{Path, PathBuf};
 use yaml_rust2::{Yaml, YamlLoader};
 

@@ -3,10 +3,11 @@
 //!
 //! A custom validator is built once, before judging, from what the package holds: a
 //! folder with executable `build` and `run` scripts (built in a copy of the folder, run
-//! as `run`), or sources — every C++ file of the folder compiled together (`g++ -O2
-//! -std=gnu++17`, the folder on the include path, so `testlib.h` or `validate.h` beside
-//! it work), else every C file (`gcc -O2 -std=gnu11 -lm`: GNU dialects, unlike the
-//! contestants' `c11`, as setters' validators expect), else one Rust file (`rustc -O`),
+//! as `run`), or sources — every C++ file of the folder compiled together, else every C
+//! file, else one Rust file, with the flags contestants' programs get
+//! ([`Language::build_argv`]: `g++ -O2 -std=gnu++17`, `gcc -O2 -std=gnu11 … -lm`,
+//! `rustc -O`) and the folder on the include path (`-I .`, so `testlib.h` or
+//! `validate.h` beside it work),
 //! else one Python file (`python3`, run from a copy of the folder). The build is the
 //! setter's code but runs like a contestant's compile
 //! ([`Compiler::build_in`]): in the copy of the folder, confined, with a minimal
@@ -18,9 +19,9 @@
 //! else a judge error.
 
 use super::default_validator::{self, Flags};
-use crate::judge::compile::Compiler;
-use crate::judge::config::{Case, OutputChecker};
+use crate::judge::compile::{Compiler, Language};
 use crate::judge::limit_verdict::limit_verdict;
+use crate::judge::problem::{Case, OutputChecker};
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
@@ -31,6 +32,17 @@ use std::time::Duration;
 
 /// The file name of a compiled validator, in its build folder.
 const BUILT: &str = "gridjudge-validator.out";
+
+/// The build of a validator's `sources` in `lang` into [`BUILT`], the folder on the
+/// include path of C and C++.
+fn built_with(lang: Language, sources: &[String]) -> Result<Vec<String>, String> {
+    let include: &[&str] = match lang {
+        Language::C | Language::Cpp => &["-I", "."],
+        _ => &[],
+    };
+    lang.build_argv(BUILT, sources, include)
+        .ok_or_else(|| "no build command for the validator's language".to_string())
+}
 
 /// The extensions of C++ sources.
 const CPP: &[&str] = &["cpp", "cc", "cxx", "C"];
@@ -177,20 +189,13 @@ impl CustomChecker {
             build(words(&["sh", "build"]))?;
             (work.join("run"), Vec::new())
         } else if files.iter().any(|p| ext(p, CPP)) {
-            let mut argv = words(&["g++", "-O2", "-std=gnu++17", "-I", ".", "-o", BUILT]);
-            argv.extend(names(CPP));
-            build(argv)?;
+            build(built_with(Language::Cpp, &names(CPP))?)?;
             (exe, Vec::new())
         } else if files.iter().any(|p| ext(p, &["c"])) {
-            let mut argv = words(&["gcc", "-O2", "-std=gnu11", "-I", ".", "-o", BUILT]);
-            argv.extend(names(&["c"]));
-            argv.push("-lm".into());
-            build(argv)?;
+            build(built_with(Language::C, &names(&["c"]))?)?;
             (exe, Vec::new())
         } else if let Some(rs) = names(&["rs"]).first() {
-            let mut argv = words(&["rustc", "-O", "--edition", "2021", "-o", BUILT]);
-            argv.push(rs.clone());
-            build(argv)?;
+            build(built_with(Language::Rust, std::slice::from_ref(rs))?)?;
             (exe, Vec::new())
         } else if let Some(py) = files.iter().find(|p| ext(p, &["py"])) {
             let python = ["/usr/bin/python3", "/usr/local/bin/python3"]

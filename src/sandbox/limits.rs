@@ -74,12 +74,12 @@ impl Limits {
         (soft, soft + 1)
     }
 
-    /// Limits with the judge's conventions: wall = 3 × CPU, output 64 MiB, peak-RSS mode,
+    /// Limits with the judge's conventions: wall by [`default_wall`], output 64 MiB, peak-RSS mode,
     /// at most 64 processes and [`OPEN_FILES`] descriptors.
     pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {
         Limits {
             cpu,
-            wall: cpu * 3,
+            wall: default_wall(cpu),
             memory_bytes,
             memory_mode: MemoryMode::PeakRss,
             output_bytes: 64 * MIB,
@@ -87,6 +87,15 @@ impl Limits {
             open_files: OPEN_FILES,
         }
     }
+}
+
+/// The wall-time limit of a run whose limits state only CPU time: three times the CPU
+/// time. The one place this rule lives: problem folders, packages, the command line's
+/// `--time-limit` and every run made with [`Limits::new`] follow it. Three times leaves a
+/// single-threaded program room for a loaded machine and I/O waits; a program that sleeps
+/// or waits for input forever still ends soon after its CPU limit would have.
+pub fn default_wall(cpu: Duration) -> Duration {
+    cpu * 3
 }
 
 /// One mebibyte.

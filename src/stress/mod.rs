@@ -33,7 +33,7 @@ pub mod shrink;
 use crate::gen::spec::GenSpec;
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::compile::Program;
-use crate::judge::config::ProblemDir;
+use crate::judge::problem::JudgeProblem;
 use crate::sandbox::interrupt::{self, Interrupted};
 use crate::Verdict;
 use case_set::{CaseSet, Size};
@@ -146,7 +146,7 @@ type FirstFailure = (u64, u64, CaseSet, Vec<Trial>);
 
 /// Runs a stress session.
 pub fn stress(
-    problem: &ProblemDir,
+    problem: &JudgeProblem,
     settings: &JudgeSettings,
     subjects: Subjects<'_>,
     opts: &StressOptions,

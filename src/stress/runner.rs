@@ -7,7 +7,7 @@
 use super::case_set::CaseSet;
 use crate::judge::case_loop::{judge_case, JudgeSettings, Worker};
 use crate::judge::compile::Program;
-use crate::judge::config::{Case, Group, ProblemDir};
+use crate::judge::problem::{Case, Group, JudgeProblem};
 use crate::sandbox::interrupt::Interrupted;
 use crate::sandbox::limits::{Isolation, Limits, UidLease};
 use crate::Verdict;
@@ -29,7 +29,7 @@ pub struct Trial {
 #[derive(Debug)]
 pub struct Runner {
     folder: tempfile::TempDir,
-    problem: ProblemDir,
+    problem: JudgeProblem,
     case: Case,
     limits: Limits,
     worker: Worker,
@@ -41,7 +41,7 @@ impl Runner {
     /// A runner for worker `slot` of `settings`, judging like `problem` (its limits and
     /// checker).
     pub fn new(
-        problem: &ProblemDir,
+        problem: &JudgeProblem,
         settings: &JudgeSettings,
         slot: usize,
     ) -> Result<Runner, String> {
@@ -64,7 +64,7 @@ impl Runner {
         fake.dir = folder.path().to_path_buf();
         fake.cases = Vec::new();
         Ok(Runner {
-            limits: problem.config.run_limits(settings.memory_mode),
+            limits: problem.run_limits(settings.memory_mode),
             problem: fake,
             case,
             worker: Worker::new(&settings.launcher),

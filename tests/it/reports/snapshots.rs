@@ -11,7 +11,7 @@ use crate::support;
 
 use gridjudge::judge::case_loop::{judge_problem, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile;
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::judge::report::{json, junit, table, Session};
 use std::path::{Path, PathBuf};
 
@@ -29,13 +29,13 @@ fn judge_source(source: &Path, rel: &str) -> Session {
     let launcher = PathBuf::from(env!("CARGO_BIN_EXE_gridjudge"));
     let mut settings = JudgeSettings::new(launcher.clone());
     settings.jobs = 2;
-    let problem = ProblemDir::load(&fixture()).unwrap();
+    let problem = JudgeProblem::load(&fixture()).unwrap();
     let report = match compile::compile(source, &launcher) {
         Ok(program) => judge_problem(&problem, &program, &settings, &|_| {}),
         Err(f) => ProblemReport::failed(
             problem.name.clone(),
-            problem.config.title.clone(),
-            problem.config.run_limits(settings.memory_mode),
+            problem.title.clone(),
+            problem.run_limits(settings.memory_mode),
             f.verdict,
             f.message,
         ),

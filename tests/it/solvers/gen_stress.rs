@@ -15,7 +15,7 @@ use crate::support;
 use gridjudge::gen::spec::GenSpec;
 use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
-use gridjudge::judge::config::ProblemDir;
+use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::model::Sudoku;
 use gridjudge::solve::{kakuro_search, sudoku_dfs, sudoku_dlx};
 use gridjudge::stress::case_set::Item;
@@ -258,8 +258,8 @@ fn bad_gen_arguments_are_one_line_usage_errors() {
 fn stress_one(problem: &str, source: &Path) -> stress::Found {
     let launcher = PathBuf::from(env!("CARGO_BIN_EXE_gridjudge"));
     let settings = JudgeSettings::new(launcher.clone());
-    let dir = ProblemDir::load(&root().join("judge-cases").join(problem)).unwrap();
-    let pid = dir.config.problem;
+    let dir = JudgeProblem::load(&root().join("judge-cases").join(problem)).unwrap();
+    let pid = dir.gridjudge_problem().expect("a gridjudge problem");
     let line = match pid {
         Problem::Poj3074 | Problem::Poj2676 => "sudoku --clues 32 --count 3",
         Problem::Poj3076 => "sudoku --box 4 --clues 170 --count 1",

@@ -1,0 +1,390 @@
+//! The judge's problem: what one judging of one problem needs, resolved once.
+//!
+//! A [`JudgeProblem`] holds the cases, the limits, and what checks the outputs. It is
+//! built in one of three ways and never reread:
+//!
+//! - from a gridjudge problem folder ([`JudgeProblem::load`]: `problem.toml`, read by
+//!   [`config`](crate::judge::config), and `data/`),
+//! - from a Kattis / ICPC problem package (`gridjudge::package`, which supplies the
+//!   package's output validator as an [`OutputChecker`]),
+//! - and, on top of either, from the command line's overrides ([`Overrides`]: another
+//!   time or memory limit, one case, the opt-in stress cases).
+//!
+//! The steps are ripgrep's low-args → high-args step: the file formats and the flags say
+//! what was *asked*; this type is what the judge *does*. Each rule lives in one place:
+//! the wall-time rule is [`default_wall`], the limits a run gets are
+//! [`ProblemLimits::run_limits`], and the checker is [`Checker`].
+
+use crate::judge::config::{cases_in, ConfigError, ProblemToml};
+use crate::sandbox::limits::{Limits, MemoryMode, MIB};
+use crate::Problem;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use crate::sandbox::limits::default_wall;
+
+/// A test-data group, in judging order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    /// `data/sample`.
+    Sample,
+    /// `data/secret`.
+    Secret,
+    /// `data/stress`: opt-in data harder than the problem asks for (the hardest known
+    /// puzzle sets), judged only when asked (`gridjudge judge --with-stress`).
+    Stress,
+}
+
+impl Group {
+    /// The folder name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Sample => "sample",
+            Group::Secret => "secret",
+            Group::Stress => "stress",
+        }
+    }
+}
+
+/// One judge case: an input and (normally) its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// Its group.
+    pub group: Group,
+    /// File stem (`1`, `hard-03`).
+    pub name: String,
+    /// The `.in` file.
+    pub input: PathBuf,
+    /// The `.ans` file; `None` when there is none (all five checkers are special judges:
+    /// the output is then judged alone).
+    pub answer: Option<PathBuf>,
+}
+
+impl Case {
+    /// `sample/1`.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group.name(), self.name)
+    }
+}
+
+/// Judges a program's output for one case, instead of gridjudge's built-in checker (a
+/// Kattis package's default or custom output validator, see `gridjudge::package`).
+pub trait OutputChecker: Send + Sync + std::fmt::Debug {
+    /// The verdict (AC, WA, or JE for the checker's own failure) and its message for the
+    /// output in the file `output` (already within the output limit).
+    fn check(&self, case: &Case, output: &Path) -> (crate::Verdict, String);
+}
+
+/// What judges a problem's outputs.
+#[derive(Debug, Clone)]
+pub enum Checker {
+    /// gridjudge's checker for this problem (`gridjudge::check::check`).
+    Builtin(Problem),
+    /// Another one (a package's validator).
+    External(Arc<dyn OutputChecker>),
+}
+
+/// A problem's limits, resolved: every figure the sandbox needs but the memory mode
+/// (a setting of the judge, not of the problem).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProblemLimits {
+    /// CPU time per case.
+    pub time: Duration,
+    /// Wall-clock time per case.
+    pub wall: Duration,
+    /// Memory, bytes.
+    pub memory_bytes: u64,
+    /// Output size (and any file the program writes), bytes.
+    pub output_bytes: u64,
+}
+
+/// The output limit of a problem that states none.
+pub const DEFAULT_OUTPUT_BYTES: u64 = 64 * MIB;
+
+impl ProblemLimits {
+    /// Limits with a CPU time and memory, the wall time by [`default_wall`] and the
+    /// output limit [`DEFAULT_OUTPUT_BYTES`].
+    pub fn new(time: Duration, memory_bytes: u64) -> ProblemLimits {
+        ProblemLimits {
+            time,
+            wall: default_wall(time),
+            memory_bytes,
+            output_bytes: DEFAULT_OUTPUT_BYTES,
+        }
+    }
+
+    /// `problem.toml`'s `[limits]`: the stated figures, the others by default.
+    pub fn from_toml(toml: &ProblemToml) -> ProblemLimits {
+        let l = &toml.limits;
+        let mut limits =
+            ProblemLimits::new(Duration::from_secs_f64(l.time_seconds), mib(l.memory_mib));
+        if let Some(w) = l.wall_seconds {
+            limits.wall = Duration::from_secs_f64(w);
+        }
+        if let Some(o) = l.output_mib {
+            limits.output_bytes = mib(o);
+        }
+        limits
+    }
+
+    /// These limits with the CPU time `time`: the wall time becomes at least
+    /// [`default_wall`] of it (a stated longer wall time is kept).
+    pub fn with_time(self, time: Duration) -> ProblemLimits {
+        ProblemLimits {
+            time,
+            wall: self.wall.max(default_wall(time)),
+            ..self
+        }
+    }
+
+    /// These limits with the CPU time multiplied by `factor` (at least 1) and the wall
+    /// time raised to at least the new CPU time: TLE examples judged under a safety
+    /// margin (`judge::margins`).
+    pub fn with_time_scaled(self, factor: f64) -> ProblemLimits {
+        let time = self.time.mul_f64(factor.max(1.0));
+        ProblemLimits {
+            time,
+            wall: self.wall.max(time),
+            ..self
+        }
+    }
+
+    /// The memory limit in MiB.
+    pub fn memory_mib(&self) -> f64 {
+        self.memory_bytes as f64 / MIB as f64
+    }
+
+    /// The output limit in MiB.
+    pub fn output_mib(&self) -> f64 {
+        self.output_bytes as f64 / MIB as f64
+    }
+
+    /// The limits one run gets, with the judge's memory mode.
+    pub fn run_limits(&self, memory_mode: MemoryMode) -> Limits {
+        let mut limits = Limits::new(self.time, self.memory_bytes);
+        limits.wall = self.wall;
+        limits.output_bytes = self.output_bytes;
+        limits.memory_mode = memory_mode;
+        limits
+    }
+}
+
+/// MiB (as a figure in a file) to bytes, rounded.
+fn mib(m: f64) -> u64 {
+    (m * MIB as f64).round() as u64
+}
+
+/// A problem as the judge runs it: its cases in judging order, its limits and its
+/// checker.
+#[derive(Debug, Clone)]
+pub struct JudgeProblem {
+    /// The folder (a problem folder or a package).
+    pub dir: PathBuf,
+    /// Its short name (the folder name, `poj3074`).
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// Where it comes from (free text).
+    pub source: String,
+    /// Its limits.
+    pub limits: ProblemLimits,
+    /// The cases in judging order.
+    pub cases: Vec<Case>,
+    /// What judges the outputs.
+    pub checker: Checker,
+}
+
+/// What the command line changes in a problem ([`JudgeProblem::apply`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overrides {
+    /// Another CPU time limit, seconds (the wall time follows, [`ProblemLimits::with_time`]).
+    pub time_seconds: Option<f64>,
+    /// Another memory limit, MiB.
+    pub memory_mib: Option<f64>,
+    /// Judge only this case: its name (`01_top95`) or id (`secret/01_top95`).
+    pub case: Option<String>,
+    /// Also judge the opt-in `data/stress` cases.
+    pub with_stress: bool,
+}
+
+impl JudgeProblem {
+    /// Loads a gridjudge problem folder: `dir/problem.toml` and the cases of
+    /// `dir/data/{sample,secret}/*.in` (or, without those folders, the `.in` files of
+    /// `dir/data/` or `dir/`); no case at all is an error that shows the expected layout.
+    pub fn load(dir: &Path) -> Result<JudgeProblem, ConfigError> {
+        let config = crate::judge::config::read(dir)?;
+        let mut cases = Vec::new();
+        let mut grouped = false;
+        for group in [Group::Sample, Group::Secret] {
+            let folder = dir.join("data").join(group.name());
+            if folder.is_dir() {
+                grouped = true;
+                cases.extend(cases_in(&folder, group)?);
+            }
+        }
+        // Without data/{sample,secret}: `.in` files directly in data/, or in the problem
+        // folder itself, are the secret cases (a flat folder of inputs).
+        if !grouped {
+            for flat in [dir.join("data"), dir.to_path_buf()] {
+                if cases.is_empty() && flat.is_dir() {
+                    cases = cases_in(&flat, Group::Secret)?;
+                }
+            }
+        }
+        if cases.is_empty() {
+            return Err(ConfigError::Invalid {
+                path: dir.to_path_buf(),
+                message: "no judge cases: expected PROBLEM/data/sample/*.in and/or \
+                          PROBLEM/data/secret/*.in (each with an optional .ans beside it), or \
+                          a flat folder of .in files in PROBLEM/data/ or PROBLEM/"
+                    .to_string(),
+            });
+        }
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| config.problem.id().to_string());
+        Ok(JudgeProblem {
+            dir: dir.to_path_buf(),
+            name,
+            title: config.title.clone(),
+            source: config.source.clone(),
+            limits: ProblemLimits::from_toml(&config),
+            cases,
+            checker: Checker::Builtin(config.problem),
+        })
+    }
+
+    /// The gridjudge problem whose checker (and reference solver) this problem uses;
+    /// `None` for a package with a validator of its own.
+    pub fn gridjudge_problem(&self) -> Option<Problem> {
+        match self.checker {
+            Checker::Builtin(p) => Some(p),
+            Checker::External(_) => None,
+        }
+    }
+
+    /// Appends the opt-in `data/stress/*.in` cases (none when the folder is missing).
+    pub fn add_stress(&mut self) -> Result<(), ConfigError> {
+        let folder = self.dir.join("data").join(Group::Stress.name());
+        if folder.is_dir() {
+            self.cases.extend(cases_in(&folder, Group::Stress)?);
+        }
+        Ok(())
+    }
+
+    /// Applies the command line's overrides. With [`Overrides::case`], the cases are
+    /// narrowed to the one named; no case left is not an error here (judging several
+    /// problems, the case is in one of them), [`JudgeProblem::cases`] is then empty.
+    pub fn apply(&mut self, overrides: &Overrides) -> Result<(), ConfigError> {
+        if overrides.with_stress {
+            self.add_stress()?;
+        }
+        if let Some(t) = overrides.time_seconds {
+            self.limits = self.limits.with_time(Duration::from_secs_f64(t));
+        }
+        if let Some(m) = overrides.memory_mib {
+            self.limits.memory_bytes = mib(m);
+        }
+        if let Some(want) = &overrides.case {
+            self.cases.retain(|c| &c.name == want || &c.id() == want);
+        }
+        Ok(())
+    }
+
+    /// The limits one run of this problem gets, with the judge's memory mode.
+    pub fn run_limits(&self, memory_mode: MemoryMode) -> Limits {
+        self.limits.run_limits(memory_mode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(toml: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("problem.toml"), toml).expect("write");
+        let secret = dir.path().join("data/secret");
+        std::fs::create_dir_all(&secret).expect("mkdir");
+        for name in ["a", "b"] {
+            std::fs::write(secret.join(format!("{name}.in")), "x").expect("write");
+        }
+        std::fs::write(secret.join("a.ans"), "x").expect("write");
+        dir
+    }
+
+    const TOML: &str = "problem = \"poj3074\"\ntitle = \"T\"\n[limits]\ntime_seconds = 1.0\nmemory_mib = 64\n[checker]\ntype = \"builtin\"\n";
+
+    #[test]
+    fn a_folder_resolves_its_limits_and_checker_once() {
+        let dir = folder(TOML);
+        let p = JudgeProblem::load(dir.path()).expect("loads");
+        assert_eq!(p.gridjudge_problem(), Some(Problem::Poj3074));
+        assert_eq!(p.limits.time, Duration::from_secs(1));
+        assert_eq!(p.limits.wall, Duration::from_secs(3));
+        assert_eq!(p.limits.memory_bytes, 64 * MIB);
+        assert_eq!(p.limits.output_bytes, DEFAULT_OUTPUT_BYTES);
+        assert_eq!(p.cases.len(), 2);
+        assert_eq!(p.cases[0].id(), "secret/a");
+        assert!(p.cases[0].answer.is_some() && p.cases[1].answer.is_none());
+        let run = p.run_limits(MemoryMode::AddressSpace);
+        assert_eq!((run.cpu, run.wall), (p.limits.time, p.limits.wall));
+        assert_eq!(run.memory_mode, MemoryMode::AddressSpace);
+    }
+
+    #[test]
+    fn overrides_keep_a_longer_stated_wall_and_raise_a_shorter_one() {
+        let dir = folder(&TOML.replace("memory_mib = 64", "memory_mib = 64\nwall_seconds = 10"));
+        let mut p = JudgeProblem::load(dir.path()).expect("loads");
+        p.apply(&Overrides {
+            time_seconds: Some(2.0),
+            memory_mib: Some(16.0),
+            case: Some("b".into()),
+            with_stress: false,
+        })
+        .expect("applies");
+        assert_eq!(p.limits.time, Duration::from_secs(2));
+        assert_eq!(
+            p.limits.wall,
+            Duration::from_secs(10),
+            "stated and longer: kept"
+        );
+        assert_eq!(p.limits.memory_bytes, 16 * MIB);
+        assert_eq!(p.cases.len(), 1);
+        p.apply(&Overrides {
+            time_seconds: Some(5.0),
+            ..Overrides::default()
+        })
+        .expect("applies");
+        assert_eq!(
+            p.limits.wall,
+            Duration::from_secs(15),
+            "raised to the default rule"
+        );
+    }
+
+    #[test]
+    fn a_scaled_time_raises_the_wall_to_at_least_itself() {
+        let l = ProblemLimits::new(Duration::from_secs(1), MIB);
+        let scaled = l.with_time_scaled(4.0);
+        assert_eq!(scaled.time, Duration::from_secs(4));
+        assert_eq!(scaled.wall, Duration::from_secs(4));
+        assert_eq!(l.with_time_scaled(1.5).wall, Duration::from_secs(3));
+        assert_eq!(
+            l.with_time_scaled(0.5).time,
+            l.time,
+            "a factor below 1 is 1"
+        );
+    }
+
+    #[test]
+    fn a_folder_without_cases_names_the_layout() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("problem.toml"), TOML).expect("write");
+        let e = JudgeProblem::load(dir.path()).expect_err("no cases");
+        assert!(e.to_string().contains("data/sample/*.in"), "{e}");
+    }
+}

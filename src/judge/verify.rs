@@ -1,0 +1,361 @@
+//! Verifying a problem's example submissions: every program under
+//! `submissions/<verdict folder>/` is compiled and judged, and its verdict compared with
+//! its folder's (`gridjudge verify-submissions`).
+//!
+//! A submission's verdict is its first non-AC case verdict (sample, then secret, by
+//! name), or AC; a compile failure is its verdict at the case `compile`. The judging
+//! itself is [`case_loop`]'s; what this workflow adds:
+//!
+//! - [`find_submissions`]: which files are submissions (a verdict folder, a language
+//!   gridjudge compiles) and which are skipped, with the reason;
+//! - [`judge_submission`]: compile (the problem folder hidden from the compiler, as for
+//!   any source) and judge one, into a [`SubmissionResult`];
+//! - [`verify_problem`]: all of a problem's, with the time-limit margins of
+//!   [`margins`]: accepted examples are recorded against the limit, time-limit-exceeded
+//!   examples are judged once under limit × margin and their verdict read off the
+//!   measured times.
+//!
+//! A package's submissions follow the same steps with problemtools' time-limit rule on
+//! top (`gridjudge::package::verify`). After a signal (see [`interrupt`]) no further
+//! submission is judged and the one in progress gets no result.
+
+use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
+use crate::judge::compile::{self, Language, Program};
+use crate::judge::margins::{self, ProblemMargins};
+use crate::judge::problem::JudgeProblem;
+use crate::sandbox::interrupt;
+use crate::Verdict;
+use std::path::{Path, PathBuf};
+
+/// One example submission: its expected verdict (its folder) and its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submission {
+    /// The folder's verdict.
+    pub expected: Verdict,
+    /// The source file.
+    pub path: PathBuf,
+    /// Its name below `submissions/`: `accepted/sol.cpp`.
+    pub name: String,
+}
+
+/// The submissions of a problem folder or package, and what was left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    /// In verdict-folder order ([`Verdict::ALL`]), then by name.
+    pub submissions: Vec<Submission>,
+    /// One line per folder or file left out, with the reason: a folder of another name
+    /// (2023-07's `rejected`, `brute_force`, …), a submission of several files, a file
+    /// in no language gridjudge compiles (notes, `.md` and `.txt`, are not listed).
+    pub skipped: Vec<String>,
+}
+
+/// The submissions under `dir/submissions/<verdict folder>/`.
+pub fn find_submissions(dir: &Path) -> Found {
+    let root = dir.join("submissions");
+    let mut found = Found::default();
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return found;
+    };
+    let mut folders: Vec<(usize, String, PathBuf)> = Vec::new();
+    for path in entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()) {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match Verdict::ALL.iter().position(|v| v.folder() == name) {
+            Some(rank) => folders.push((rank, name, path)),
+            None => found.skipped.push(format!(
+                "submissions/{name}/: not a verdict folder gridjudge checks"
+            )),
+        }
+    }
+    found.skipped.sort();
+    folders.sort();
+    for (rank, folder, path) in folders {
+        let expected = Verdict::ALL[rank];
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&path)
+            .map(|r| r.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        for path in files {
+            let name = format!(
+                "{folder}/{}",
+                path.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
+            );
+            if path.is_dir() {
+                found.skipped.push(format!(
+                    "{name}: a submission of several files is not supported"
+                ));
+            } else if Language::from_path(&path).is_none() {
+                if !name.ends_with(".md") && !name.ends_with(".txt") {
+                    found
+                        .skipped
+                        .push(format!("{name}: not C, C++, Rust or Python"));
+                }
+            } else {
+                found.submissions.push(Submission {
+                    expected,
+                    path,
+                    name,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// What one submission got.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SubmissionResult {
+    /// The problem's short name.
+    #[serde(skip)]
+    pub problem: String,
+    /// `accepted/sol.cpp`.
+    pub submission: String,
+    /// Its folder's verdict.
+    pub expected: Verdict,
+    /// The verdict it got.
+    pub got: Verdict,
+    /// The first non-AC case (or `compile`; empty when all were AC).
+    pub case: String,
+    /// Why.
+    pub message: String,
+    /// Its largest CPU time over the cases, seconds.
+    pub max_cpu: f64,
+}
+
+impl SubmissionResult {
+    /// Whether it got its folder's verdict.
+    pub fn as_expected(&self) -> bool {
+        self.expected == self.got
+    }
+
+    /// Whether it is a judge error the folder did not expect (the judge's own failure).
+    pub fn unexpected_judge_error(&self) -> bool {
+        self.got == Verdict::JudgeError && self.expected != Verdict::JudgeError
+    }
+
+    /// The result of `sub` from its judging `report`: the first non-AC case, or the
+    /// report's failure (a compile error).
+    pub fn from_report(problem: &str, sub: &Submission, report: &ProblemReport) -> Self {
+        let (got, case, message) = match (
+            &report.failure,
+            report.cases.iter().find(|c| c.verdict != Verdict::Accepted),
+        ) {
+            (Some((v, m)), _) => (*v, "compile".to_string(), m.clone()),
+            (None, Some(c)) => (c.verdict, c.case.clone(), c.message.clone()),
+            (None, None) => (report.overall(), String::new(), String::new()),
+        };
+        SubmissionResult {
+            problem: problem.to_string(),
+            submission: sub.name.clone(),
+            expected: sub.expected,
+            got,
+            case,
+            message,
+            max_cpu: margins::slowest_case(report),
+        }
+    }
+}
+
+/// Compiles a submission with `hidden` (the problem folder: its data and answers) out of
+/// the compiler's sight and stages it for the sandbox user; `Err` is its verdict (CE, or
+/// JE for the judge's own failure) and message.
+pub fn compile_submission(
+    sub: &Submission,
+    hidden: &Path,
+    settings: &JudgeSettings,
+) -> Result<Program, (Verdict, String)> {
+    compile::Compiler::new(&settings.launcher)
+        .hiding([hidden.to_path_buf()])
+        .compile(&sub.path)
+        .and_then(|p| crate::judge::stage::stage(p, settings.drops_uid()))
+        .map_err(|f| (f.verdict, f.message))
+}
+
+/// Compiles and judges one submission on every case of `problem`.
+pub fn judge_submission(
+    sub: &Submission,
+    problem: &JudgeProblem,
+    settings: &JudgeSettings,
+) -> SubmissionResult {
+    let quiet = |_: &CaseResult| {};
+    let report = match compile_submission(sub, &problem.dir, settings) {
+        Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
+        Err((v, m)) => ProblemReport::failed(
+            problem.name.clone(),
+            problem.title.clone(),
+            problem.run_limits(settings.memory_mode),
+            v,
+            m,
+        ),
+    };
+    SubmissionResult::from_report(&problem.name, sub, &report)
+}
+
+/// One step of [`verify_problem`], for a progress display.
+#[derive(Debug)]
+pub enum Step<'a> {
+    /// This submission is being compiled and judged.
+    Start(&'a Submission),
+    /// This result is in.
+    Done(&'a SubmissionResult),
+}
+
+/// What [`verify_problem`] found.
+#[derive(Debug, Clone)]
+pub struct ProblemVerification {
+    /// One result per submission judged, in the order given.
+    pub results: Vec<SubmissionResult>,
+    /// The time-limit margins of the accepted and TLE examples.
+    pub margins: ProblemMargins,
+}
+
+/// Verifies `submissions` of a gridjudge problem with the time-limit safety `margin`
+/// (see [`margins`]): accepted examples are recorded when accepted, TLE examples are
+/// judged under limit × margin, every other one is judged as is.
+pub fn verify_problem(
+    problem: &JudgeProblem,
+    submissions: &[Submission],
+    settings: &JudgeSettings,
+    margin: f64,
+    progress: &mut dyn FnMut(Step),
+) -> ProblemVerification {
+    let mut margins = ProblemMargins::new(problem, margin);
+    let mut results = Vec::new();
+    let quiet = |_: &CaseResult| {};
+    for sub in submissions {
+        if interrupt::signal().is_some() {
+            break;
+        }
+        progress(Step::Start(sub));
+        let compiled = compile_submission(sub, &problem.dir, settings);
+        let result = match compiled {
+            Err((v, m)) => {
+                let failed = ProblemReport::failed(
+                    problem.name.clone(),
+                    problem.title.clone(),
+                    problem.run_limits(settings.memory_mode),
+                    v,
+                    m,
+                );
+                SubmissionResult::from_report(&problem.name, sub, &failed)
+            }
+            Ok(program) if sub.expected == Verdict::TimeLimitExceeded => {
+                let extended = margins.extended(problem);
+                let report = case_loop::judge_problem(&extended, &program, settings, &quiet);
+                margins.record_tle(&sub.name, &report);
+                let (got, case, message) = margins::verdict_under(&report, problem.limits.time);
+                SubmissionResult {
+                    got,
+                    case,
+                    message,
+                    ..SubmissionResult::from_report(&problem.name, sub, &report)
+                }
+            }
+            Ok(program) => {
+                let report = case_loop::judge_problem(problem, &program, settings, &quiet);
+                if sub.expected == Verdict::Accepted && report.overall() == Verdict::Accepted {
+                    margins.record_ac(&sub.name, &report);
+                }
+                SubmissionResult::from_report(&problem.name, sub, &report)
+            }
+        };
+        if interrupt::signal().is_some() {
+            // Ended by the signal: no verdict to compare.
+            break;
+        }
+        progress(Step::Done(&result));
+        results.push(result);
+    }
+    ProblemVerification { results, margins }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn submissions_are_found_in_verdict_order_and_the_rest_is_named() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let subs = dir.path().join("submissions");
+        for (folder, file) in [
+            ("wrong_answer", "b.c"),
+            ("accepted", "z.py"),
+            ("accepted", "a.cpp"),
+            ("accepted", "notes.md"),
+            ("accepted", "prog.java"),
+            ("brute_force", "x.c"),
+        ] {
+            std::fs::create_dir_all(subs.join(folder)).expect("mkdir");
+            std::fs::write(subs.join(folder).join(file), "").expect("write");
+        }
+        std::fs::create_dir_all(subs.join("accepted/multi")).expect("mkdir");
+        let found = find_submissions(dir.path());
+        let names: Vec<&str> = found.submissions.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["accepted/a.cpp", "accepted/z.py", "wrong_answer/b.c"]
+        );
+        assert_eq!(found.submissions[2].expected, Verdict::WrongAnswer);
+        assert_eq!(
+            found.skipped,
+            [
+                "submissions/brute_force/: not a verdict folder gridjudge checks",
+                "accepted/multi: a submission of several files is not supported",
+                "accepted/prog.java: not C, C++, Rust or Python",
+            ]
+        );
+        assert_eq!(find_submissions(&dir.path().join("none")), Found::default());
+    }
+
+    #[test]
+    fn a_result_is_the_first_rejected_case_or_the_failure() {
+        use crate::sandbox::limits::Limits;
+        let sub = Submission {
+            expected: Verdict::Accepted,
+            path: PathBuf::from("accepted/a.c"),
+            name: "accepted/a.c".into(),
+        };
+        let case = |name: &str, verdict, cpu| CaseResult {
+            case: name.into(),
+            verdict,
+            message: String::new(),
+            cpu_seconds: cpu,
+            wall_seconds: cpu,
+            memory_bytes: 0,
+            status: None,
+            output_bytes: 0,
+            stderr_bytes: 0,
+            run: None,
+        };
+        let mut report = ProblemReport {
+            problem: "p".into(),
+            title: String::new(),
+            limits: Limits::new(std::time::Duration::from_secs(1), 1 << 20),
+            cases: vec![
+                case("sample/1", Verdict::Accepted, 0.5),
+                case("secret/1", Verdict::WrongAnswer, 0.25),
+                case("secret/2", Verdict::TimeLimitExceeded, 1.0),
+            ],
+            failure: None,
+        };
+        let r = SubmissionResult::from_report("p", &sub, &report);
+        assert_eq!((r.got, r.case.as_str()), (Verdict::WrongAnswer, "secret/1"));
+        assert_eq!(r.max_cpu, 1.0);
+        assert!(!r.as_expected() && !r.unexpected_judge_error());
+        report.cases.clear();
+        report.failure = Some((Verdict::CompileError, "main.c:1: error".into()));
+        let r = SubmissionResult::from_report("p", &sub, &report);
+        assert_eq!((r.got, r.case.as_str()), (Verdict::CompileError, "compile"));
+        report.failure = None;
+        let r = SubmissionResult::from_report("p", &sub, &report);
+        assert_eq!(r.got, Verdict::JudgeError, "nothing judged is no verdict");
+        assert!(r.unexpected_judge_error());
+        report.cases = vec![case("sample/1", Verdict::Accepted, 0.5)];
+        let r = SubmissionResult::from_report("p", &sub, &report);
+        assert!(r.as_expected() && r.case.is_empty());
+    }
+}

@@ -1,0 +1,428 @@
+//! A gridjudge problem as a legacy Kattis / ICPC problem package that problemtools,
+//! DOMjudge and Kattis read (`gridjudge export PROBLEM --kattis DIR [--zip]`).
+//!
+//! What the package holds:
+//!
+//! - `problem.yaml` (written by a YAML emitter, so any title or owner is quoted as YAML
+//!   needs): name, source, uuid, license, rights owner, `validation: custom`, memory and
+//!   output limits; the time limit in `.timelimit` (DOMjudge reads it; problemtools
+//!   derives its own from the accepted submissions, as for any legacy package);
+//! - `problem_statement/problem.en.tex`: the formats, limits and the sample, from
+//!   `docs/problems.md`'s rules;
+//! - `data/sample`, `data/secret`: the judge cases (`data/stress` stays out);
+//! - `input_validators/gridjudge/` and `output_validators/gridjudge/`: `build` and `run`
+//!   scripts around a copy of the gridjudge binary doing the export (`validate --kattis`
+//!   and `check --kattis`), so a judgehost without gridjudge installed validates and
+//!   checks with exactly gridjudge's rules (x86-64 Linux with glibc, like the machine
+//!   that exported it);
+//! - `submissions/{accepted,wrong_answer,time_limit_exceeded,run_time_error}`: the
+//!   problem's C, C++ and Rust examples, without the hostile ones written to probe
+//!   gridjudge's own sandbox (fork bombs, stray children, answer thieves, descriptor
+//!   probes, CPU hidden in children, IPC caches, memory held outside the heap), which
+//!   another judge need not survive the same way.
+//!
+//! The package is written into a temporary folder beside the destination and renamed
+//! into place at the end: a failed export leaves nothing behind, and a retry finds the
+//! destination as it was.
+
+use crate::judge::problem::JudgeProblem;
+use crate::Problem;
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use yaml_rust2::yaml::Hash;
+use yaml_rust2::{Yaml, YamlEmitter};
+
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// A file of the problem could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A file of the package could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The path.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// The problem or the destination cannot make a package (no `.ans`, a destination
+    /// that is not empty, a problem with a checker of its own).
+    #[error("{0}")]
+    Unusable(String),
+}
+
+/// What the package says about itself beyond the problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// `license` (problemtools' values: unknown, public domain, cc0, cc by, cc by-sa,
+    /// educational, permission).
+    pub license: String,
+    /// `rights_owner`.
+    pub rights_owner: String,
+    /// The gridjudge binary copied into the validators.
+    pub binary: PathBuf,
+    /// Also write `DIR.zip`, the archive DOMjudge imports.
+    pub zip: bool,
+}
+
+/// What [`export`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// The cases.
+    pub cases: usize,
+    /// The example submissions.
+    pub submissions: usize,
+    /// The zip archive, when asked for.
+    pub zip: Option<PathBuf>,
+}
+
+/// Example submissions not exported: they probe gridjudge's own sandbox.
+pub const HOSTILE: &[&str] = &[
+    "fork_bomb",
+    "stray_child",
+    "setsid_daemon",
+    "steal_answers",
+    "no_inherited_fds",
+    "stdin_forever",
+    "sleep_forever",
+    "closed_stdout",
+    "cpu_in_unreaped_children",
+    "ipc_answer_cache",
+    "answer_via_input_path",
+    "socket_buffers",
+    "workdir_files_and_memfd",
+    "compile_time_env",
+];
+
+/// The verdict folders of the legacy format.
+const FOLDERS: &[&str] = &[
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
+
+fn write_error(path: &Path) -> impl Fn(std::io::Error) -> ExportError + '_ {
+    move |source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn write(path: &Path, text: &[u8], executable: bool) -> Result<(), ExportError> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(write_error(parent))?;
+    }
+    std::fs::write(path, text).map_err(write_error(path))?;
+    if executable {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+            .map_err(write_error(path))?;
+    }
+    Ok(())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
+    let bytes = std::fs::read(from).map_err(|source| ExportError::Read {
+        path: from.to_path_buf(),
+        source,
+    })?;
+    write(to, &bytes, false)
+}
+
+/// A stable UUID for a problem id (the same on every export and machine): two FNV-1a
+/// hashes of `gridjudge:ID`, with the version (5, name-based) and variant bits set.
+pub fn uuid_for(id: &str) -> String {
+    let fnv = |seed: u64| {
+        format!("gridjudge:{id}").bytes().fold(seed, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    };
+    let (a, b) = (fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4));
+    let a = (a & !0xf000) | 0x5000;
+    let b = (b & !(0xc000_0000_0000_0000)) | 0x8000_0000_0000_0000;
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xffff,
+        b >> 48,
+        b & 0xffff_ffff_ffff
+    )
+}
+
+/// TeX-escapes plain text.
+fn tex(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\\' => "\\textbackslash{}".to_string(),
+            '_' | '%' | '&' | '#' | '$' | '{' | '}' => format!("\\{c}"),
+            '~' => "\\textasciitilde{}".to_string(),
+            '^' => "\\textasciicircum{}".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// The statement's body: input, output, rules, per problem.
+fn statement(problem: Problem) -> &'static str {
+    use Problem::*;
+    match problem {
+        Poj3074 => "Each line of the input holds one Sudoku puzzle: 81 characters, row by row, a digit 1-9 for a given and a dot for an empty cell. A line containing end closes the input. For each puzzle print one line of 81 digits: the completed grid, in which every row, column and 3x3 box holds 1-9 exactly once and every given is kept. Any valid completion is accepted.",
+        Poj2676 => "The first line holds the number of cases T. Each case is 9 lines of 9 digits, 0 for an empty cell. For each case print the completed grid as 9 lines of 9 digits (no blank lines), every row, column and 3x3 box holding 1-9 once and every given kept. Any valid completion is accepted.",
+        Poj3076 => "Each data set is 16 lines of 16 characters, A-P for a given and a dash for an empty cell; data sets are separated by one empty line. Print each completed grid in the same format, sets separated by one empty line; every row, column and 4x4 box holds A-P once and every given is kept.",
+        Hdu3338 => "Cases follow until end of file. A case is a line with n and m (2 <= n, m <= 100) and n lines of m tokens of 7 characters: ....... for a white cell, XXXXXXX for a black one, AAA\\BBB for a black cell with the down clue AAA (or XXX) and the across clue BBB (or XXX). Fill every white cell with a digit 1-9 so that every run sums to its clue; digits may repeat within a run. Print n lines of m cells separated by single spaces: _ for black, the digit for white. Any valid filling is accepted.",
+        Kakuro => "As Kakuro Extension (same input and output), but the digits of every run must also be distinct. Cases follow until end of file. Any valid filling is accepted.",
+    }
+}
+
+/// `problem.yaml`'s text.
+pub fn problem_yaml(problem: &JudgeProblem, id: Problem, options: &ExportOptions) -> String {
+    let s = |t: &str| Yaml::String(t.to_string());
+    let mut limits = Hash::new();
+    limits.insert(
+        s("memory"),
+        Yaml::Integer(problem.limits.memory_mib().ceil() as i64),
+    );
+    limits.insert(
+        s("output"),
+        Yaml::Integer(problem.limits.output_mib().ceil() as i64),
+    );
+    let mut doc = Hash::new();
+    doc.insert(s("name"), s(&problem.title));
+    doc.insert(
+        s("source"),
+        s(&format!("{} (exported by gridjudge)", problem.source)),
+    );
+    doc.insert(s("uuid"), s(&uuid_for(id.id())));
+    doc.insert(s("license"), s(&options.license));
+    doc.insert(s("rights_owner"), s(&options.rights_owner));
+    doc.insert(s("validation"), s("custom"));
+    doc.insert(s("limits"), Yaml::Hash(limits));
+    let mut out = String::new();
+    // Emitting into a String cannot fail but for a `fmt::Error` of the String itself.
+    if YamlEmitter::new(&mut out).dump(&Yaml::Hash(doc)).is_err() {
+        out.clear();
+    }
+    out.push('\n');
+    out
+}
+
+/// Writes `problem` as a package into `out` (which must not exist, or be empty).
+pub fn export(
+    problem: &JudgeProblem,
+    out: &Path,
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let id = problem.gridjudge_problem().ok_or_else(|| {
+        ExportError::Unusable(format!(
+            "{}: only a gridjudge problem (with a built-in checker) exports",
+            problem.dir.display()
+        ))
+    })?;
+    if out.exists()
+        && std::fs::read_dir(out)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true)
+    {
+        return Err(ExportError::Unusable(format!(
+            "{} exists and is not empty",
+            out.display()
+        )));
+    }
+    for case in &problem.cases {
+        if case.answer.is_none() {
+            return Err(ExportError::Unusable(format!(
+                "{} has no .ans: a package needs one per case",
+                case.input.display()
+            )));
+        }
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent).map_err(write_error(&parent))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".gridjudge-export-")
+        .tempdir_in(&parent)
+        .map_err(write_error(&parent))?;
+    let submissions = write_package(problem, id, staging.path(), options)?;
+    std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755))
+        .map_err(write_error(staging.path()))?;
+    if out.exists() {
+        // Empty (checked above): the renamed folder takes its place.
+        std::fs::remove_dir(out).map_err(write_error(out))?;
+    }
+    let staged = staging.keep();
+    if let Err(source) = std::fs::rename(&staged, out) {
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(ExportError::Write {
+            path: out.to_path_buf(),
+            source,
+        });
+    }
+    let zip = if options.zip {
+        let zip_path = out.with_extension("zip");
+        zip_folder(out, &zip_path)?;
+        Some(zip_path)
+    } else {
+        None
+    };
+    Ok(Exported {
+        cases: problem.cases.len(),
+        submissions,
+        zip,
+    })
+}
+
+/// Every file of the package under `out`; returns how many submissions were copied.
+fn write_package(
+    problem: &JudgeProblem,
+    id: Problem,
+    out: &Path,
+    options: &ExportOptions,
+) -> Result<usize, ExportError> {
+    let limits = &problem.limits;
+    write(
+        &out.join("problem.yaml"),
+        problem_yaml(problem, id, options).as_bytes(),
+        false,
+    )?;
+    let time_seconds = limits.time.as_secs_f64();
+    write(
+        &out.join(".timelimit"),
+        format!("{time_seconds}\n").as_bytes(),
+        false,
+    )?;
+    // The statement, with the sample.
+    let mut tex_doc = format!(
+        "\\problemname{{{}}}\n\n{}\n\nTime limit: {} s. Memory limit: {} MiB.\n",
+        tex(&problem.title),
+        tex(statement(id)),
+        time_seconds,
+        limits.memory_mib()
+    );
+    tex_doc.push_str("\nThe sample is in data/sample.\n");
+    write(
+        &out.join("problem_statement/problem.en.tex"),
+        tex_doc.as_bytes(),
+        false,
+    )?;
+    // Data.
+    for case in &problem.cases {
+        let rel = format!("data/{}/{}", case.group.name(), case.name);
+        copy(&case.input, &out.join(format!("{rel}.in")))?;
+        if let Some(a) = &case.answer {
+            copy(a, &out.join(format!("{rel}.ans")))?;
+        }
+    }
+    // Validators: the gridjudge binary, wrapped.
+    for (folder, command) in [
+        (
+            "input_validators/gridjudge",
+            format!("validate --kattis {id}"),
+        ),
+        (
+            "output_validators/gridjudge",
+            format!("check --kattis {id}"),
+        ),
+    ] {
+        let base = out.join(folder);
+        let bin = base.join("gridjudge");
+        std::fs::create_dir_all(&base).map_err(write_error(&base))?;
+        std::fs::copy(&options.binary, &bin).map_err(|source| ExportError::Read {
+            path: options.binary.clone(),
+            source,
+        })?;
+        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))
+            .map_err(write_error(&bin))?;
+        write(&base.join("build"), b"#!/bin/sh\n# gridjudge is prebuilt (x86-64 Linux, glibc): nothing to build.\nchmod +x gridjudge run\n", true)?;
+        let run = format!("#!/bin/sh\nexec \"$(dirname \"$0\")/gridjudge\" {command} \"$@\"\n");
+        write(&base.join("run"), run.as_bytes(), true)?;
+    }
+    // Submissions.
+    let mut exported = 0;
+    for folder in FOLDERS {
+        let src = problem.dir.join("submissions").join(folder);
+        let Ok(entries) = std::fs::read_dir(&src) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for f in files {
+            let stem = f
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if HOSTILE.contains(&stem.as_str()) || !["c", "cpp", "cc", "rs"].contains(&ext) {
+                continue;
+            }
+            let name = f.file_name().unwrap_or_default();
+            copy(&f, &out.join("submissions").join(folder).join(name))?;
+            exported += 1;
+        }
+    }
+    Ok(exported)
+}
+
+/// Writes every file under `dir` into the zip archive `to` (paths relative to `dir`,
+/// modes kept, so the scripts stay executable).
+fn zip_folder(dir: &Path, to: &Path) -> Result<(), ExportError> {
+    let file = std::fs::File::create(to).map_err(write_error(to))?;
+    let mut zip = zip::ZipWriter::new(file);
+    let mut stack = vec![dir.to_path_buf()];
+    let mut files = Vec::new();
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d)
+            .map_err(|source| ExportError::Read {
+                path: d.clone(),
+                source,
+            })?
+            .flatten()
+        {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    for p in files {
+        let rel = p
+            .strip_prefix(dir)
+            .unwrap_or(&p)
+            .to_string_lossy()
+            .into_owned();
+        let mode = std::fs::metadata(&p)
+            .map(|m| m.permissions().mode())
+            .unwrap_or(0o644);
+        let opts = zip::write::SimpleFileOptions::default().unix_permissions(mode);
+        zip.start_file(rel, opts).map_err(|e| zip_error(to, e))?;
+        let bytes = std::fs::read(&p).map_err(|source| ExportError::Read {
+            path: p.clone(),
+            source,
+        })?;
+        zip.write_all(&bytes).map_err(write_error(to))?;
+    }
+    zip.finish().map_err(|e| zip_error(to, e))?;
+    Ok(())
+}
+
+/// A zip writer's failure as a write failure of the archive.
+fn zip_error(to: &Path, e: zip::result::ZipError) -> ExportError {
+    ExportError::Write {
+        path: to.to_path_buf(),
+        source: std::io::Error::other(e),
+    }
+}
