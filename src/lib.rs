@@ -39,6 +39,10 @@
 //! - **check** ([`check`]): what *verdict* do these contestant bytes earn — the lenient
 //!   read, the spec's whitespace rule (PE), then verify (WA or AC)?
 //!
+//! A Kattis package's **output validator** ([`package::output_validator`]) is, despite
+//! its name, a *checker*: the package format's word for what [`check`] does for
+//! gridjudge's own problems. Its **input validators** are what `validate` is here.
+//!
 //! The [`sandbox`] knows nothing of problems or verdicts (it imports nothing else of the
 //! crate): it runs a program under limits and reports what happened; the [`judge`]
 //! decides what that means.

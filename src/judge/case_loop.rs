@@ -20,8 +20,9 @@
 
 use crate::check;
 use crate::judge::compile::Program;
+use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
-use crate::judge::problem::{Case, JudgeProblem};
+use crate::judge::problem::JudgeProblem;
 use crate::sandbox::interrupt::{self, Interrupted};
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::sandbox::Sandbox;
@@ -268,7 +269,7 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
 /// folders (made on first use; the working directory is fresh for every case).
 #[derive(Debug)]
 pub struct Worker {
-    session: Sandbox,
+    sandbox: Sandbox,
     dirs: Option<CaseDirs>,
     /// Whether the last run had a private tmpfs over its working directory, which
     /// then needs no renewing (see `CaseDirs::renew`).
@@ -279,7 +280,7 @@ impl Worker {
     /// A worker that runs programs through the launcher binary `launcher`.
     pub fn new(launcher: &Path) -> Worker {
         Worker {
-            session: Sandbox::new(launcher),
+            sandbox: Sandbox::new(launcher),
             dirs: None,
             workdir_untouched: false,
         }
@@ -317,7 +318,7 @@ fn judge_case_once(
     isolation: Isolation,
 ) -> Result<CaseResult, Interrupted> {
     let Worker {
-        session,
+        sandbox,
         dirs,
         workdir_untouched,
     } = worker;
@@ -389,7 +390,7 @@ fn judge_case_once(
         read_only: vec![],
         keep_workdir: false,
     };
-    let outcome = match session.run(&spec) {
+    let outcome = match sandbox.run(&spec) {
         Ok(o) => {
             *workdir_untouched = o.guarantees.private_workdir;
             o

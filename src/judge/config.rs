@@ -20,7 +20,6 @@
 //! own problem type, with every limit resolved, is [`JudgeProblem`](crate::judge::problem::JudgeProblem).
 //! It runs nothing.
 
-use crate::judge::problem::{Case, Group};
 use crate::Problem;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -271,6 +270,51 @@ fn schema_problems(table: &toml::Table) -> Vec<String> {
         Some(v) => out.push(format!("`checker` = {v}: must be a table [checker]")),
     }
     out
+}
+
+/// A test-data group, in judging order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    /// `data/sample`.
+    Sample,
+    /// `data/secret`.
+    Secret,
+    /// `data/stress`: opt-in data harder than the problem asks for (the hardest known
+    /// puzzle sets), judged only when asked (`gridjudge judge --with-stress`).
+    Stress,
+}
+
+impl Group {
+    /// The folder name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Sample => "sample",
+            Group::Secret => "secret",
+            Group::Stress => "stress",
+        }
+    }
+}
+
+/// One judge case: an input and (normally) its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// Its group.
+    pub group: Group,
+    /// File stem (`1`, `hard-03`).
+    pub name: String,
+    /// The `.in` file.
+    pub input: PathBuf,
+    /// The `.ans` file; `None` when there is none (all five checkers are special judges:
+    /// the output is then judged alone).
+    pub answer: Option<PathBuf>,
+}
+
+impl Case {
+    /// `sample/1`.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group.name(), self.name)
+    }
 }
 
 /// Reads and validates `dir/problem.toml`.

@@ -15,7 +15,7 @@
 //! the wall-time rule is [`default_wall`], the limits a run gets are
 //! [`ProblemLimits::run_limits`], and the checker is [`Checker`].
 
-use crate::judge::config::{cases_in, ConfigError, ProblemToml};
+use crate::judge::config::{cases_in, Case, ConfigError, Group, ProblemToml};
 use crate::sandbox::limits::{Limits, MemoryMode, MIB};
 use crate::Problem;
 use std::path::{Path, PathBuf};
@@ -23,51 +23,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use crate::sandbox::limits::default_wall;
-
-/// A test-data group, in judging order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Group {
-    /// `data/sample`.
-    Sample,
-    /// `data/secret`.
-    Secret,
-    /// `data/stress`: opt-in data harder than the problem asks for (the hardest known
-    /// puzzle sets), judged only when asked (`gridjudge judge --with-stress`).
-    Stress,
-}
-
-impl Group {
-    /// The folder name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Group::Sample => "sample",
-            Group::Secret => "secret",
-            Group::Stress => "stress",
-        }
-    }
-}
-
-/// One judge case: an input and (normally) its answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
-    /// Its group.
-    pub group: Group,
-    /// File stem (`1`, `hard-03`).
-    pub name: String,
-    /// The `.in` file.
-    pub input: PathBuf,
-    /// The `.ans` file; `None` when there is none (all five checkers are special judges:
-    /// the output is then judged alone).
-    pub answer: Option<PathBuf>,
-}
-
-impl Case {
-    /// `sample/1`.
-    pub fn id(&self) -> String {
-        format!("{}/{}", self.group.name(), self.name)
-    }
-}
 
 /// Judges a program's output for one case, instead of gridjudge's built-in checker (a
 /// Kattis package's default or custom output validator, see `gridjudge::package`).

@@ -20,17 +20,17 @@
 //! `testdata.yaml` / `test_group.yaml` up from the case's folder (`output_validator_flags`,
 //! `output_validator_args`), else from `problem.yaml`'s `validator_flags`.
 //!
-//! Outputs are judged by the default output validator ([`default_validator`]) or by the
-//! package's own output validator ([`validator`]). Interactive, scoring and multi-pass
+//! Outputs are judged by the default output validator ([`default_output_validator`]) or by the
+//! package's own output validator ([`output_validator`]). Interactive, scoring and multi-pass
 //! problems are refused with the reason (exit 64): gridjudge does not run them.
 
-pub mod default_validator;
+pub mod default_output_validator;
 pub mod export;
+pub mod output_validator;
 pub mod problem;
-pub mod validator;
 pub mod verify;
 
-use crate::judge::problem::{Case, Group};
+use crate::judge::config::{Case, Group};
 use std::path::{Path, PathBuf};
 use yaml_rust2::{Yaml, YamlLoader};
 

@@ -3,7 +3,7 @@
 //! [`verify`](crate::package::verify)) and its output validator, built once.
 
 use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, ProblemLimits};
-use crate::package::validator::{CustomChecker, DefaultChecker};
+use crate::package::output_validator::{CustomChecker, DefaultChecker};
 use crate::package::{Package, PackageError, Validation};
 use crate::sandbox::limits::MIB;
 use std::path::Path;

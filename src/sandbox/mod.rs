@@ -75,7 +75,7 @@
 //!   ([`limits::Isolation`], per-worker sandbox uids).
 //! - [`outcome`]: what a run did ([`RunOutcome`]) and the launcher's reply.
 //! - [`guarantees`]: which guarantees held, and their description.
-//! - [`session`]: the [`Sandbox`], the judge's side of the launcher protocol.
+//! - [`client`]: the [`Sandbox`], the judge's side of the launcher protocol.
 //! - [`launcher`]: the hidden `gridjudge __launch` mode: fork, limits, watch, kill.
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup (v1 or v2).
@@ -86,6 +86,7 @@
 //!   at start-up, closed in the launcher, sealed again in the child before `exec`).
 
 pub mod cgroup;
+pub mod client;
 pub mod confine;
 pub mod descriptors;
 pub mod guarantees;
@@ -95,12 +96,11 @@ pub mod launcher;
 pub mod limits;
 pub mod outcome;
 pub mod seccomp;
-pub mod session;
 pub mod spec;
 
+pub use client::Sandbox;
 pub use guarantees::{GuaranteeRow, Guarantees};
 pub use outcome::{
     signal_name, ExitStatus, LaunchReply, LaunchReport, LimitHit, RunOutcome, SandboxError,
 };
-pub use session::Sandbox;
 pub use spec::{default_env, CaseDirs, RunSpec, BOX_DIR, LAUNCH_ARG};

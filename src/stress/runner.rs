@@ -7,7 +7,8 @@
 use super::case_set::CaseSet;
 use crate::judge::case_loop::{judge_case, JudgeSettings, Worker};
 use crate::judge::compile::Program;
-use crate::judge::problem::{Case, Group, JudgeProblem};
+use crate::judge::config::{Case, Group};
+use crate::judge::problem::JudgeProblem;
 use crate::sandbox::interrupt::Interrupted;
 use crate::sandbox::limits::{Isolation, Limits, UidLease};
 use crate::Verdict;

@@ -61,6 +61,49 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// A layering table: each module and the modules it may import, bottom up.
+type Table = &'static [(&'static str, &'static [&'static str])];
+
+/// Inside a module, the same rule one level down: each submodule and the siblings it may
+/// import (`mod.rs` is the module's own name). What it keeps true: a problem's files
+/// and the judge's problem type are plain data below everything that runs programs;
+/// reports only format what the case loop produced; a package's judging builds on its
+/// reading, never the other way.
+const INNER: &[(&str, Table)] = &[
+    (
+        "judge",
+        &[
+            ("judge", &[]),
+            ("config", &[]),
+            ("problem", &["config"]),
+            ("limit_verdict", &[]),
+            ("compile", &["limit_verdict"]),
+            ("stage", &["compile"]),
+            (
+                "case_loop",
+                &["compile", "config", "limit_verdict", "problem", "stage"],
+            ),
+            ("margins", &["case_loop", "problem"]),
+            ("report", &["case_loop", "compile"]),
+            (
+                "verify",
+                &["case_loop", "compile", "margins", "problem", "stage"],
+            ),
+        ],
+    ),
+    (
+        "package",
+        &[
+            ("package", &[]),
+            ("default_output_validator", &[]),
+            ("output_validator", &["default_output_validator"]),
+            ("problem", &["output_validator", "package"]),
+            ("verify", &["package", "problem"]),
+            ("export", &[]),
+        ],
+    ),
+];
+
 /// The crate root's re-exports and the module each stands for.
 const ROOT_REEXPORTS: &[(&str, &str)] = &[
     ("Answer", "problem"),
@@ -372,6 +415,91 @@ fn violations(src: &Path, allowed: &[(&str, &[&str])]) -> Vec<String> {
     bad
 }
 
+/// The sibling submodules of `top` a file's production code imports: `crate::top::X`
+/// paths, and `super::X` paths that climb exactly to `top` (`depth` as for
+/// [`imports`]).
+fn inner_imports(src: &str, depth: usize, top: &str) -> Vec<Import> {
+    let code = blank_test_items(&blank_comments_and_strings(src));
+    let b = code.as_bytes();
+    let prefix = format!("crate::{top}::");
+    let mut found = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' {
+            line += 1;
+            i += 1;
+            continue;
+        }
+        let at_word = i == 0 || !is_ident(b[i - 1]);
+        if at_word && b[i..].starts_with(prefix.as_bytes()) {
+            names_at(b, i + prefix.len(), line, &mut found);
+            i += prefix.len();
+        } else if at_word && b[i..].starts_with(b"super::") {
+            let mut k = 0;
+            let mut j = i;
+            while b[j..].starts_with(b"super::") {
+                k += 1;
+                j += 7;
+            }
+            if depth >= 2 && k == depth - 1 {
+                names_at(b, j, line, &mut found);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Every import between submodules that breaks [`INNER`].
+fn inner_violations(src: &Path, inner: &[(&str, Table)]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (top, table) in inner {
+        let rules: BTreeMap<&str, BTreeSet<&str>> = table
+            .iter()
+            .map(|(m, deps)| (*m, deps.iter().copied().collect()))
+            .collect();
+        for (path, file_top, depth) in library_files(src) {
+            if file_top != *top {
+                continue;
+            }
+            let rel = path.strip_prefix(src.join(top)).expect("below the module");
+            let first = rel
+                .iter()
+                .next()
+                .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+                .unwrap_or_default();
+            let node = if first == "mod" {
+                top.to_string()
+            } else {
+                first
+            };
+            let Some(may) = rules.get(node.as_str()) else {
+                bad.push(format!(
+                    "{}: `{top}::{node}` has no line in INNER (tests/it/layering.rs)",
+                    path.display()
+                ));
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("read a source file");
+            for import in inner_imports(&text, depth, top) {
+                let known = rules.contains_key(import.module.as_str());
+                if known && import.module != node && !may.contains(import.module.as_str()) {
+                    bad.push(format!(
+                        "{}:{}: `{top}::{node}` imports `{top}::{}`, which it may not use",
+                        path.display(),
+                        import.line,
+                        import.module
+                    ));
+                }
+            }
+        }
+    }
+    bad
+}
+
 fn src_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -383,6 +511,44 @@ fn every_import_points_down_the_layers() {
         bad.is_empty(),
         "imports against the layering:\n{}",
         bad.join("\n")
+    );
+}
+
+#[test]
+fn inside_judge_and_package_imports_point_down_too() {
+    let bad = inner_violations(&src_dir(), INNER);
+    assert!(
+        bad.is_empty(),
+        "imports against the inner layering:\n{}",
+        bad.join("\n")
+    );
+    for (top, table) in INNER {
+        for (k, (module, deps)) in table.iter().enumerate() {
+            let above: Vec<&str> = table[..k].iter().map(|(m, _)| *m).collect();
+            for d in *deps {
+                assert!(
+                    above.contains(d),
+                    "`{top}::{module}` may use `{d}`, which is not above it"
+                );
+            }
+        }
+    }
+    // A planted upward import (the problem type reaching into the case loop) fails.
+    let copy = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&src_dir(), copy.path());
+    let victim = copy.path().join("judge").join("problem.rs");
+    let text = std::fs::read_to_string(&victim).expect("read judge/problem.rs");
+    std::fs::write(
+        &victim,
+        format!("{text}\n#[allow(unused_imports)]\nuse crate::judge::case_loop::Worker;\n"),
+    )
+    .expect("write the planted import");
+    let bad = inner_violations(copy.path(), INNER);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0].contains("`judge::problem` imports `judge::case_loop`"),
+        "{}",
+        bad[0]
     );
 }
 

@@ -1,7 +1,7 @@
 //! The launcher: the hidden `gridjudge __launch` mode. For each [`RunSpec`] line on
 //! stdin it forks one contestant program under limits, watches it, kills everything it
 //! leaves behind and answers a [`LaunchReport`] line as JSON on stdout; it exits at end
-//! of input (the judge's side is [`session`](crate::sandbox::session)).
+//! of input (the judge's side is [`client`](crate::sandbox::client)).
 //!
 //! It runs in a freshly executed gridjudge process, so the program's `ru_maxrss`
 //! starts from the launcher's few MiB, not from the judge's size (see [`sandbox`](crate::sandbox)).
@@ -81,7 +81,7 @@ pub const MAX_SAMPLE: Duration = Duration::from_millis(25);
 
 /// Entry point of `gridjudge __launch`: serves runs until end of input. Each line of
 /// stdin is one [`RunSpec`] as JSON; each run is answered by one [`LaunchReply`] line on
-/// stdout (see [`session`](crate::sandbox::session)). Returns the process exit code: 0 at
+/// stdout (see [`client`](crate::sandbox::client)). Returns the process exit code: 0 at
 /// end of input, 2 when the judge can no longer be answered.
 pub fn main(args: &[OsString]) -> i32 {
     // Keep nothing of the caller's: only stdin, stdout and stderr (our pipes) stay open.

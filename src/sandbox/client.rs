@@ -1,5 +1,5 @@
-//! The [`Sandbox`]: the sandbox layer's one API. A sandbox is a launcher session: one
-//! long-lived launcher process that runs many programs, one after another — the
+//! The [`Sandbox`]: the sandbox layer's one API, the client of a launcher. A sandbox keeps
+//! one long-lived launcher process that runs many programs, one after another — the
 //! judge's side of the `gridjudge __launch` protocol. A one-shot run is
 //! `Sandbox::new(launcher).run(&spec)`.
 //!
@@ -11,7 +11,7 @@
 //! forked from that small launcher (so `ru_maxrss` starts from a few MiB, see
 //! the [`sandbox`](crate::sandbox) module doc), gets its own PID and mount namespaces, cgroup and limits, and is
 //! completely dead before its report is written. As root the launcher enters one empty
-//! network namespace of its own when it starts serving: the runs of one session share
+//! network namespace of its own when it starts serving: the runs of one sandbox share
 //! it one after another, never at the same time, and nothing of a run survives in it.
 //!
 //! If the launcher dies or stops answering (past the wall limit plus
@@ -44,7 +44,7 @@ const STDERR_KEPT: usize = 2000;
 pub struct Sandbox {
     launcher: PathBuf,
     live: Option<Live>,
-    /// CPU time used by launchers of this session that have ended.
+    /// CPU time used by launchers of this sandbox that have ended.
     ended_cpu: Duration,
     /// CPU time used by the live launcher, as of its last reply.
     live_cpu: Duration,
@@ -60,7 +60,7 @@ struct Live {
 }
 
 impl Sandbox {
-    /// A session that runs programs through the launcher binary `launcher` (a gridjudge
+    /// A sandbox that runs programs through the launcher binary `launcher` (a gridjudge
     /// executable). Nothing starts until the first run.
     pub fn new(launcher: &Path) -> Sandbox {
         Sandbox {
@@ -71,7 +71,7 @@ impl Sandbox {
         }
     }
 
-    /// CPU time (user + system) used so far by this session's launchers and everything
+    /// CPU time (user + system) used so far by this sandbox's launchers and everything
     /// they ran, as of the last reply: the runs' own CPU plus the judge's overhead on
     /// the launcher side. A launcher that failed is counted up to its last reply.
     pub fn cpu(&self) -> Duration {

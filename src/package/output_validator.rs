@@ -18,10 +18,11 @@
 //! accepted, 43 wrong answer (the reason from `FEEDBACK_DIR/judgemessage.txt`), anything
 //! else a judge error.
 
-use super::default_validator::{self, Flags};
+use super::default_output_validator::{self, Flags};
 use crate::judge::compile::{Compiler, Language};
+use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
-use crate::judge::problem::{Case, OutputChecker};
+use crate::judge::problem::OutputChecker;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
@@ -94,7 +95,7 @@ impl OutputChecker for DefaultChecker {
             (_, Err(e)) => return (Verdict::JudgeError, format!("cannot read the output: {e}")),
         };
         let flags = self.flags.get(&case.id()).cloned().unwrap_or_default();
-        match default_validator::judge(&answer, &out, &flags) {
+        match default_output_validator::judge(&answer, &out, &flags) {
             Ok(()) => (Verdict::Accepted, String::new()),
             Err(why) => (Verdict::WrongAnswer, why),
         }

@@ -1,4 +1,4 @@
-//! The Kattis default output validator, as problemtools' `default_validator` behaves:
+//! The Kattis default output validator, as problemtools' `default_output_validator` behaves:
 //! the team's output is compared with the jury answer token by token.
 //!
 //! - Tokens are maximal runs of non-whitespace. By default any run of whitespace matches
