@@ -27,7 +27,7 @@
 //! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
 //! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
-//! | fuzzing | [`fuzzing`] | the bodies of the cargo-fuzz targets, replayed by `cargo test` |
+//! | fuzzing | `fuzzing` (the `fuzzing` feature) | the bodies of the cargo-fuzz targets, replayed by `cargo test` (which turns the feature on) |
 //!
 //! Three words that sound alike, three different jobs:
 //!
@@ -89,6 +89,7 @@
 
 pub mod check;
 pub mod format;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod gen;
 pub mod judge;
