@@ -9,10 +9,10 @@
 //! 128 + the signal number.
 
 use crate::cli::{exit, Failure};
-use gridjudge::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
-use gridjudge::judge::compile::{self, Program};
+use gridjudge::judge::case_loop::{JudgeSettings, ProblemReport};
 use gridjudge::judge::problem::{JudgeProblem, Overrides};
 use gridjudge::judge::report::{self, Interruption, Session};
+use gridjudge::judge::subject::{self, Runnable, Subject};
 use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
 use gridjudge::package::Package;
 use gridjudge::sandbox::interrupt;
@@ -241,13 +241,6 @@ impl JudgeArgs {
     }
 }
 
-/// What to run.
-enum Subject {
-    /// gridjudge itself (a staged copy), run as `solve PROBLEM` for each problem.
-    Reference(Program),
-    Program(Program),
-}
-
 /// A live progress bar on a terminal; hidden when stderr is not one.
 pub fn progress_bar(total: usize) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -354,93 +347,49 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     }
     let settings = args.options.checked_settings()?;
     let baseline = args.track.load()?; // citrack
-    if let Some(dir) = &args.package {
-        return judge_package(&args, dir, &settings, &baseline);
-    }
-    let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
-    let loaded = load_problems(&args, &dirs)?;
-
-    let (subject, description) = if args.reference {
-        // A copy the sandbox user can reach wherever the checkout lives, made once.
-        let staged =
-            Program::staged_copy(&settings.launcher, &[]).map_err(|f| Failure::judge(f.message))?;
-        (
-            Subject::Reference(staged),
-            "gridjudge's reference solver (gridjudge solve PROBLEM)".to_string(),
-        )
-    } else if let Some(src) = &args.source {
-        let description = src.display().to_string();
-        // The problem folders are hidden from the compiler too (where the run has no
-        // minimal root of its own, in which they do not exist anyway).
-        let compiled = compile::Compiler::new(&settings.launcher)
-            .hiding(loaded.iter().map(|p| p.dir.clone()))
-            .compile(src)
-            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()));
-        match compiled {
-            Ok(p) => (Subject::Program(p), description),
-            Err(failure) => {
-                // A signal during the compile: nothing was judged.
-                if let Some(signal) = interrupt::signal() {
-                    let session = Session {
-                        program: description,
-                        problems: Vec::new(),
-                        interrupted: Some(Interruption {
-                            signal,
-                            cases_not_run: loaded.iter().map(|p| p.cases.len()).sum(),
-                        }),
-                    };
-                    return finish(&args, session, &baseline);
-                }
-                // Every problem gets the compile verdict.
-                let problems = dirs
-                    .iter()
-                    .map(|d| failed_problem(d, &settings, failure.verdict, failure.message.clone()))
-                    .collect();
-                return finish(
-                    &args,
-                    Session {
-                        program: description,
-                        problems,
-                        interrupted: None,
-                    },
-                    &baseline,
-                );
-            }
+    let problems = match &args.package {
+        Some(dir) => vec![package_problem(&args, dir, &settings)?],
+        None => {
+            let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
+            load_problems(&args, &dirs)?
         }
-    } else {
-        let program = Program::command(&args.command[0], &args.command[1..])
-            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
-            .map_err(|f| Failure::judge(f.message))?;
-        (Subject::Program(program), args.command.join(" "))
     };
-
-    let total: usize = loaded.iter().map(|p| p.cases.len()).sum();
-    let bar = progress_bar(total);
-    let mut problems = Vec::new();
-    for problem in loaded {
-        if interrupt::signal().is_some() {
-            break;
+    let subject = if args.reference {
+        Subject::Reference
+    } else if let Some(src) = &args.source {
+        Subject::Source(src.clone())
+    } else {
+        Subject::Command(args.command.clone())
+    };
+    let description = subject.describe();
+    let total: usize = problems.iter().map(|p| p.cases.len()).sum();
+    // The problem folders are hidden from the compiler (where the run has no minimal
+    // root of its own, in which they do not exist anyway).
+    let hidden = problems.iter().map(|p| p.dir.clone());
+    let runnable = match Runnable::prepare(&subject, hidden, &settings) {
+        Ok(r) => r,
+        // A compile error is the verdict of every problem; a signal during the compile
+        // leaves nothing judged.
+        Err(failure) if matches!(subject, Subject::Source(_)) => {
+            let reports = if interrupt::signal().is_some() {
+                Vec::new()
+            } else {
+                subject::failed_all(&problems, &failure, &settings)
+            };
+            let session = finished_session(description, reports, total);
+            return finish(&args, session, &baseline);
         }
+        Err(failure) => return Err(Failure::judge(failure.message)),
+    };
+    let bar = progress_bar(total);
+    let reports = subject::judge_all(&problems, &runnable, &settings, &|problem, _| {
         bar.set_message(problem.name.clone());
-        let reference;
-        let program = match &subject {
-            Subject::Program(p) => p,
-            Subject::Reference(staged) => {
-                // A problem folder always has a gridjudge problem (its checker's).
-                let id = problem.gridjudge_problem().map_or("", |p| p.id());
-                reference = staged.with_args(&["solve".to_string(), id.to_string()]);
-                &reference
-            }
-        };
-        let tick = |_: &CaseResult| bar.inc(1);
-        problems.push(case_loop::judge_problem(
-            &problem, program, &settings, &tick,
-        ));
-    }
+        bar.inc(1);
+    });
     bar.finish_and_clear();
     finish(
         &args,
-        finished_session(description, problems, total),
+        finished_session(description, reports, total),
         &baseline,
     )
 }
@@ -463,13 +412,13 @@ fn finished_session(program: String, mut problems: Vec<ProblemReport>, total: us
     }
 }
 
-/// `judge --package DIR`: the package's cases, limits and output validator.
-fn judge_package(
+/// `judge --package DIR`: the package's cases, limits and output validator, with the
+/// command line's overrides.
+fn package_problem(
     args: &JudgeArgs,
     dir: &Path,
     settings: &JudgeSettings,
-    baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
-) -> Result<u8, Failure> {
+) -> Result<JudgeProblem, Failure> {
     let pkg = Package::load(dir)?;
     let limit = pkg
         .stated_time_limit(args.time_limit)
@@ -485,67 +434,7 @@ fn judge_package(
             dir.display()
         )));
     }
-    let (program, description) = if let Some(src) = &args.source {
-        match compile::Compiler::new(&settings.launcher)
-            .hiding([dir.to_path_buf()])
-            .compile(src)
-            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
-        {
-            Ok(p) => (p, src.display().to_string()),
-            Err(f) => {
-                let report = ProblemReport::failed(
-                    problem.name.clone(),
-                    problem.title.clone(),
-                    problem.run_limits(settings.memory_mode),
-                    f.verdict,
-                    f.message,
-                );
-                let total = problem.cases.len();
-                let problems = if interrupt::signal().is_some() {
-                    Vec::new()
-                } else {
-                    vec![report]
-                };
-                let session = finished_session(src.display().to_string(), problems, total);
-                return finish(args, session, baseline);
-            }
-        }
-    } else {
-        let p = Program::command(&args.command[0], &args.command[1..])
-            .and_then(|p| gridjudge::judge::stage::stage(p, settings.drops_uid()))
-            .map_err(|f| Failure::judge(f.message))?;
-        (p, args.command.join(" "))
-    };
-    let bar = progress_bar(problem.cases.len());
-    let tick = |_: &CaseResult| bar.inc(1);
-    let report = case_loop::judge_problem(&problem, &program, settings, &tick);
-    bar.finish_and_clear();
-    finish(
-        args,
-        finished_session(description, vec![report], problem.cases.len()),
-        baseline,
-    )
-}
-
-/// A report for a problem that could not be judged at all.
-pub fn failed_problem(
-    dir: &Path,
-    settings: &JudgeSettings,
-    verdict: Verdict,
-    message: String,
-) -> ProblemReport {
-    let name = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let (title, limits) = match JudgeProblem::load(dir) {
-        Ok(p) => (p.title.clone(), p.run_limits(settings.memory_mode)),
-        Err(_) => (
-            String::new(),
-            gridjudge::sandbox::limits::Limits::new(std::time::Duration::ZERO, 0),
-        ),
-    };
-    ProblemReport::failed(name, title, limits, verdict, message)
+    Ok(problem)
 }
 
 fn finish(

@@ -10,6 +10,8 @@
 //!   then the limit verdicts, then the checker.
 //! - [`limit_verdict`]: the one rule that turns a run's outcome into TLE, MLE, OLE or RE.
 //! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
+//! - [`subject`]: what `gridjudge judge` judges (a command, a source, the reference
+//!   solver), made runnable once and judged on every problem.
 //! - [`verify`]: example submissions judged against their verdict folders.
 //! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, and the
 //!   comparison with a baseline.
@@ -25,4 +27,5 @@ pub mod margins;
 pub mod problem;
 pub mod report;
 pub mod stage;
+pub mod subject;
 pub mod verify;

@@ -85,6 +85,7 @@ const INNER: &[(&str, Table)] = &[
             ),
             ("margins", &["case_loop", "problem"]),
             ("report", &["case_loop", "compile"]),
+            ("subject", &["case_loop", "compile", "problem", "stage"]),
             (
                 "verify",
                 &["case_loop", "compile", "margins", "problem", "stage"],
