@@ -16,6 +16,7 @@ pub mod baseline;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod schema;
 pub mod table;
 pub mod tracker;
 
