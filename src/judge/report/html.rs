@@ -17,7 +17,7 @@
 
 use crate::judge::compile::headline;
 use crate::judge::report::baseline::Comparison;
-use crate::judge::report::{visible, visible_line, Session};
+use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -87,6 +87,20 @@ fn bar(out: &mut String, value: f64, limit: f64, label: &str) {
          </div></div><div class=\"num\">{}</div>",
         escape(label)
     );
+}
+
+/// The HTML writer, with the comparison with a baseline whose ratios and flags each
+/// case shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Html<'a> {
+    /// The comparison with a baseline, if the session was compared with one.
+    pub baseline: Option<&'a Comparison>,
+}
+
+impl Render<Session> for Html<'_> {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        Ok(render(session, self.baseline))
+    }
 }
 
 /// Renders the whole page.

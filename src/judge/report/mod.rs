@@ -25,6 +25,28 @@ use crate::Verdict;
 use std::borrow::Cow;
 use std::fmt::Write;
 
+/// A report format: writes a report of type `R` as text. Each writer is a small value
+/// that holds its options (the JSON, table and HTML writers of a session take the
+/// comparison with a baseline, when there is one): [`table::Table`], [`json::Json`],
+/// [`junit::Junit`], [`html::Html`], [`tracker::Bmf`] and [`tracker::Gab`] render a
+/// [`Session`].
+pub trait Render<R: ?Sized> {
+    /// The report as text, ready to print or to write to a file.
+    fn render(&self, report: &R) -> Result<String, ReportError>;
+}
+
+/// Why a writer could not render a report. Writing to memory, none of these happens in
+/// practice; each names its format.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// serde_json could not serialize the document.
+    #[error("JSON report: {0}")]
+    Json(#[from] serde_json::Error),
+    /// quick-junit could not serialize the XML.
+    #[error("JUnit report: {0}")]
+    Junit(#[from] quick_junit::SerializeError),
+}
+
 /// The Control Picture of ASCII control `c` (`␀`..`␟` for U+0000..=U+001F, `␡` for DEL).
 fn control_picture(c: char) -> char {
     let code = u32::from(c);
@@ -438,6 +460,40 @@ mod tests {
         );
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
         assert_eq!(back["m"], text);
+    }
+
+    /// Every writer of a session renders through [`Render`], as its free function does;
+    /// the table's writer adds the comparison with a baseline.
+    #[test]
+    fn every_session_writer_renders_through_the_trait() {
+        let s = test_support::session(
+            "./a.out",
+            "poj3074",
+            vec![test_support::case(
+                "sample/1",
+                Verdict::WrongAnswer,
+                "no",
+                0.1,
+            )],
+            None,
+        );
+        let old = baseline::Baseline::parse(&json::render(&s)).unwrap();
+        let cmp = baseline::compare(&s, &old, baseline::Thresholds::default());
+        let baseline = Some(&cmp);
+        let writers: [(&dyn Render<Session>, String); 6] = [
+            (
+                &table::Table { baseline },
+                table::render(&s) + &cmp.render_text(),
+            ),
+            (&json::Json { baseline }, json::render_with(&s, baseline)),
+            (&junit::Junit, junit::render(&s).unwrap()),
+            (&html::Html { baseline }, html::render(&s, baseline)),
+            (&tracker::Bmf, tracker::bmf(&s)),
+            (&tracker::Gab, tracker::gab(&s)),
+        ];
+        for (writer, want) in writers {
+            assert_eq!(writer.render(&s).unwrap(), want);
+        }
     }
 
     #[test]
