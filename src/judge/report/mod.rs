@@ -45,6 +45,9 @@ pub enum ReportError {
     /// quick-junit could not serialize the XML.
     #[error("JUnit report: {0}")]
     Junit(#[from] quick_junit::SerializeError),
+    /// askama could not render the HTML template.
+    #[error("HTML report: {0}")]
+    Html(#[from] askama::Error),
 }
 
 /// The Control Picture of ASCII control `c` (`␀`..`␟` for U+0000..=U+001F, `␡` for DEL).
