@@ -19,6 +19,7 @@ pub mod junit;
 pub mod schema;
 pub mod table;
 pub mod tracker;
+pub mod verify;
 
 use crate::judge::case_loop::ProblemReport;
 use crate::Verdict;
@@ -29,7 +30,7 @@ use std::fmt::Write;
 /// that holds its options (the JSON, table and HTML writers of a session take the
 /// comparison with a baseline, when there is one): [`table::Table`], [`json::Json`],
 /// [`junit::Junit`], [`html::Html`], [`tracker::Bmf`] and [`tracker::Gab`] render a
-/// [`Session`].
+/// [`Session`]; the writers of [`verify`] render a [`verify::VerifyReport`].
 pub trait Render<R: ?Sized> {
     /// The report as text, ready to print or to write to a file.
     fn render(&self, report: &R) -> Result<String, ReportError>;
