@@ -1,16 +1,36 @@
-//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML;
-//! tracker formats (Bencher's BMF, github-action-benchmark's JSON), a self-contained
-//! HTML page, and the comparison with a baseline report.
-//! Reports only format [`ProblemReport`]s; they never judge.
+//! Reports of a judging session and of `verify-submissions`: a text table with a summary
+//! line, JSON, JUnit XML, a self-contained HTML page, the tracker formats (Bencher's
+//! BMF, github-action-benchmark's JSON), and the comparison with a baseline report.
+//! Reports only format results; they never judge.
+//!
+//! The design has three layers:
+//!
+//! 1. **Schema.** What a machine reads is a typed document that serializes and
+//!    deserializes both ways: [`schema::SessionReport`] for `judge --format json` (and
+//!    for `--baseline`, which reads a previous run's report into the same structs), and
+//!    [`verify::VerifyReport`] for `verify-submissions --format json`. Their fields are
+//!    in the order the documents list their keys (alphabetical).
+//! 2. **Trait.** Every format is a writer that implements [`Render`] for the report it
+//!    writes: `render(&self, report) -> Result<String, ReportError>`. A writer is a
+//!    small value that holds its options (the comparison with a baseline, for the
+//!    session's table, JSON and HTML), so the command line picks a writer by format and
+//!    renders through the trait.
+//! 3. **Writers.** For a [`Session`]: [`table::Table`], [`json::Json`] (a
+//!    [`schema::SessionReport`] serialized), [`junit::Junit`], [`html::Html`] (the
+//!    askama template `templates/session.html`), [`tracker::Bmf`] and [`tracker::Gab`].
+//!    For a [`verify::VerifyReport`]: [`verify::Table`], [`verify::Json`],
+//!    [`verify::Junit`] and [`verify::Html`] (`templates/verify.html`, the same look).
+//!    The free functions (`table::render`, `json::render`, …) are the same writers.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
 //! RE messages), a compiler's message (which quotes the source), folder names. The
 //! table, HTML, JUnit and tracker reports pass that text through [`visible`] or
 //! [`visible_line`], so that it can neither drive a terminal (ANSI escapes), nor break an
 //! XML parser, nor reorder or hide what a reader sees (bidirectional overrides, line
-//! separators, invisible format characters: display spoofing). The JSON report keeps
-//! the text exactly, and [`escape_invisible_in_json`] writes those characters as `\u`
-//! escapes there, so that no JSON document carries them raw.
+//! separators, invisible format characters: display spoofing). The HTML templates then
+//! escape every value they write ([`html::Entities`]). The JSON reports keep the text
+//! exactly, and [`escape_invisible_in_json`] writes those characters as `\u` escapes
+//! there, so that no JSON document carries them raw.
 
 pub mod baseline;
 pub mod html;
