@@ -24,7 +24,7 @@
 //! | check | [`check`] | [`check::check`] → [`CheckOutcome`](check::CheckOutcome) (AC, PE, WA, JE and why) |
 //! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits), [`interrupt`](sandbox::interrupt) (SIGINT, SIGTERM, SIGHUP: runs ended, exit 128 + N) |
 //! | judge | [`judge`] | [`judge_problem`](judge::case_loop::judge_problem) → [`ProblemReport`](judge::case_loop::ProblemReport), [`limit_verdict`](judge::limit_verdict::limit_verdict), [`JudgeProblem`](judge::problem::JudgeProblem) |
-//! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff |
+//! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff; the verify-submissions report |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
 //! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
 //! | fuzzing | `fuzzing` (the `fuzzing` feature) | the bodies of the cargo-fuzz targets, replayed by `cargo test` (which turns the feature on) |

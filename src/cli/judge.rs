@@ -11,7 +11,7 @@
 use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::{JudgeSettings, ProblemReport};
 use gridjudge::judge::problem::{JudgeProblem, Overrides};
-use gridjudge::judge::report::{self, Interruption, Session};
+use gridjudge::judge::report::{self, Interruption, Render, Session};
 use gridjudge::judge::subject::{self, Runnable, Subject};
 use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
 use gridjudge::package::Package;
@@ -443,22 +443,21 @@ fn finish(
     baseline: &Option<(report::baseline::Baseline, report::baseline::Thresholds)>,
 ) -> Result<u8, Failure> {
     let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
-    let text = match args.format {
-        Format::Table => {
-            let mut t = report::table::render(&session);
-            if let Some(c) = &comparison {
-                t.push_str(&c.render_text());
-            }
-            t
-        }
-        Format::Json => report::json::render_with(&session, comparison.as_ref()),
-        Format::Bmf => report::tracker::bmf(&session),
-        Format::Gab => report::tracker::gab(&session),
+    let baseline = comparison.as_ref();
+    let writer: Box<dyn Render<Session>> = match args.format {
+        Format::Table => Box::new(report::table::Table { baseline }),
+        Format::Json => Box::new(report::json::Json { baseline }),
+        Format::Bmf => Box::new(report::tracker::Bmf),
+        Format::Gab => Box::new(report::tracker::Gab),
     };
+    let text = writer
+        .render(&session)
+        .map_err(|e| Failure::internal(e.to_string()))?;
     print!("{text}");
     if let Some(path) = &args.junit {
-        let xml = report::junit::render(&session)
-            .map_err(|e| Failure::internal(format!("JUnit report: {e}")))?;
+        let xml = report::junit::Junit
+            .render(&session)
+            .map_err(|e| Failure::internal(e.to_string()))?;
         std::fs::write(path, xml).map_err(|e| Failure::cannot_write(path, e))?;
     }
     args.track.write_files(&session, comparison.as_ref())?; // citrack

@@ -5,7 +5,7 @@
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
-use gridjudge::judge::report::{html, tracker, Session};
+use gridjudge::judge::report::{html, tracker, Render, Session};
 use std::path::PathBuf;
 
 /// Options that compare a run with a previous one.
@@ -100,13 +100,21 @@ impl TrackArgs {
         session: &Session,
         comparison: Option<&Comparison>,
     ) -> Result<(), Failure> {
-        let files = [
-            (&self.bmf, tracker::bmf(session)),
-            (&self.gab, tracker::gab(session)),
-            (&self.html, html::render(session, comparison)),
+        let files: [(&Option<PathBuf>, &dyn Render<Session>); 3] = [
+            (&self.bmf, &tracker::Bmf),
+            (&self.gab, &tracker::Gab),
+            (
+                &self.html,
+                &html::Html {
+                    baseline: comparison,
+                },
+            ),
         ];
-        for (path, text) in files {
+        for (path, writer) in files {
             if let Some(path) = path {
+                let text = writer
+                    .render(session)
+                    .map_err(|e| Failure::internal(e.to_string()))?;
                 std::fs::write(path, text).map_err(|e| Failure::cannot_write(path, e))?;
             }
         }

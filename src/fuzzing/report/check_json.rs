@@ -1,14 +1,30 @@
-//! The invariants of the JSON report (`judge::report::json`): it parses back, every
-//! name, message, status and verdict round-trips exactly, and the bidirectional and
-//! separator characters in them are written as `\u` escapes, never raw.
+//! The invariants of the JSON report (`judge::report::json`): it parses back, into a
+//! `serde_json::Value` and into the report's schema
+//! ([`SessionReport`]), every name, message, status and verdict round-trips exactly, and
+//! the bidirectional and separator characters in them are written as `\u` escapes,
+//! never raw.
 
 use super::{assert_no_spoofing, problem_verdict, session_verdict};
-use crate::judge::report::{json, Session};
+use crate::judge::report::json::Json;
+use crate::judge::report::schema::SessionReport;
+use crate::judge::report::{Render, Session};
 
 pub(super) fn invariants(s: &Session) {
     use serde_json::Value;
-    let out = json::render(s);
+    let out = match Json::default().render(s) {
+        Ok(out) => out,
+        Err(e) => panic!("json: render failed: {e}"),
+    };
     assert_no_spoofing("json", &out);
+    match serde_json::from_str::<SessionReport>(&out) {
+        Ok(typed) => {
+            let read: Vec<&str> = typed.problems.iter().map(|p| p.problem.as_str()).collect();
+            let judged: Vec<&str> = s.problems.iter().map(|p| p.problem.as_str()).collect();
+            assert_eq!(read, judged, "json: problems read back through the schema");
+            assert_eq!(typed.program, s.program, "json: program through the schema");
+        }
+        Err(e) => panic!("json: does not parse back into the schema: {e}"),
+    }
     let doc: Value = match serde_json::from_str(&out) {
         Ok(doc) => doc,
         Err(e) => panic!("json: does not parse back: {e}\n{out}"),

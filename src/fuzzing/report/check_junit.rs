@@ -6,11 +6,12 @@
 use super::assert_no_spoofing;
 use super::xml::{is_xml_char, parse_xml, Element};
 use crate::judge::compile::headline;
-use crate::judge::report::{junit, visible, visible_line, Session};
+use crate::judge::report::junit::Junit;
+use crate::judge::report::{visible, visible_line, Render, Session};
 use crate::Verdict;
 
 pub(super) fn invariants(s: &Session) {
-    let xml = match junit::render(s) {
+    let xml = match Junit.render(s) {
         Ok(xml) => xml,
         Err(e) => panic!("junit: render failed: {e}"),
     };

@@ -3,10 +3,14 @@
 //! and a summary line whose counts and overall verdict agree with the session.
 
 use super::{assert_no_spoofing, session_verdict, verdict_counts};
-use crate::judge::report::{table, visible_line, Session};
+use crate::judge::report::table::Table;
+use crate::judge::report::{visible_line, Render, Session};
 
 pub(super) fn invariants(s: &Session) {
-    let out = table::render(s);
+    let out = match Table::default().render(s) {
+        Ok(out) => out,
+        Err(e) => panic!("table: render failed: {e}"),
+    };
     if let Some(c) = out.chars().find(|&c| c.is_control() && c != '\n') {
         panic!("table: raw control character {c:?} in the report:\n{out}");
     }

@@ -39,6 +39,9 @@
 //! - HTML, BMF, gab: see `check_html.rs` (no tag but the writer's own, one row per
 //!   case; the tracker formats parse back as JSON with every case that ran).
 //!
+//! The checks call each writer through [`Render`](crate::judge::report::Render), as the
+//! command line does.
+//!
 //! Files: `session.rs` builds the session, `check_table.rs`, `check_json.rs`,
 //! `check_junit.rs` and `check_html.rs` hold the invariants of each writer, `xml.rs` the XML 1.0 reading the
 //! JUnit checks rely on; what the reports must say (counts, overall verdicts) is computed

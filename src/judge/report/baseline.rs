@@ -14,25 +14,29 @@
 //! reports; the CLI decides the exit code (verdict regressions always fail, slowdowns
 //! with `--fail-on-slowdown`). The table report shows the flagged cases with their deltas
 //! ([`Comparison::render_text`]); the JSON report carries the whole comparison under
-//! `"baseline"` ([`Comparison`] is `Serialize`).
+//! `"baseline"`. A baseline is read as the report's own schema,
+//! [`SessionReport`], and [`Comparison`]
+//! is part of that schema (it serializes and deserializes).
 
+use crate::judge::report::schema::{CaseRecord, SessionReport};
 use crate::judge::report::{visible_line, Session};
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// When a growth counts as a regression.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// When a growth counts as a regression. Fields in the order of the JSON report (see
+/// [`schema`](crate::judge::report::schema)).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
-    /// New CPU time above `old × time` is a slowdown (when also above the floor).
-    pub time: f64,
-    /// Smallest CPU time growth that can be a slowdown, seconds.
-    pub time_floor_seconds: f64,
     /// New peak memory above `old × memory` is a growth (when also above the floor).
     pub memory: f64,
     /// Smallest memory growth that can be a regression, bytes.
     pub memory_floor_bytes: u64,
+    /// New CPU time above `old × time` is a slowdown (when also above the floor).
+    pub time: f64,
+    /// Smallest CPU time growth that can be a slowdown, seconds.
+    pub time_floor_seconds: f64,
 }
 
 impl Default for Thresholds {
@@ -46,39 +50,16 @@ impl Default for Thresholds {
     }
 }
 
-/// One case of a baseline report (the fields the comparison needs).
-#[derive(Debug, Clone, Deserialize)]
-struct BaseCase {
-    case: String,
-    verdict: Verdict,
-    #[serde(default)]
-    cpu_seconds: f64,
-    #[serde(default)]
-    memory_bytes: u64,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct BaseProblem {
-    problem: String,
-    #[serde(default)]
-    cases: Vec<BaseCase>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct BaseReport {
-    problems: Vec<BaseProblem>,
-}
-
 /// A previous run's results, by problem and case.
 #[derive(Debug, Clone)]
 pub struct Baseline {
-    cases: HashMap<(String, String), BaseCase>,
+    cases: HashMap<(String, String), CaseRecord>,
 }
 
 impl Baseline {
     /// Parses a `gridjudge judge --format json` report.
     pub fn parse(text: &str) -> Result<Baseline, String> {
-        let report: BaseReport = serde_json::from_str(text).map_err(|e| {
+        let report: SessionReport = serde_json::from_str(text).map_err(|e| {
             format!(
                 "not a gridjudge JSON report (line {}, column {}): {e}",
                 e.line(),
@@ -102,37 +83,37 @@ impl Baseline {
     }
 }
 
-/// One case present in both runs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One case present in both runs. Fields in the order of the JSON report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CaseDelta {
-    /// Problem folder.
-    pub problem: String,
     /// Case id.
     pub case: String,
-    /// Verdict in the baseline.
-    pub old_verdict: Verdict,
+    /// `new / old` CPU time (`null` when the old time was 0).
+    pub cpu_ratio: Option<f64>,
+    /// `new / old` peak memory (`null` when the old one was 0).
+    pub memory_ratio: Option<f64>,
+    /// Peak memory grew beyond the threshold and the floor.
+    pub more_memory: bool,
+    /// CPU seconds now.
+    pub new_cpu_seconds: f64,
+    /// Peak memory now, bytes.
+    pub new_memory_bytes: u64,
     /// Verdict now.
     pub new_verdict: Verdict,
     /// CPU seconds in the baseline.
     pub old_cpu_seconds: f64,
-    /// CPU seconds now.
-    pub new_cpu_seconds: f64,
-    /// `new / old` CPU time (`null` when the old time was 0).
-    pub cpu_ratio: Option<f64>,
     /// Peak memory in the baseline, bytes.
     pub old_memory_bytes: u64,
-    /// Peak memory now, bytes.
-    pub new_memory_bytes: u64,
-    /// `new / old` peak memory (`null` when the old one was 0).
-    pub memory_ratio: Option<f64>,
+    /// Verdict in the baseline.
+    pub old_verdict: Verdict,
+    /// Problem folder.
+    pub problem: String,
+    /// CPU time grew beyond the threshold and the floor.
+    pub slower: bool,
     /// The verdict differs.
     pub verdict_changed: bool,
     /// The case was AC and is not any more.
     pub verdict_regressed: bool,
-    /// CPU time grew beyond the threshold and the floor.
-    pub slower: bool,
-    /// Peak memory grew beyond the threshold and the floor.
-    pub more_memory: bool,
 }
 
 impl CaseDelta {
@@ -142,17 +123,17 @@ impl CaseDelta {
     }
 }
 
-/// A session compared with a baseline.
-#[derive(Debug, Clone, Serialize)]
+/// A session compared with a baseline. Fields in the order of the JSON report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
-    /// The thresholds used.
-    pub thresholds: Thresholds,
     /// Every case present in both runs, in the session's order.
     pub cases: Vec<CaseDelta>,
-    /// Cases judged now that the baseline does not have.
-    pub new_cases: usize,
     /// Cases of the baseline not judged now.
     pub missing_cases: usize,
+    /// Cases judged now that the baseline does not have.
+    pub new_cases: usize,
+    /// The thresholds used.
+    pub thresholds: Thresholds,
 }
 
 fn ratio(new: f64, old: f64) -> Option<f64> {

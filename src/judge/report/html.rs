@@ -11,31 +11,46 @@
 //! layout it writes each bar's rendered width in pixels to `data-rendered-width` and a
 //! count to `#chart-status`, so a headless browser's DOM dump shows that drawing happened.
 //!
-//! Everything from outside the judge (program, names, messages: a contestant's stderr
-//! can be hostile) goes through [`visible`]/[`visible_line`] (no control characters)
-//! and then [`escape`] (no markup): it is text, never HTML. The script reads numbers only.
+//! The page is the askama template `templates/session.html` (its head,
+//! `templates/head.html`, is shared with the verify-submissions page), filled from a view
+//! of the session that holds text only. Everything from outside the judge (program,
+//! names, messages: a contestant's stderr can be hostile) goes through
+//! [`visible`]/[`visible_line`] (no control characters) into the view; the template
+//! escapes every value it writes with [`Entities`] (no markup): it is text, never HTML.
+//! Only the page's own CSS and script are written unescaped. The script reads numbers
+//! only.
 
 use crate::judge::compile::headline;
 use crate::judge::report::baseline::Comparison;
-use crate::judge::report::{visible, visible_line, Session};
+use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
+use askama::Template;
 use std::collections::HashMap;
-use std::fmt::Write;
+use std::fmt;
 
-/// `text` escaped for HTML text and double- or single-quoted attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
+/// The escaper of the HTML templates (`askama.toml` names it for `.html` templates):
+/// `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`,
+/// which makes any text safe in element content and in double- or single-quoted
+/// attribute values.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Entities;
+
+impl askama::filters::Escaper for Entities {
+    fn write_escaped_str<W: fmt::Write>(&self, mut dest: W, text: &str) -> fmt::Result {
+        let mut rest = text;
+        while let Some(i) = rest.find(['&', '<', '>', '"', '\'']) {
+            dest.write_str(&rest[..i])?;
+            dest.write_str(match rest.as_bytes()[i] {
+                b'&' => "&amp;",
+                b'<' => "&lt;",
+                b'>' => "&gt;",
+                b'"' => "&quot;",
+                _ => "&#39;",
+            })?;
+            rest = &rest[i + 1..];
         }
+        dest.write_str(rest)
     }
-    out
 }
 
 /// Background colour of a verdict badge.
@@ -53,7 +68,26 @@ fn colour(v: Verdict) -> &'static str {
     }
 }
 
-const STYLE: &str = "\
+/// A verdict badge: the code on the verdict's colour.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Badge {
+    /// `AC`, `WA`, …
+    pub(crate) code: &'static str,
+    /// The background colour.
+    pub(crate) colour: &'static str,
+}
+
+impl From<Verdict> for Badge {
+    fn from(v: Verdict) -> Badge {
+        Badge {
+            code: v.code(),
+            colour: colour(v),
+        }
+    }
+}
+
+/// The page's style sheet, shared with the verify-submissions page.
+pub(crate) const STYLE: &str = "\
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#24292f}\
 h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:24px 0 4px}\
 .meta{color:#57606a;margin:2px 0}\
@@ -79,156 +113,220 @@ b.setAttribute('data-rendered-width',w.toFixed(1));if(w>0)drawn++;});\
 var s=document.getElementById('chart-status');\
 if(s)s.textContent='charts drawn: '+drawn+' of '+bars.length+' bars';})();";
 
-/// One bar: `value` against `limit`, with a label.
-fn bar(out: &mut String, value: f64, limit: f64, label: &str) {
-    let _ = write!(
-        out,
-        "<div class=\"track\"><div class=\"bar\" data-value=\"{value}\" data-limit=\"{limit}\">\
-         </div></div><div class=\"num\">{}</div>",
-        escape(label)
-    );
+/// How a message is shown in its cell.
+#[derive(Debug)]
+pub(crate) enum Message {
+    /// No message (or only white space).
+    Empty,
+    /// A message of one line, shown as it is.
+    Line(String),
+    /// Its headline, the whole text on expansion.
+    Details {
+        /// The headline.
+        head: String,
+        /// The whole message.
+        body: String,
+    },
 }
 
-/// Renders the whole page.
+impl Message {
+    /// `message` shown visibly: its headline, and the whole text when there is more.
+    pub(crate) fn of(message: &str) -> Message {
+        let body = visible(message);
+        let head = visible_line(headline(message));
+        if body.trim().is_empty() {
+            Message::Empty
+        } else if body.lines().nth(1).is_none() && body == head {
+            Message::Line(head.into_owned())
+        } else {
+            Message::Details {
+                head: head.into_owned(),
+                body: body.into_owned(),
+            }
+        }
+    }
+}
+
+/// A bar: `value` against `limit`, with its label.
+#[derive(Debug)]
+struct Bar {
+    value: f64,
+    limit: f64,
+    label: String,
+}
+
+/// One row of a problem's table.
+#[derive(Debug)]
+struct CaseRow {
+    /// `PROBLEM/CASE`, visible.
+    id: String,
+    verdict: Badge,
+    /// The whole message on one line: the row's tooltip.
+    title: String,
+    /// The case name, visible.
+    name: String,
+    cpu: Bar,
+    slower: bool,
+    memory: Bar,
+    more_memory: bool,
+    /// `0.125 s`.
+    wall: String,
+    /// The baseline's verdict, when it differs.
+    was: Option<&'static str>,
+    message: Message,
+}
+
+/// A problem's failure: its verdict and whole message.
+#[derive(Debug)]
+struct Failure {
+    verdict: Badge,
+    message: String,
+}
+
+/// One problem: its heading, limits line, failure and table.
+#[derive(Debug)]
+struct ProblemSection {
+    name: String,
+    overall: Badge,
+    title: String,
+    /// `CPU 1.000 s, wall 3.000 s, memory 64.0 MiB`.
+    limits: String,
+    failure: Option<Failure>,
+    cases: Vec<CaseRow>,
+}
+
+/// The page: `templates/session.html`, filled with visible text.
+#[derive(Template)]
+#[template(path = "session.html")]
+struct Page {
+    /// The program, visible: the page's title.
+    title: String,
+    overall: Badge,
+    summary: String,
+    guarantees: String,
+    baseline: Option<String>,
+    problems: Vec<ProblemSection>,
+    style: &'static str,
+    script: &'static str,
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 20) as f64
+}
+
+impl Page {
+    fn of(session: &Session, comparison: Option<&Comparison>) -> Page {
+        let deltas: HashMap<(&str, &str), _> = comparison
+            .map(|c| {
+                c.cases
+                    .iter()
+                    .map(|d| ((d.problem.as_str(), d.case.as_str()), d))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let problems = session
+            .problems
+            .iter()
+            .map(|p| {
+                let cpu_limit = p.limits.cpu.as_secs_f64();
+                let mem_limit = p.limits.memory_bytes as f64;
+                let cases = p
+                    .cases
+                    .iter()
+                    .map(|c| {
+                        let delta = deltas.get(&(p.problem.as_str(), c.case.as_str()));
+                        let ratio = |r: Option<f64>| {
+                            r.map(|r| format!(" (×{r:.2} baseline)"))
+                                .unwrap_or_default()
+                        };
+                        CaseRow {
+                            id: visible_line(&format!("{}/{}", p.problem, c.case)).into_owned(),
+                            verdict: Badge::from(c.verdict),
+                            title: visible_line(&c.message).into_owned(),
+                            name: visible_line(&c.case).into_owned(),
+                            cpu: Bar {
+                                value: c.cpu_seconds,
+                                limit: cpu_limit,
+                                label: format!(
+                                    "{:.3} s of {:.3} s{}",
+                                    c.cpu_seconds,
+                                    cpu_limit,
+                                    ratio(delta.and_then(|d| d.cpu_ratio))
+                                ),
+                            },
+                            slower: delta.is_some_and(|d| d.slower),
+                            memory: Bar {
+                                value: c.memory_bytes as f64,
+                                limit: mem_limit,
+                                label: format!(
+                                    "{:.1} MiB of {:.1} MiB{}",
+                                    mib(c.memory_bytes),
+                                    mib(p.limits.memory_bytes),
+                                    ratio(delta.and_then(|d| d.memory_ratio))
+                                ),
+                            },
+                            more_memory: delta.is_some_and(|d| d.more_memory),
+                            wall: format!("{:.3} s", c.wall_seconds),
+                            was: delta
+                                .filter(|d| d.verdict_changed)
+                                .map(|d| d.old_verdict.code()),
+                            message: Message::of(&c.message),
+                        }
+                    })
+                    .collect();
+                ProblemSection {
+                    name: visible_line(&p.problem).into_owned(),
+                    overall: Badge::from(p.overall()),
+                    title: visible_line(&p.title).into_owned(),
+                    limits: format!(
+                        "CPU {:.3} s, wall {:.3} s, memory {:.1} MiB",
+                        cpu_limit,
+                        p.limits.wall.as_secs_f64(),
+                        mib(p.limits.memory_bytes),
+                    ),
+                    failure: p.failure.as_ref().map(|(v, m)| Failure {
+                        verdict: Badge::from(*v),
+                        message: visible(m).into_owned(),
+                    }),
+                    cases,
+                }
+            })
+            .collect();
+        Page {
+            title: visible_line(&session.program).into_owned(),
+            overall: Badge::from(session.overall()),
+            summary: visible_line(&session.summary()).into_owned(),
+            guarantees: visible_line(&session.guarantees_line()).into_owned(),
+            baseline: comparison.map(Comparison::summary),
+            problems,
+            style: STYLE,
+            script: SCRIPT,
+        }
+    }
+}
+
+/// The HTML writer, with the comparison with a baseline whose ratios and flags each
+/// case shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Html<'a> {
+    /// The comparison with a baseline, if the session was compared with one.
+    pub baseline: Option<&'a Comparison>,
+}
+
+impl Render<Session> for Html<'_> {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        Ok(Page::of(session, self.baseline).render()?)
+    }
+}
+
+/// Renders the whole page. The template cannot fail to render (it writes to memory and
+/// calls no fallible filter); if it did, the page says so.
 pub fn render(session: &Session, comparison: Option<&Comparison>) -> String {
-    let deltas: HashMap<(&str, &str), _> = comparison
-        .map(|c| {
-            c.cases
-                .iter()
-                .map(|d| ((d.problem.as_str(), d.case.as_str()), d))
-                .collect()
-        })
-        .unwrap_or_default();
-    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
-    let mut out = String::new();
-    out.push_str(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
-         style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\
-         <meta name=\"viewport\" content=\"width=device-width\">",
-    );
-    let _ = writeln!(
-        out,
-        "<title>gridjudge: {}</title><style>{STYLE}</style></head><body>",
-        escape(&visible_line(&session.program))
-    );
-    let _ = write!(
-        out,
-        "<h1>gridjudge report <span class=\"v\" style=\"background:{}\">{}</span></h1>\n\
-         <p class=\"meta\">Judging <code>{}</code></p>\n<p class=\"meta\" id=\"summary\">{}</p>\n\
-         <p class=\"meta\">{}</p>\n",
-        colour(session.overall()),
-        session.overall().code(),
-        escape(&visible_line(&session.program)),
-        escape(&visible_line(&session.summary())),
-        escape(&visible_line(&session.guarantees_line())),
-    );
-    if let Some(c) = comparison {
-        let _ = writeln!(
-            out,
-            "<p class=\"meta\" id=\"baseline\">{}</p>",
-            escape(&c.summary())
-        );
+    Html {
+        baseline: comparison,
     }
-    out.push_str("<p class=\"meta\" id=\"chart-status\">charts not drawn (scripts off?)</p>\n");
-    for p in &session.problems {
-        let cpu_limit = p.limits.cpu.as_secs_f64();
-        let mem_limit = p.limits.memory_bytes as f64;
-        let _ = writeln!(
-            out,
-            "<h2>{} <span class=\"v\" style=\"background:{}\">{}</span></h2>\n\
-             <p class=\"meta\">{} — limits: CPU {:.3} s, wall {:.3} s, memory {:.1} MiB</p>",
-            escape(&visible_line(&p.problem)),
-            colour(p.overall()),
-            p.overall().code(),
-            escape(&visible_line(&p.title)),
-            cpu_limit,
-            p.limits.wall.as_secs_f64(),
-            mib(p.limits.memory_bytes),
-        );
-        if let Some((v, m)) = &p.failure {
-            let _ = writeln!(
-                out,
-                "<div class=\"failure\"><span class=\"v\" style=\"background:{}\">{}</span> <pre>{}</pre></div>",
-                colour(*v),
-                v.code(),
-                escape(&visible(m))
-            );
-        }
-        if p.cases.is_empty() {
-            continue;
-        }
-        out.push_str(
-            "<table><thead><tr><th>case</th><th>verdict</th><th>CPU time</th>\
-             <th>peak memory</th><th>wall</th><th>message</th></tr></thead><tbody>\n",
-        );
-        for c in &p.cases {
-            let message = visible(&c.message);
-            let head = visible_line(headline(&c.message));
-            let delta = deltas.get(&(p.problem.as_str(), c.case.as_str()));
-            let _ = write!(
-                out,
-                "<tr class=\"case\" data-case=\"{}\" data-verdict=\"{}\" title=\"{}\"><td>{}</td>\
-                 <td><span class=\"v\" style=\"background:{}\">{}</span></td><td>",
-                escape(&visible_line(&format!("{}/{}", p.problem, c.case))),
-                c.verdict.code(),
-                escape(&visible_line(&c.message)),
-                escape(&visible_line(&c.case)),
-                colour(c.verdict),
-                c.verdict.code(),
-            );
-            let mut cpu_label = format!("{:.3} s of {:.3} s", c.cpu_seconds, cpu_limit);
-            let mut mem_label = format!(
-                "{:.1} MiB of {:.1} MiB",
-                mib(c.memory_bytes),
-                mib(p.limits.memory_bytes)
-            );
-            if let Some(d) = delta {
-                if let Some(r) = d.cpu_ratio {
-                    let _ = write!(cpu_label, " (×{r:.2} baseline)");
-                }
-                if let Some(r) = d.memory_ratio {
-                    let _ = write!(mem_label, " (×{r:.2} baseline)");
-                }
-            }
-            bar(&mut out, c.cpu_seconds, cpu_limit, &cpu_label);
-            if delta.is_some_and(|d| d.slower) {
-                out.push_str("<span class=\"flag\">slower</span>");
-            }
-            out.push_str("</td><td>");
-            bar(&mut out, c.memory_bytes as f64, mem_limit, &mem_label);
-            if delta.is_some_and(|d| d.more_memory) {
-                out.push_str("<span class=\"flag\">more memory</span>");
-            }
-            let _ = write!(
-                out,
-                "</td><td class=\"num\">{:.3} s</td><td>",
-                c.wall_seconds
-            );
-            if let Some(d) = delta.filter(|d| d.verdict_changed) {
-                let _ = write!(
-                    out,
-                    "<span class=\"flag\">was {}</span> ",
-                    d.old_verdict.code()
-                );
-            }
-            if message.trim().is_empty() {
-                out.push_str("</td></tr>\n");
-            } else if message.lines().nth(1).is_none() && message == head {
-                let _ = writeln!(out, "{}</td></tr>", escape(&head));
-            } else {
-                let _ = writeln!(
-                    out,
-                    "<details><summary>{}</summary><pre>{}</pre></details></td></tr>",
-                    escape(&head),
-                    escape(&message)
-                );
-            }
-        }
-        out.push_str("</tbody></table>\n");
-    }
-    let _ = writeln!(out, "<script>{SCRIPT}</script>\n</body></html>");
-    out
+    .render(session)
+    .unwrap_or_else(|e| format!("<!DOCTYPE html>\n<p>{e}</p>\n"))
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! not finite, or past `Duration::MAX`) is left out rather than failing the report.
 
 use crate::judge::compile::headline;
-use crate::judge::report::{visible, visible_line, Session};
+use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
@@ -37,6 +37,16 @@ fn status(verdict: Verdict, message: &str) -> TestCaseStatus {
     s.set_message(format!("{verdict}: {}", visible_line(headline(message))));
     s.set_description(format!("{verdict}: {}", visible(message)));
     s
+}
+
+/// The JUnit writer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Junit;
+
+impl Render<Session> for Junit {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        Ok(render(session)?)
+    }
 }
 
 /// Renders the session as JUnit XML. The error is quick-junit's; writing to memory, it

@@ -1,28 +1,75 @@
-//! Reports of a judging session: a text table with a summary line, JSON, and JUnit XML;
-//! tracker formats (Bencher's BMF, github-action-benchmark's JSON), a self-contained
-//! HTML page, and the comparison with a baseline report.
-//! Reports only format [`ProblemReport`]s; they never judge.
+//! Reports of a judging session and of `verify-submissions`: a text table with a summary
+//! line, JSON, JUnit XML, a self-contained HTML page, the tracker formats (Bencher's
+//! BMF, github-action-benchmark's JSON), and the comparison with a baseline report.
+//! Reports only format results; they never judge.
+//!
+//! The design has three layers:
+//!
+//! 1. **Schema.** What a machine reads is a typed document that serializes and
+//!    deserializes both ways: [`schema::SessionReport`] for `judge --format json` (and
+//!    for `--baseline`, which reads a previous run's report into the same structs), and
+//!    [`verify::VerifyReport`] for `verify-submissions --format json`. Their fields are
+//!    in the order the documents list their keys (alphabetical).
+//! 2. **Trait.** Every format is a writer that implements [`Render`] for the report it
+//!    writes: `render(&self, report) -> Result<String, ReportError>`. A writer is a
+//!    small value that holds its options (the comparison with a baseline, for the
+//!    session's table, JSON and HTML), so the command line picks a writer by format and
+//!    renders through the trait.
+//! 3. **Writers.** For a [`Session`]: [`table::Table`], [`json::Json`] (a
+//!    [`schema::SessionReport`] serialized), [`junit::Junit`], [`html::Html`] (the
+//!    askama template `templates/session.html`), [`tracker::Bmf`] and [`tracker::Gab`].
+//!    For a [`verify::VerifyReport`]: [`verify::Table`], [`verify::Json`],
+//!    [`verify::Junit`] and [`verify::Html`] (`templates/verify.html`, the same look).
+//!    The free functions (`table::render`, `json::render`, …) are the same writers.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
 //! RE messages), a compiler's message (which quotes the source), folder names. The
 //! table, HTML, JUnit and tracker reports pass that text through [`visible`] or
 //! [`visible_line`], so that it can neither drive a terminal (ANSI escapes), nor break an
 //! XML parser, nor reorder or hide what a reader sees (bidirectional overrides, line
-//! separators, invisible format characters: display spoofing). The JSON report keeps
-//! the text exactly, and [`escape_invisible_in_json`] writes those characters as `\u`
-//! escapes there, so that no JSON document carries them raw.
+//! separators, invisible format characters: display spoofing). The HTML templates then
+//! escape every value they write ([`html::Entities`]). The JSON reports keep the text
+//! exactly, and [`escape_invisible_in_json`] writes those characters as `\u` escapes
+//! there, so that no JSON document carries them raw.
 
 pub mod baseline;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod schema;
 pub mod table;
 pub mod tracker;
+pub mod verify;
 
 use crate::judge::case_loop::ProblemReport;
 use crate::Verdict;
 use std::borrow::Cow;
 use std::fmt::Write;
+
+/// A report format: writes a report of type `R` as text. Each writer is a small value
+/// that holds its options (the JSON, table and HTML writers of a session take the
+/// comparison with a baseline, when there is one): [`table::Table`], [`json::Json`],
+/// [`junit::Junit`], [`html::Html`], [`tracker::Bmf`] and [`tracker::Gab`] render a
+/// [`Session`]; the writers of [`verify`] render a [`verify::VerifyReport`].
+pub trait Render<R: ?Sized> {
+    /// The report as text, ready to print or to write to a file.
+    fn render(&self, report: &R) -> Result<String, ReportError>;
+}
+
+/// Why a writer could not render a report. Writing to memory, none of these happens in
+/// practice; each names its format.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// serde_json could not serialize the document.
+    #[error("JSON report: {0}")]
+    Json(#[from] serde_json::Error),
+    /// quick-junit could not serialize the XML.
+    #[error("JUnit report: {0}")]
+    Junit(#[from] quick_junit::SerializeError),
+    /// askama could not render the HTML template.
+    #[error("HTML report: {0}")]
+    Html(#[from] askama::Error),
+}
 
 /// The Control Picture of ASCII control `c` (`␀`..`␟` for U+0000..=U+001F, `␡` for DEL).
 fn control_picture(c: char) -> char {
@@ -437,6 +484,40 @@ mod tests {
         );
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
         assert_eq!(back["m"], text);
+    }
+
+    /// Every writer of a session renders through [`Render`], as its free function does;
+    /// the table's writer adds the comparison with a baseline.
+    #[test]
+    fn every_session_writer_renders_through_the_trait() {
+        let s = test_support::session(
+            "./a.out",
+            "poj3074",
+            vec![test_support::case(
+                "sample/1",
+                Verdict::WrongAnswer,
+                "no",
+                0.1,
+            )],
+            None,
+        );
+        let old = baseline::Baseline::parse(&json::render(&s)).unwrap();
+        let cmp = baseline::compare(&s, &old, baseline::Thresholds::default());
+        let baseline = Some(&cmp);
+        let writers: [(&dyn Render<Session>, String); 6] = [
+            (
+                &table::Table { baseline },
+                table::render(&s) + &cmp.render_text(),
+            ),
+            (&json::Json { baseline }, json::render_with(&s, baseline)),
+            (&junit::Junit, junit::render(&s).unwrap()),
+            (&html::Html { baseline }, html::render(&s, baseline)),
+            (&tracker::Bmf, tracker::bmf(&s)),
+            (&tracker::Gab, tracker::gab(&s)),
+        ];
+        for (writer, want) in writers {
+            assert_eq!(writer.render(&s).unwrap(), want);
+        }
     }
 
     #[test]

@@ -1,13 +1,15 @@
 //! The human report: one row per case (problem, case, verdict, CPU, wall, memory,
-//! message) and a summary line.
+//! message) and a summary line; after a comparison with a baseline, the flagged cases and
+//! the comparison's summary ([`Comparison::render_text`]).
 //!
 //! It is printed on a terminal, so every piece of outside text goes through
 //! [`visible_line`]: the program, the problem and case names, and the message (its
 //! headline, at most `MESSAGE_WIDTH` characters) have no control character, and each
 //! row is one line. The whole message is in the JSON report.
 
-use crate::judge::report::{visible_line, Session};
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use crate::judge::report::baseline::Comparison;
+use crate::judge::report::{visible_line, Render, ReportError, Session};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table as Grid};
 
 /// Longest message shown in a table cell; the JSON report has the whole text.
 const MESSAGE_WIDTH: usize = 100;
@@ -23,9 +25,26 @@ fn short(message: &str) -> String {
     visible_line(&s).into_owned()
 }
 
+/// The table writer, with the comparison with a baseline to list after the table.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Table<'a> {
+    /// The comparison with a baseline, if the session was compared with one.
+    pub baseline: Option<&'a Comparison>,
+}
+
+impl Render<Session> for Table<'_> {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        let mut text = render(session);
+        if let Some(c) = self.baseline {
+            text.push_str(&c.render_text());
+        }
+        Ok(text)
+    }
+}
+
 /// Renders the table and the summary line.
 pub fn render(session: &Session) -> String {
-    let mut table = Table::new();
+    let mut table = Grid::new();
     table.load_style(UTF8_FULL_CONDENSED);
     table.set_header([
         "problem",

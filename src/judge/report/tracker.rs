@@ -16,8 +16,54 @@
 //! script `benches/criterion_to_bmf.py` writes the same two formats from criterion's
 //! results, so the project's own benches feed the same trackers.
 
-use crate::judge::report::{escape_invisible_in_json, visible_line, Session};
-use serde_json::{json, Map, Value};
+use crate::judge::report::{escape_invisible_in_json, visible_line, Render, ReportError, Session};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The Bencher Metric Format writer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bmf;
+
+/// The github-action-benchmark writer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gab;
+
+/// A BMF document: the measures of each benchmark, by name (sorted).
+pub type BmfReport = BTreeMap<String, BmfMeasures>;
+
+/// The three measures of one case in BMF.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BmfMeasures {
+    /// CPU time, milliseconds.
+    #[serde(rename = "cpu-time")]
+    pub cpu_time: BmfValue,
+    /// Peak memory, bytes.
+    #[serde(rename = "peak-memory")]
+    pub peak_memory: BmfValue,
+    /// Wall time, milliseconds.
+    #[serde(rename = "wall-time")]
+    pub wall_time: BmfValue,
+}
+
+/// One BMF measure.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BmfValue {
+    /// The measured value.
+    pub value: f64,
+}
+
+/// One entry of a github-action-benchmark document (an array of them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GabEntry {
+    /// `verdict AC; program ./a.out`.
+    pub extra: String,
+    /// `PROBLEM/CASE cpu-time`.
+    pub name: String,
+    /// `ms` or `MiB`.
+    pub unit: String,
+    /// The measured value.
+    pub value: f64,
+}
 
 /// `seconds` in milliseconds, rounded to the microsecond (no float noise in the JSON).
 fn micros(seconds: f64) -> f64 {
@@ -44,48 +90,70 @@ fn measured(session: &Session) -> Vec<(String, f64, f64, u64, String)> {
         .collect()
 }
 
-fn pretty(doc: &Value) -> String {
-    let mut s = escape_invisible_in_json(
-        serde_json::to_string_pretty(doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")),
-    );
+fn pretty(doc: &impl Serialize) -> Result<String, ReportError> {
+    let mut s = escape_invisible_in_json(serde_json::to_string_pretty(doc)?);
     s.push('\n');
-    s
+    Ok(s)
+}
+
+/// A document that says why the tracker document could not be written.
+fn error_document(e: &ReportError) -> String {
+    let message = serde_json::Value::String(e.to_string());
+    format!("{{\"error\": {message}}}\n")
+}
+
+impl Render<Session> for Bmf {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        let doc: BmfReport = measured(session)
+            .into_iter()
+            .map(|(name, cpu, wall, mem, _)| {
+                let measures = BmfMeasures {
+                    cpu_time: BmfValue { value: cpu },
+                    peak_memory: BmfValue { value: mem as f64 },
+                    wall_time: BmfValue { value: wall },
+                };
+                (name, measures)
+            })
+            .collect();
+        pretty(&doc)
+    }
+}
+
+impl Render<Session> for Gab {
+    fn render(&self, session: &Session) -> Result<String, ReportError> {
+        let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+        let entries: Vec<GabEntry> = measured(session)
+            .into_iter()
+            .flat_map(|(name, cpu, wall, mem, verdict)| {
+                let extra = format!(
+                    "verdict {verdict}; program {}",
+                    visible_line(&session.program)
+                );
+                let entry = |measure: &str, unit: &str, value: f64| GabEntry {
+                    extra: extra.clone(),
+                    name: format!("{name} {measure}"),
+                    unit: unit.to_string(),
+                    value,
+                };
+                [
+                    entry("cpu-time", "ms", cpu),
+                    entry("wall-time", "ms", wall),
+                    entry("peak-memory", "MiB", mib(mem)),
+                ]
+            })
+            .collect();
+        pretty(&entries)
+    }
 }
 
 /// The session as Bencher Metric Format JSON.
 pub fn bmf(session: &Session) -> String {
-    let mut doc = Map::new();
-    for (name, cpu, wall, mem, _) in measured(session) {
-        doc.insert(
-            name,
-            json!({
-                "cpu-time": {"value": cpu},
-                "wall-time": {"value": wall},
-                "peak-memory": {"value": mem as f64},
-            }),
-        );
-    }
-    pretty(&Value::Object(doc))
+    Bmf.render(session).unwrap_or_else(|e| error_document(&e))
 }
 
 /// The session as github-action-benchmark `customSmallerIsBetter` JSON.
 pub fn gab(session: &Session) -> String {
-    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
-    let entries: Vec<Value> = measured(session)
-        .into_iter()
-        .flat_map(|(name, cpu, wall, mem, verdict)| {
-            let extra = format!(
-                "verdict {verdict}; program {}",
-                visible_line(&session.program)
-            );
-            [
-                json!({"name": format!("{name} cpu-time"), "unit": "ms", "value": cpu, "extra": extra}),
-                json!({"name": format!("{name} wall-time"), "unit": "ms", "value": wall, "extra": extra}),
-                json!({"name": format!("{name} peak-memory"), "unit": "MiB", "value": mib(mem), "extra": extra}),
-            ]
-        })
-        .collect();
-    pretty(&Value::Array(entries))
+    Gab.render(session).unwrap_or_else(|e| error_document(&e))
 }
 
 #[cfg(test)]
@@ -93,6 +161,7 @@ mod tests {
     use super::*;
     use crate::judge::report::test_support::{case, session};
     use crate::Verdict;
+    use serde_json::{json, Value};
 
     fn sample() -> Session {
         let mut ran = case("sample/1", Verdict::Accepted, "", 0.004);

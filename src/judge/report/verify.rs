@@ -1,0 +1,596 @@
+//! The report of `gridjudge verify-submissions`: its schema, [`VerifyReport`], and its
+//! writers, [`Table`], [`Json`], [`Junit`] and [`Html`], each a [`Render`] of a
+//! [`VerifyReport`].
+//!
+//! One report has two shapes. Verifying problem folders, each submission row names its
+//! problem and says whether it is `ok`, and the report carries the time-limit `margins`
+//! lines and `interrupted` (`null`, or the signal's name). Verifying a package
+//! (`--package`), the report names the `package` folder and its `name`, the time limit
+//! used and where it came from, the files `skipped`, and each row its largest CPU time
+//! (`max_cpu`); a package report has no `interrupted` key unless a signal cut it short.
+//! The fields of the other shape are `None` and left out of the JSON document. The
+//! fields are in the order the document lists its keys: alphabetical.
+//!
+//! Outside text (submission and problem names, messages, margins lines) reaches the
+//! table, JUnit and HTML reports through [`visible_line`] and [`visible`], as in the
+//! judge's reports; the JSON report keeps it exactly, with the invisible format
+//! characters as `\u` escapes ([`escape_invisible_in_json`]).
+
+use crate::judge::compile::headline;
+use crate::judge::report::html::{Badge, Message, STYLE};
+use crate::judge::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
+use crate::Verdict;
+use askama::Template;
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// Longest message headline in a table row.
+const MESSAGE_WIDTH: usize = 80;
+
+/// The report of a `verify-submissions` run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VerifyReport {
+    /// Problem folders: `Some(None)` (written `null`), or `Some(Some(signal name))` after
+    /// a signal. A package: `None` (left out), or the signal's name after one.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    pub interrupted: Option<Option<String>>,
+    /// A submission got JE where its folder expects another verdict.
+    pub judge_error: bool,
+    /// Problem folders: the time-limit margins lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margins: Option<Vec<String>>,
+    /// Submissions whose verdict differs from their folder's.
+    pub mismatches: usize,
+    /// A package: `name` of its problem.yaml.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A package: its folder, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<String>,
+    /// A package: the files under `submissions/` that were not verified, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<Vec<String>>,
+    /// One row per submission verified.
+    pub submissions: Vec<SubmissionRow>,
+    /// The summary line.
+    pub summary: String,
+    /// A package: where the time limit came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_from: Option<String>,
+    /// A package: the time limit used, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_seconds: Option<f64>,
+    /// Submissions verified.
+    pub total: usize,
+}
+
+/// One verified submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionRow {
+    /// The first non-AC case (`compile` for a compile error), or empty.
+    pub case: String,
+    /// The verdict of its folder.
+    pub expected: Verdict,
+    /// The verdict it got.
+    pub got: Verdict,
+    /// A package: its largest CPU time over the cases, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cpu: Option<f64>,
+    /// The whole message of that case.
+    pub message: String,
+    /// Problem folders: whether `got` is `expected`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ok: Option<bool>,
+    /// Problem folders: the problem's folder name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// The submission's path below `submissions/` (`accepted/sol.cpp`).
+    pub submission: String,
+}
+
+/// Reads a key that is present as `Some`, so that `null` stays apart from a missing key.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+impl SubmissionRow {
+    /// Whether the submission got its folder's verdict.
+    pub fn matches(&self) -> bool {
+        self.expected == self.got
+    }
+
+    /// The headline of the message, visible, cut at [`MESSAGE_WIDTH`] characters.
+    fn short_message(&self) -> String {
+        visible_line(headline(&self.message))
+            .chars()
+            .take(MESSAGE_WIDTH)
+            .collect()
+    }
+}
+
+impl VerifyReport {
+    /// The signal that cut the run short, by name.
+    pub fn interrupted_by(&self) -> Option<&str> {
+        self.interrupted.as_ref().and_then(Option::as_deref)
+    }
+
+    /// What the reports say after the signal `name`.
+    pub fn interrupted_note(name: &str) -> String {
+        format!("interrupted by {name}: the submissions after these were not verified")
+    }
+
+    /// The problem a row belongs to: its own, or for a package the package folder's
+    /// name (its `name` when the folder is given as a path without one, such as `.`).
+    pub fn problem_of<'a>(&'a self, row: &'a SubmissionRow) -> &'a str {
+        row.problem.as_deref().unwrap_or_else(|| {
+            let folder = self
+                .package
+                .as_deref()
+                .and_then(|p| std::path::Path::new(p).file_name().and_then(|n| n.to_str()));
+            folder.or(self.name.as_deref()).unwrap_or_default()
+        })
+    }
+}
+
+/// The table writer: a table of the submissions, the summary line, then the margins
+/// lines (problem folders) or the skipped files (a package), as `verify-submissions`
+/// prints them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Table;
+
+impl Render<VerifyReport> for Table {
+    fn render(&self, report: &VerifyReport) -> Result<String, ReportError> {
+        let ok = |r: &SubmissionRow| if r.matches() { "ok" } else { "MISMATCH" }.to_string();
+        let mut table = Grid::new();
+        table.load_style(UTF8_FULL_CONDENSED);
+        let mut after = Vec::new();
+        if report.package.is_some() {
+            table.set_header([
+                "submission",
+                "expected",
+                "got",
+                "ok",
+                "max CPU s",
+                "case",
+                "message",
+            ]);
+            for r in &report.submissions {
+                table.add_row(vec![
+                    visible_line(&r.submission).into_owned(),
+                    r.expected.code().to_string(),
+                    r.got.code().to_string(),
+                    ok(r),
+                    format!("{:.3}", r.max_cpu.unwrap_or(0.0)),
+                    visible_line(&r.case).into_owned(),
+                    r.short_message(),
+                ]);
+            }
+            for s in report.skipped.iter().flatten() {
+                after.push(format!("skipped: {}", visible_line(s)));
+            }
+        } else {
+            table.set_header([
+                "problem",
+                "submission",
+                "expected",
+                "got",
+                "ok",
+                "case",
+                "message",
+            ]);
+            for r in &report.submissions {
+                table.add_row(vec![
+                    visible_line(report.problem_of(r)).into_owned(),
+                    visible_line(&r.submission).into_owned(),
+                    r.expected.code().to_string(),
+                    r.got.code().to_string(),
+                    ok(r),
+                    visible_line(&r.case).into_owned(),
+                    r.short_message(),
+                ]);
+            }
+            for l in report.margins.iter().flatten() {
+                after.push(visible_line(l).into_owned());
+            }
+        }
+        let mut text = format!("{table}\n{}\n", visible_line(&report.summary));
+        for line in after {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        Ok(text)
+    }
+}
+
+/// The JSON writer: the [`VerifyReport`] as one pretty document, ending with a line feed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json;
+
+impl Render<VerifyReport> for Json {
+    fn render(&self, report: &VerifyReport) -> Result<String, ReportError> {
+        let mut text = escape_invisible_in_json(serde_json::to_string_pretty(report)?);
+        text.push('\n');
+        Ok(text)
+    }
+}
+
+/// The JUnit writer: a suite per problem (consecutive rows of one problem), a case per
+/// submission (class: the problem), a failure of type `EXPECTED-GOT` when the verdict
+/// differs from the folder, an error for an unexpected JE. After a signal, a last suite
+/// `gridjudge` with one erroring case `interrupted`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Junit;
+
+impl Render<VerifyReport> for Junit {
+    fn render(&self, report: &VerifyReport) -> Result<String, ReportError> {
+        let mut junit = Report::new("gridjudge verify-submissions");
+        let mut suites: Vec<TestSuite> = Vec::new();
+        for r in &report.submissions {
+            let problem = visible_line(report.problem_of(r)).into_owned();
+            if suites.last().is_none_or(|s| s.name.as_str() != problem) {
+                suites.push(TestSuite::new(problem.as_str()));
+            }
+            let status = if r.matches() {
+                TestCaseStatus::success()
+            } else {
+                let kind = if r.got == Verdict::JudgeError {
+                    NonSuccessKind::Error
+                } else {
+                    NonSuccessKind::Failure
+                };
+                let mut st = TestCaseStatus::non_success(kind);
+                st.set_type(format!("{}-{}", r.expected.code(), r.got.code()));
+                st.set_message(format!(
+                    "expected {}, got {} at {}: {}",
+                    r.expected.code(),
+                    r.got.code(),
+                    visible_line(&r.case),
+                    visible_line(headline(&r.message))
+                ));
+                st.set_description(visible(&r.message).into_owned());
+                st
+            };
+            let mut case = TestCase::new(visible_line(&r.submission).into_owned(), status);
+            case.set_classname(problem.as_str());
+            if let Some(suite) = suites.last_mut() {
+                suite.add_test_case(case);
+            }
+        }
+        if let Some(signal) = report.interrupted_by() {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status.set_type("interrupted");
+            status.set_message(VerifyReport::interrupted_note(&visible_line(signal)));
+            let mut case = TestCase::new("interrupted", status);
+            case.set_classname("gridjudge");
+            let mut suite = TestSuite::new("gridjudge");
+            suite.add_test_case(case);
+            suites.push(suite);
+        }
+        junit.add_test_suites(suites);
+        Ok(junit.to_string()?)
+    }
+}
+
+/// One row of the HTML page.
+#[derive(Debug)]
+struct Row {
+    problem: String,
+    submission: String,
+    expected: Badge,
+    got: Badge,
+    ok: bool,
+    max_cpu: Option<String>,
+    case: String,
+    message: Message,
+}
+
+/// The page: `templates/verify.html`, filled with visible text.
+#[derive(Template)]
+#[template(path = "verify.html")]
+struct Page {
+    /// The page's title: the package's name, or `verify-submissions`.
+    title: String,
+    overall: Badge,
+    /// A package: `folder (name): time limit 1.000 s (where from)`.
+    package: Option<String>,
+    summary: String,
+    notes: Vec<String>,
+    package_columns: bool,
+    rows: Vec<Row>,
+    style: &'static str,
+}
+
+/// The HTML writer: one self-contained page in the look of the judge's HTML report
+/// (no script at all): the overall result (`OK`, `MISMATCH` or `JE`), the summary, the
+/// margins lines or skipped files, and a table of the submissions with both verdicts in
+/// colour and the message (its headline, the whole text on expansion).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Html;
+
+impl Render<VerifyReport> for Html {
+    fn render(&self, report: &VerifyReport) -> Result<String, ReportError> {
+        let overall = if report.judge_error {
+            Badge::from(Verdict::JudgeError)
+        } else if report.mismatches > 0 {
+            Badge {
+                code: "MISMATCH",
+                ..Badge::from(Verdict::WrongAnswer)
+            }
+        } else {
+            Badge {
+                code: "OK",
+                ..Badge::from(Verdict::Accepted)
+            }
+        };
+        let package = report.package.as_ref().map(|folder| {
+            format!(
+                "{} ({}): time limit {:.3} s ({})",
+                visible_line(folder),
+                visible_line(report.name.as_deref().unwrap_or_default()),
+                report.time_limit_seconds.unwrap_or(0.0),
+                visible_line(report.time_limit_from.as_deref().unwrap_or_default())
+            )
+        });
+        let notes = report
+            .margins
+            .iter()
+            .flatten()
+            .map(|l| visible_line(l).into_owned())
+            .chain(
+                report
+                    .skipped
+                    .iter()
+                    .flatten()
+                    .map(|s| format!("skipped: {}", visible_line(s))),
+            )
+            .collect();
+        let rows = report
+            .submissions
+            .iter()
+            .map(|r| Row {
+                problem: visible_line(report.problem_of(r)).into_owned(),
+                submission: visible_line(&r.submission).into_owned(),
+                expected: Badge::from(r.expected),
+                got: Badge::from(r.got),
+                ok: r.matches(),
+                max_cpu: r.max_cpu.map(|t| format!("{t:.3} s")),
+                case: visible_line(&r.case).into_owned(),
+                message: Message::of(&r.message),
+            })
+            .collect();
+        let page = Page {
+            title: visible_line(report.name.as_deref().unwrap_or("verify-submissions"))
+                .into_owned(),
+            overall,
+            package,
+            summary: visible_line(&report.summary).into_owned(),
+            notes,
+            package_columns: report.package.is_some(),
+            rows,
+            style: STYLE,
+        };
+        Ok(page.render()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOSTILE: &str = "<script>alert(1)</script>\"' \u{202e}txt.exe\x1b[2J";
+
+    fn row(problem: Option<&str>, name: &str, expected: Verdict, got: Verdict) -> SubmissionRow {
+        SubmissionRow {
+            case: "secret/1".into(),
+            expected,
+            got,
+            max_cpu: problem.is_none().then_some(0.25),
+            message: format!("line 1: {HOSTILE}\nline 2"),
+            ok: problem.map(|_| expected == got),
+            problem: problem.map(str::to_string),
+            submission: name.into(),
+        }
+    }
+
+    /// Two problem folders, one mismatch, interrupted by SIGTERM.
+    fn problems() -> VerifyReport {
+        VerifyReport {
+            interrupted: Some(Some("SIGTERM".into())),
+            judge_error: false,
+            margins: Some(vec![format!("margin {HOSTILE}")]),
+            mismatches: 1,
+            name: None,
+            package: None,
+            skipped: None,
+            submissions: vec![
+                row(
+                    Some("poj3074"),
+                    "accepted/a.c",
+                    Verdict::Accepted,
+                    Verdict::Accepted,
+                ),
+                row(
+                    Some("poj2676"),
+                    HOSTILE,
+                    Verdict::Accepted,
+                    Verdict::WrongAnswer,
+                ),
+            ],
+            summary: "2 submission(s), 1 as expected, 1 mismatch(es)".into(),
+            time_limit_from: None,
+            time_limit_seconds: None,
+            total: 2,
+        }
+    }
+
+    fn package() -> VerifyReport {
+        VerifyReport {
+            interrupted: None,
+            judge_error: true,
+            margins: None,
+            mismatches: 1,
+            name: Some("Hello".into()),
+            package: Some("pkgs/hello".into()),
+            skipped: Some(vec!["notes.txt: not a program".into()]),
+            submissions: vec![row(
+                None,
+                "wrong_answer/w.py",
+                Verdict::WrongAnswer,
+                Verdict::JudgeError,
+            )],
+            summary: "1 submission(s), 0 as expected, 1 mismatch(es); time limit 2.000 s (stated)"
+                .into(),
+            time_limit_from: Some("stated".into()),
+            time_limit_seconds: Some(2.0),
+            total: 1,
+        }
+    }
+
+    #[test]
+    fn json_round_trips_both_shapes_and_leaves_out_the_other_shape() {
+        for report in [problems(), package()] {
+            let text = Json.render(&report).unwrap();
+            assert!(!text.contains('\u{202e}'), "{text}");
+            let back: VerifyReport = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, report);
+        }
+        let text = Json.render(&problems()).unwrap();
+        assert!(text.contains("\"interrupted\": \"SIGTERM\""), "{text}");
+        assert!(
+            !text.contains("\"package\"") && !text.contains("\"max_cpu\""),
+            "{text}"
+        );
+        let text = Json.render(&package()).unwrap();
+        assert!(
+            text.contains("\"max_cpu\": 0.25") && text.contains("\"package\""),
+            "{text}"
+        );
+        assert!(
+            !text.contains("\"interrupted\"") && !text.contains("\"ok\""),
+            "{text}"
+        );
+        assert!(
+            !text.contains("\"problem\"") && !text.contains("\"margins\""),
+            "{text}"
+        );
+        let mut uninterrupted = problems();
+        uninterrupted.interrupted = Some(None);
+        let text = Json.render(&uninterrupted).unwrap();
+        assert!(text.contains("\"interrupted\": null"), "{text}");
+        let back: VerifyReport = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.interrupted, Some(None));
+    }
+
+    /// The JUnit XML reads back with an XML parser: a suite per problem, the mismatch a
+    /// failure, the unexpected JE an error, the interruption a last suite.
+    #[test]
+    fn junit_parses_and_has_a_suite_per_problem() {
+        let names = |xml: &str| -> Vec<String> {
+            let mut reader = quick_xml::Reader::from_str(xml);
+            reader.config_mut().check_end_names = true;
+            let mut names = Vec::new();
+            loop {
+                match reader.read_event() {
+                    Ok(quick_xml::events::Event::Eof) => break names,
+                    Ok(quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e)) => {
+                        names.push(String::from_utf8_lossy(e.name().as_ref()).into_owned());
+                    }
+                    Ok(_) => {}
+                    Err(e) => panic!("{e}: {xml}"),
+                }
+            }
+        };
+        let xml = Junit.render(&problems()).unwrap();
+        assert_eq!(
+            names(&xml),
+            [
+                "testsuites",
+                "testsuite",
+                "testcase",
+                "testsuite",
+                "testcase",
+                "failure",
+                "testsuite",
+                "testcase",
+                "error"
+            ]
+        );
+        assert!(xml.contains(r#"<testsuite name="poj2676""#), "{xml}");
+        assert!(xml.contains(r#"type="AC-WA""#), "{xml}");
+        assert!(xml.contains("&lt;U+202E&gt;txt.exe␛[2J"), "{xml}");
+        assert!(
+            xml.contains("interrupted by SIGTERM: the submissions after"),
+            "{xml}"
+        );
+        let xml = Junit.render(&package()).unwrap();
+        assert_eq!(
+            names(&xml),
+            ["testsuites", "testsuite", "testcase", "error"]
+        );
+        assert!(xml.contains(r#"<testsuite name="hello""#), "{xml}");
+    }
+
+    #[test]
+    fn html_escapes_hostile_names_and_messages() {
+        for report in [problems(), package()] {
+            let html = Html.render(&report).unwrap();
+            assert!(!html.contains("<script"), "{html}");
+            assert!(!html.contains(['\u{202e}', '\x1b']), "{html}");
+            assert!(html.contains("default-src 'none'"), "{html}");
+            assert!(html.ends_with("</body></html>\n"), "{html}");
+        }
+        let html = Html.render(&problems()).unwrap();
+        assert!(
+            html.contains(
+                "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39; &lt;U+202E&gt;txt.exe␛[2J"
+            ),
+            "{html}"
+        );
+        assert_eq!(
+            html.matches("<tr class=\"submission\"").count(),
+            2,
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"flag\">MISMATCH</span>"),
+            "{html}"
+        );
+        assert!(html.contains(">MISMATCH</span></h1>"), "{html}");
+        assert!(html.contains("<details><summary>line 1: "), "{html}");
+        let html = Html.render(&package()).unwrap();
+        assert!(
+            html.contains("<th>max CPU</th>") && html.contains("0.250 s"),
+            "{html}"
+        );
+        assert!(html.contains(">JE</span></h1>"), "{html}");
+        assert!(html.contains("skipped: notes.txt"), "{html}");
+    }
+
+    #[test]
+    fn the_table_shows_each_shape_visibly() {
+        let text = Table.render(&problems()).unwrap();
+        assert!(
+            text.chars().all(|c| !c.is_control() || c == '\n'),
+            "{text:?}"
+        );
+        assert!(text.contains("│ problem ┆ submission"), "{text}");
+        assert!(
+            text.contains("MISMATCH") && text.contains("margin <"),
+            "{text}"
+        );
+        let text = Table.render(&package()).unwrap();
+        assert!(
+            text.contains("max CPU s") && text.contains("0.250"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("(stated)\nskipped: notes.txt: not a program\n"),
+            "{text}"
+        );
+    }
+}
