@@ -23,6 +23,7 @@ use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Language, Program};
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
+use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
@@ -193,6 +194,59 @@ pub fn judge_submission(
         ),
     };
     SubmissionResult::from_report(&problem.name, sub, &report)
+}
+
+impl SubmissionResult {
+    /// The row of a report of problem folders.
+    pub fn problem_row(&self) -> SubmissionRow {
+        SubmissionRow {
+            case: self.case.clone(),
+            expected: self.expected,
+            got: self.got,
+            max_cpu: None,
+            message: self.message.clone(),
+            ok: Some(self.as_expected()),
+            problem: Some(self.problem.clone()),
+            submission: self.submission.clone(),
+        }
+    }
+}
+
+/// The summary line of `results`: how many, as expected, mismatches.
+pub fn summary(results: &[SubmissionResult]) -> String {
+    let mismatches = results.iter().filter(|r| !r.as_expected()).count();
+    format!(
+        "{} submission(s), {} as expected, {mismatches} mismatch(es)",
+        results.len(),
+        results.len() - mismatches
+    )
+}
+
+/// The report of verifying problem folders: `results` in order, the time-limit
+/// `margins` lines, and the signal that cut the run short (its name), if any.
+pub fn problems_report(
+    results: &[SubmissionResult],
+    margins: Vec<String>,
+    interrupted: Option<String>,
+) -> VerifyReport {
+    let mut summary = summary(results);
+    if let Some(name) = &interrupted {
+        summary.push_str(&format!("; {}", VerifyReport::interrupted_note(name)));
+    }
+    VerifyReport {
+        interrupted: Some(interrupted),
+        judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),
+        margins: Some(margins),
+        mismatches: results.iter().filter(|r| !r.as_expected()).count(),
+        name: None,
+        package: None,
+        skipped: None,
+        submissions: results.iter().map(SubmissionResult::problem_row).collect(),
+        summary,
+        time_limit_from: None,
+        time_limit_seconds: None,
+        total: results.len(),
+    }
 }
 
 /// One step of [`verify_problem`], for a progress display.

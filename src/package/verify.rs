@@ -11,7 +11,8 @@
 //! are not judged again: their verdict against the final limit is read off their times.
 
 use crate::judge::case_loop::JudgeSettings;
-use crate::judge::verify::{find_submissions, judge_submission, Found, SubmissionResult};
+use crate::judge::report::verify::{SubmissionRow, VerifyReport};
+use crate::judge::verify::{find_submissions, judge_submission, summary, Found, SubmissionResult};
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{Package, PackageError};
 use crate::sandbox::interrupt;
@@ -36,6 +37,46 @@ pub struct Verified {
     pub limit: f64,
     /// Where it came from.
     pub how: String,
+}
+
+impl Verified {
+    /// The report of `pkg`'s verification (a package's shape: its folder and name, the
+    /// time limit and where it came from, the skipped files, each row's largest CPU
+    /// time), with the signal that cut it short, if any.
+    pub fn report(&self, pkg: &Package, interrupted: Option<String>) -> VerifyReport {
+        let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
+        VerifyReport {
+            interrupted: interrupted.map(Some),
+            judge_error: self
+                .results
+                .iter()
+                .any(SubmissionResult::unexpected_judge_error),
+            margins: None,
+            mismatches,
+            name: Some(pkg.name.clone()),
+            package: Some(pkg.dir.display().to_string()),
+            skipped: Some(self.found.skipped.clone()),
+            submissions: self
+                .results
+                .iter()
+                .map(|r| SubmissionRow {
+                    max_cpu: Some(r.max_cpu),
+                    ok: None,
+                    problem: None,
+                    ..r.problem_row()
+                })
+                .collect(),
+            summary: format!(
+                "{}; time limit {:.3} s ({})",
+                summary(&self.results),
+                self.limit,
+                self.how
+            ),
+            time_limit_from: Some(self.how.clone()),
+            time_limit_seconds: Some(self.limit),
+            total: self.results.len(),
+        }
+    }
 }
 
 /// Judges every submission of the package; `cli_time_limit` is `--time-limit`.

@@ -88,7 +88,14 @@ const INNER: &[(&str, Table)] = &[
             ("subject", &["case_loop", "compile", "problem", "stage"]),
             (
                 "verify",
-                &["case_loop", "compile", "margins", "problem", "stage"],
+                &[
+                    "case_loop",
+                    "compile",
+                    "margins",
+                    "problem",
+                    "report",
+                    "stage",
+                ],
             ),
         ],
     ),

@@ -1,5 +1,5 @@
-//! `verify-submissions --format json` and `--junit` (issue 15): every submission with its
-//! expected and actual verdict in both, a mismatch failing in both; and a compile error
+//! `verify-submissions --format json`, `--junit` and `--html`: every submission with its
+//! expected and actual verdict in each, a mismatch failing in each; and a compile error
 //! headed by the line that names the problem (`undefined reference to `main'`), with the
 //! compiler's whole text in the JSON and JUnit reports.
 
@@ -40,11 +40,14 @@ fn json_and_junit_list_every_submission_and_fail_on_a_mismatch() {
     )
     .unwrap();
     let junit = root.path().join("report.xml");
+    let html = root.path().join("report.html");
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["verify-submissions", "poj3074", "--cases"])
         .arg(root.path())
         .args(["--format", "json", "--junit"])
         .arg(&junit)
+        .arg("--html")
+        .arg(&html)
         .output()
         .unwrap();
     assert_eq!(
@@ -72,6 +75,18 @@ fn json_and_junit_list_every_submission_and_fail_on_a_mismatch() {
     assert_eq!(xml.matches("<failure").count(), 1, "{xml}");
     assert!(xml.contains(r#"type="AC-WA""#), "{xml}");
     assert!(xml.contains("accepted/echo_misfiled.py"), "{xml}");
+    // The HTML page: one row per submission, the mismatch named, the summary line.
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    for sub in subs {
+        let name = sub["submission"].as_str().unwrap();
+        assert!(page.contains(name), "{name} missing from the page");
+    }
+    assert!(page.contains("MISMATCH"), "{page}");
+    assert!(
+        page.contains(json["summary"].as_str().unwrap()),
+        "the summary line: {page}"
+    );
 }
 
 #[test]
