@@ -164,6 +164,36 @@ fn code_64() {
     }
 }
 
+/// The same mistake gets the same code in every command that reads a problem folder:
+/// a broken `problem.toml` is the caller's configuration (64, the mistake named).
+#[test]
+fn a_broken_problem_toml_is_64_everywhere() {
+    let _machine = support::machine::shared();
+    let cases = tempfile::tempdir().unwrap();
+    let dir = cases.path().join("broken");
+    std::fs::create_dir_all(dir.join("data/secret")).unwrap();
+    write(&dir.join("data/secret"), "1.in", "x\n");
+    write(
+        &dir,
+        "problem.toml",
+        "problem = \"poj3074\"\ntitle = \"T\"\ntime_multipler = 3\n[limits]\ntime_seconds = 1\nmemory_mib = 64\n[checker]\ntype = \"builtin\"\n",
+    );
+    let out = cases.path().join("out");
+    let c = cases.path().to_str().unwrap();
+    let o = out.to_str().unwrap();
+    for args in [
+        &["judge", "broken", "--cases", c, "--reference"][..],
+        &["verify-submissions", "broken", "--cases", c],
+        &["stress", "broken", "--cases", c, "--", "/bin/true"],
+        &["export", "broken", "--cases", c, "--kattis", o],
+    ] {
+        let (code_, err) = code(args, b"");
+        assert_eq!(code_, 64, "{args:?}: {err}");
+        assert!(err.contains("time_multipler"), "{args:?}: {err}");
+    }
+    assert!(!out.exists(), "a refused export wrote nothing");
+}
+
 #[test]
 fn code_66() {
     let _machine = support::machine::shared();

@@ -1,5 +1,5 @@
-//! `gridjudge export PROBLEM --kattis DIR [--zip]` (issue 14.3/14.4): the package's
-//! layout, its validators working without gridjudge installed (they are a copy of the
+//! `gridjudge export PROBLEM --kattis DIR [--zip]`: the package's layout, problem.yaml
+//! as written by a YAML emitter, an export that fails half-way leaving nothing, its validators working without gridjudge installed (they are a copy of the
 //! binary behind `build`/`run` scripts), a round trip (`verify-submissions --package` on
 //! the export gives every example submission its folder's verdict), and — the ignored
 //! test that `.ci/run` runs with problemtools installed — `verifyproblem DIR -p config
@@ -101,6 +101,65 @@ fn an_export_is_a_complete_package_and_round_trips() {
     // An existing, non-empty target is refused.
     let again = gridjudge(&["export", "poj3074", "--kattis", dir.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(64));
+}
+
+/// problem.yaml is written by a YAML emitter: a title or owner with quotes, colons or
+/// a leading dash comes back as written, and an export that fails half-way leaves no
+/// folder behind, so the retry finds the destination free.
+#[test]
+fn problem_yaml_keeps_any_text_and_a_failed_export_leaves_nothing() {
+    let _machine = support::machine::shared();
+    let cases = tempfile::tempdir().unwrap();
+    let dir = cases.path().join("mine");
+    std::fs::create_dir_all(dir.join("data/secret")).unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases/poj3074/data/sample");
+    std::fs::copy(sample.join("1.in"), dir.join("data/secret/1.in")).unwrap();
+    std::fs::copy(sample.join("1.ans"), dir.join("data/secret/1.ans")).unwrap();
+    let title = "- \"Quoted\": a 'title' # not a comment";
+    std::fs::write(
+        dir.join("problem.toml"),
+        format!(
+            "problem = \"poj3074\"\ntitle = '''{title}'''\n[limits]\ntime_seconds = 1\nmemory_mib = 64\n[checker]\ntype = \"builtin\"\n"
+        ),
+    )
+    .unwrap();
+    // A submission that cannot be read: the export fails while writing.
+    let accepted = dir.join("submissions/accepted");
+    std::fs::create_dir_all(&accepted).unwrap();
+    std::os::unix::fs::symlink("/nonexistent-gridjudge/sol.c", accepted.join("sol.c")).unwrap();
+    let out = cases.path().join("pkg");
+    let args = |owner: &str| {
+        gridjudge(&[
+            "export",
+            "mine",
+            "--cases",
+            cases.path().to_str().unwrap(),
+            "--kattis",
+            out.to_str().unwrap(),
+            "--rights-owner",
+            owner,
+        ])
+    };
+    let failed = args("x");
+    assert_eq!(failed.status.code(), Some(66), "{failed:?}");
+    assert!(!out.exists(), "a failed export left {}", out.display());
+    let leftovers: Vec<_> = std::fs::read_dir(cases.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n != "mine")
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    std::fs::remove_file(accepted.join("sol.c")).unwrap();
+    let owner = "Ada: \"the\" setter";
+    let ok = args(owner);
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    let doc = &yaml_rust2::YamlLoader::load_from_str(&yaml).unwrap()[0];
+    assert_eq!(doc["name"].as_str(), Some(title), "{yaml}");
+    assert_eq!(doc["rights_owner"].as_str(), Some(owner), "{yaml}");
+    assert_eq!(doc["validation"].as_str(), Some("custom"));
+    assert_eq!(doc["limits"]["memory"].as_i64(), Some(64));
 }
 
 /// problemtools' verifyproblem: `$GRIDJUDGE_VERIFYPROBLEM`, else `verifyproblem` on PATH.
