@@ -426,3 +426,119 @@ fn zip_error(to: &Path, e: zip::result::ZipError) -> ExportError {
         source: std::io::Error::other(e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::config::{Case, Group};
+    use crate::judge::problem::{Checker, ProblemLimits};
+    use crate::sandbox::limits::MIB;
+    use std::time::Duration;
+
+    fn problem(dir: &Path) -> JudgeProblem {
+        let input = dir.join("1.in");
+        let answer = dir.join("1.ans");
+        std::fs::write(&input, "x\n").expect("write");
+        std::fs::write(&answer, "y\n").expect("write");
+        JudgeProblem {
+            dir: dir.to_path_buf(),
+            name: "mine".into(),
+            title: "Title: \"quoted\"".into(),
+            source: "Somewhere".into(),
+            limits: ProblemLimits::new(Duration::from_millis(1500), 48 * MIB),
+            cases: vec![Case {
+                group: Group::Secret,
+                name: "1".into(),
+                input,
+                answer: Some(answer),
+            }],
+            checker: Checker::Builtin(Problem::Poj3074),
+        }
+    }
+
+    fn options() -> ExportOptions {
+        ExportOptions {
+            license: "cc0".into(),
+            rights_owner: "Ada".into(),
+            binary: PathBuf::from("/bin/true"),
+            zip: false,
+        }
+    }
+
+    #[test]
+    fn uuids_are_stable_version_5_and_differ_by_problem() {
+        let a = uuid_for("poj3074");
+        assert_eq!(a, uuid_for("poj3074"));
+        assert_ne!(a, uuid_for("poj2676"));
+        let parts: Vec<&str> = a.split('-').collect();
+        assert_eq!(
+            parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            [8, 4, 4, 4, 12]
+        );
+        assert!(parts[2].starts_with('5'), "{a}");
+        assert!("89ab".contains(&parts[3][..1]), "{a}");
+    }
+
+    #[test]
+    fn problem_yaml_is_yaml_whatever_the_text() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = problem(dir.path());
+        let text = problem_yaml(&p, Problem::Poj3074, &options());
+        let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
+        assert_eq!(doc["name"].as_str(), Some("Title: \"quoted\""));
+        assert_eq!(
+            doc["source"].as_str(),
+            Some("Somewhere (exported by gridjudge)")
+        );
+        assert_eq!(doc["license"].as_str(), Some("cc0"));
+        assert_eq!(doc["limits"]["memory"].as_i64(), Some(48));
+        assert_eq!(doc["limits"]["output"].as_i64(), Some(64));
+    }
+
+    #[test]
+    fn tex_escapes_every_special_character() {
+        assert_eq!(tex("a_b%c&d#e$f{g}h"), "a\\_b\\%c\\&d\\#e\\$f\\{g\\}h");
+        assert_eq!(
+            tex("\\~^"),
+            "\\textbackslash{}\\textasciitilde{}\\textasciicircum{}"
+        );
+    }
+
+    #[test]
+    fn an_export_lands_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = problem(dir.path());
+        let out = dir.path().join("pkg");
+        let done = export(&p, &out, &options()).expect("exports");
+        assert_eq!((done.cases, done.submissions, done.zip), (1, 0, None));
+        assert_eq!(
+            std::fs::read_to_string(out.join(".timelimit")).expect("written"),
+            "1.5\n"
+        );
+        assert!(out.join("output_validators/gridjudge/run").is_file());
+        // Not empty now: refused, and nothing changes.
+        let again = export(&p, &out, &options()).expect_err("not empty");
+        assert!(matches!(again, ExportError::Unusable(_)), "{again}");
+        // A case without an answer is refused before anything is written.
+        let mut no_answer = p.clone();
+        no_answer.cases[0].answer = None;
+        let other = dir.path().join("other");
+        assert!(export(&no_answer, &other, &options()).is_err());
+        assert!(!other.exists());
+        // A validator binary that cannot be read fails half-way: nothing is left.
+        let broken = ExportOptions {
+            binary: dir.path().join("missing"),
+            ..options()
+        };
+        let e = export(&p, &other, &broken).expect_err("no binary");
+        assert!(matches!(e, ExportError::Read { .. }), "{e}");
+        assert!(!other.exists());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".gridjudge-export-"))
+            .collect();
+        assert!(names.is_empty(), "staging folders left: {names:?}");
+    }
+}

@@ -63,3 +63,69 @@ impl Package {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::config::{Case, Group};
+    use crate::package::{FormatVersion, PackageCase};
+    use std::path::PathBuf;
+
+    fn package(validation: Validation, flags: Vec<String>) -> Package {
+        Package {
+            dir: PathBuf::from("/nonexistent/pkg"),
+            short_name: "pkg".into(),
+            name: "A Package".into(),
+            version: FormatVersion::Legacy,
+            time_limit: Some(2.0),
+            time_multiplier: 5.0,
+            time_safety_margin: 2.0,
+            memory_mib: 256.0,
+            output_mib: 8.0,
+            validation,
+            cases: vec![PackageCase {
+                case: Case {
+                    group: Group::Secret,
+                    name: "g/01".into(),
+                    input: PathBuf::from("/nonexistent/pkg/data/secret/g/01.in"),
+                    answer: None,
+                },
+                flags,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_package_is_a_judge_problem_with_its_own_limits_and_validator() {
+        let pkg = package(Validation::Default, vec!["case_sensitive".into()]);
+        assert_eq!(pkg.stated_time_limit(None), Some(2.0));
+        assert_eq!(pkg.stated_time_limit(Some(0.5)), Some(0.5));
+        let p = pkg
+            .judge_problem(Path::new("/nonexistent/gridjudge"), 1.5)
+            .expect("the default validator needs no build");
+        assert_eq!(p.name, "pkg");
+        assert_eq!(p.title, "A Package");
+        assert_eq!(p.limits.time, Duration::from_millis(1500));
+        assert_eq!(
+            p.limits.wall,
+            crate::judge::problem::default_wall(p.limits.time)
+        );
+        assert_eq!(p.limits.memory_bytes, 256 * MIB);
+        assert_eq!(p.limits.output_bytes, 8 * MIB);
+        assert_eq!(p.cases.len(), 1);
+        assert!(
+            p.gridjudge_problem().is_none(),
+            "the package's validator judges"
+        );
+    }
+
+    #[test]
+    fn bad_validator_flags_are_a_broken_package_naming_its_folder() {
+        let pkg = package(Validation::Default, vec!["float_tolerance".into()]);
+        let e = pkg
+            .judge_problem(Path::new("/nonexistent/gridjudge"), 1.0)
+            .expect_err("a flag without its value");
+        assert!(matches!(e, PackageError::Invalid { .. }), "{e}");
+        assert!(e.to_string().starts_with("/nonexistent/pkg: "), "{e}");
+    }
+}
