@@ -167,11 +167,31 @@ fn file_argument(arg: &str) -> Option<PathBuf> {
 /// relative file arguments become absolute. A program that needs nothing is returned
 /// as it is, without a folder.
 pub fn stage(program: Program, drops_uid: bool) -> Result<Program, CompileFailure> {
+    stage_out_of(program, drops_uid, &[])
+}
+
+/// [`stage`], and every executable or file argument inside one of the `hidden` folders
+/// (the problem folders a run hides from the program: a `./a.out` or
+/// `python3 submissions/accepted/ok.py` given inside a problem folder or package) is
+/// copied whatever the user, as the run could not see it where it is.
+pub fn stage_out_of(
+    program: Program,
+    drops_uid: bool,
+    hidden: &[PathBuf],
+) -> Result<Program, CompileFailure> {
+    let hidden: Vec<PathBuf> = hidden
+        .iter()
+        .filter_map(|h| std::fs::canonicalize(h).ok())
+        .collect();
+    let inside_hidden = |p: &Path| {
+        std::fs::canonicalize(p).is_ok_and(|real| hidden.iter().any(|h| real.starts_with(h)))
+    };
     let je = |message: String| CompileFailure {
         verdict: Verdict::JudgeError,
         message: format!("cannot stage the program for the sandbox user: {message}"),
     };
-    let needs_copy = |p: &Path, exec: bool| drops_uid && !reachable_by_sandbox(p, exec);
+    let needs_copy =
+        |p: &Path, exec: bool| inside_hidden(p) || (drops_uid && !reachable_by_sandbox(p, exec));
     let mut dir: Option<tempfile::TempDir> = None;
     let mut copies = 0usize;
     let mut copy = |file: &Path, dir: &mut Option<tempfile::TempDir>| -> Result<PathBuf, String> {
@@ -193,7 +213,7 @@ pub fn stage(program: Program, drops_uid: bool) -> Result<Program, CompileFailur
     let mut argv = program.argv.clone();
     if let Some(system) = argv
         .first()
-        .filter(|_| needs_copy(&program.path, true))
+        .filter(|_| needs_copy(&program.path, true) && !inside_hidden(&program.path))
         .and_then(|name| sandbox_path_command(name))
     {
         path = system;

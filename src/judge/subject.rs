@@ -3,7 +3,8 @@
 //!
 //! [`Runnable::prepare`] compiles a source (the problem folders hidden from the
 //! compiler) or resolves a command, and stages the program where the sandbox user can
-//! reach it; the reference solver is a staged copy of the gridjudge binary, run as
+//! reach it (a program or script inside a problem folder is copied out of it, since
+//! the run hides that folder); the reference solver is a staged copy of the gridjudge binary, run as
 //! `solve PROBLEM` for each problem ([`Runnable::for_problem`]). [`judge_all`] then
 //! judges every problem with [`case_loop`], in order, until a signal (see
 //! [`interrupt`]) stops it.
@@ -11,7 +12,7 @@
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{CompileFailure, Compiler, Program};
 use crate::judge::problem::JudgeProblem;
-use crate::judge::stage::stage;
+use crate::judge::stage::{stage, stage_out_of};
 use crate::sandbox::interrupt;
 use std::path::PathBuf;
 
@@ -56,12 +57,13 @@ impl Runnable {
         hidden: impl IntoIterator<Item = PathBuf>,
         settings: &JudgeSettings,
     ) -> Result<Runnable, CompileFailure> {
+        let hidden: Vec<PathBuf> = hidden.into_iter().collect();
         match subject {
             Subject::Reference => {
                 Program::staged_copy(&settings.launcher, &[]).map(Runnable::Reference)
             }
             Subject::Source(path) => Compiler::new(&settings.launcher)
-                .hiding(hidden)
+                .hiding(hidden.iter().cloned())
                 .compile(path)
                 .and_then(|p| stage(p, settings.drops_uid()))
                 .map(Runnable::Program),
@@ -70,8 +72,10 @@ impl Runnable {
                     verdict: crate::Verdict::JudgeError,
                     message: "no command to run".into(),
                 })?;
+                // A program or script inside a problem folder is copied out of it: the
+                // run hides that folder.
                 Program::command(command, args)
-                    .and_then(|p| stage(p, settings.drops_uid()))
+                    .and_then(|p| stage_out_of(p, settings.drops_uid(), &hidden))
                     .map(Runnable::Program)
             }
         }

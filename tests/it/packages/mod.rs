@@ -4,3 +4,4 @@
 mod export;
 mod kattis_protocols;
 mod problem_packages;
+mod programs_inside;
