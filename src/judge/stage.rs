@@ -251,6 +251,39 @@ mod tests {
     }
 
     #[test]
+    fn a_program_and_its_file_arguments_inside_a_hidden_folder_are_copied_out() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let exe = d.path().join("run.sh");
+        std::fs::write(&exe, b"#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = d.path().join("sol.py");
+        std::fs::write(&script, b"print(1)\n").unwrap();
+        let program = Program::command(
+            exe.to_str().unwrap(),
+            &[script.display().to_string(), "not-a-file".into()],
+        )
+        .unwrap();
+        // Reachable by everyone, no uid drop: left where it is, unless hidden.
+        let kept = stage(Program::command(exe.to_str().unwrap(), &[]).unwrap(), false).unwrap();
+        assert_eq!(kept.path, exe);
+        let staged = stage_out_of(program, false, &[d.path().to_path_buf()]).unwrap();
+        assert!(
+            !staged.path.starts_with(d.path()),
+            "{}",
+            staged.path.display()
+        );
+        assert_eq!(std::fs::read(&staged.path).unwrap(), b"#!/bin/sh\n");
+        assert!(
+            !Path::new(&staged.argv[1]).starts_with(d.path()),
+            "{:?}",
+            staged.argv
+        );
+        assert_eq!(std::fs::read(&staged.argv[1]).unwrap(), b"print(1)\n");
+        assert_eq!(staged.argv[2], "not-a-file");
+    }
+
+    #[test]
     fn a_file_under_a_private_folder_is_out_of_reach() {
         let d = private_dir();
         let f = d.path().join("a.out");
