@@ -420,6 +420,9 @@ fn package_problem(
     settings: &JudgeSettings,
 ) -> Result<JudgeProblem, Failure> {
     let pkg = Package::load(dir)?;
+    for w in &pkg.warnings {
+        eprintln!("warning: {w}");
+    }
     let limit = pkg
         .stated_time_limit(args.time_limit)
         .unwrap_or(DEFAULT_TIME_LIMIT);

@@ -165,6 +165,9 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
     }
     let settings = args.options.checked_settings()?;
     let pkg = Package::load(dir)?;
+    for w in &pkg.warnings {
+        eprintln!("warning: {w}");
+    }
     if find_submissions(&pkg.dir).submissions.is_empty() {
         return Err(Failure::usage(format!(
             "{}: no submissions under submissions/<verdict>/",

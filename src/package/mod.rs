@@ -26,11 +26,13 @@
 
 pub mod default_output_validator;
 pub mod export;
+pub mod metadata;
 pub mod output_validator;
 pub mod problem;
 pub mod verify;
 
 use crate::judge::config::{Case, Group};
+use crate::package::metadata::Constants;
 use std::path::{Path, PathBuf};
 use yaml_rust2::{Yaml, YamlLoader};
 
@@ -117,9 +119,23 @@ pub struct Package {
     pub validation: Validation,
     /// The cases in judging order.
     pub cases: Vec<PackageCase>,
+    /// `constants` (2025-09), substituted in validators, included files, submissions
+    /// and `test_group.yaml`.
+    pub constants: Constants,
+    /// What is wrong but does not stop judging (an unknown key of problem.yaml, with the
+    /// nearest known one), one line each, naming the file.
+    pub warnings: Vec<String>,
 }
 
 fn read_yaml(path: &Path) -> Result<Option<Yaml>, PackageError> {
+    read_yaml_with(path, None)
+}
+
+/// [`read_yaml`], with `constants` substituted in the text first.
+fn read_yaml_with(
+    path: &Path,
+    constants: Option<&Constants>,
+) -> Result<Option<Yaml>, PackageError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -129,6 +145,10 @@ fn read_yaml(path: &Path) -> Result<Option<Yaml>, PackageError> {
                 source,
             })
         }
+    };
+    let text = match constants {
+        Some(c) => c.substitute(&text).into_owned(),
+        None => text,
     };
     let docs = YamlLoader::load_from_str(&text).map_err(|e| PackageError::Invalid {
         path: path.to_path_buf(),
@@ -188,11 +208,20 @@ impl Package {
             .ok()
             .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
             .unwrap_or_else(|| "package".into());
-        let version = match &doc["problem_format_version"] {
-            Yaml::BadValue | Yaml::Null => FormatVersion::Legacy,
-            Yaml::String(v) if v == "legacy" || v.starts_with("legacy") => FormatVersion::Legacy,
-            _ => FormatVersion::Modern,
+        let declared =
+            metadata::declared_version(&doc).map_err(|message| PackageError::Unsupported {
+                path: yaml_path.clone(),
+                message,
+            })?;
+        let version = match declared {
+            None => FormatVersion::Legacy,
+            Some(_) => FormatVersion::Modern,
         };
+        let warnings: Vec<String> = metadata::unknown_keys(&doc, declared.as_deref())
+            .into_iter()
+            .map(|w| format!("{}: {w}", yaml_path.display()))
+            .collect();
+        let constants = Constants::from_doc(&doc).map_err(invalid)?;
         let name = match &doc["name"] {
             Yaml::String(s) => s.clone(),
             Yaml::Hash(h) => h
@@ -278,8 +307,9 @@ impl Package {
         for group in [Group::Sample, Group::Secret] {
             let folder = dir.join("data").join(group.name());
             if folder.is_dir() {
-                let inherited = group_flags(&dir.join("data"))?.unwrap_or(problem_flags.clone());
-                walk(&folder, &folder, group, &inherited, &mut cases)?;
+                let inherited =
+                    group_flags(&dir.join("data"), &constants)?.unwrap_or(problem_flags.clone());
+                walk(&folder, &folder, group, &inherited, &constants, &mut cases)?;
             }
         }
         if cases.is_empty() {
@@ -299,6 +329,8 @@ impl Package {
             output_mib,
             validation,
             cases,
+            constants,
+            warnings,
         })
     }
 }
@@ -328,10 +360,12 @@ fn validator_source(dir: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Validator flags a folder's `testdata.yaml` / `test_group.yaml` sets, if any.
-fn group_flags(folder: &Path) -> Result<Option<Vec<String>>, PackageError> {
+/// Validator flags a folder's `testdata.yaml` / `test_group.yaml` sets, if any (with
+/// the constants substituted in `test_group.yaml`).
+fn group_flags(folder: &Path, constants: &Constants) -> Result<Option<Vec<String>>, PackageError> {
     for file in ["test_group.yaml", "testdata.yaml"] {
-        if let Some(doc) = read_yaml(&folder.join(file))? {
+        let substitute = (file == "test_group.yaml").then_some(constants);
+        if let Some(doc) = read_yaml_with(&folder.join(file), substitute)? {
             for key in ["output_validator_args", "output_validator_flags"] {
                 if let Some(w) = words(&doc[key]) {
                     return Ok(Some(w));
@@ -348,9 +382,10 @@ fn walk(
     folder: &Path,
     group: Group,
     inherited: &[String],
+    constants: &Constants,
     out: &mut Vec<PackageCase>,
 ) -> Result<(), PackageError> {
-    let flags = group_flags(folder)?.unwrap_or_else(|| inherited.to_vec());
+    let flags = group_flags(folder, constants)?.unwrap_or_else(|| inherited.to_vec());
     let entries = std::fs::read_dir(folder).map_err(|source| PackageError::Read {
         path: folder.to_path_buf(),
         source,
@@ -359,7 +394,7 @@ fn walk(
     paths.sort();
     for path in paths {
         if path.is_dir() {
-            walk(root, &path, group, &flags, out)?;
+            walk(root, &path, group, &flags, constants, out)?;
         } else if path.extension().is_some_and(|e| e == "in") {
             let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
             let ans = path.with_extension("ans");

@@ -23,6 +23,7 @@ use crate::judge::compile::{Compiler, Language};
 use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::OutputChecker;
+use crate::package::metadata::Constants;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
 use crate::Verdict;
@@ -127,11 +128,13 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 impl CustomChecker {
-    /// Builds the validator at `source` (a folder or one source file).
+    /// Builds the validator at `source` (a folder or one source file), with the
+    /// package's `constants` substituted in its copy.
     pub fn build(
         source: &Path,
         launcher: &Path,
         cases: &[(String, Vec<String>)],
+        constants: &Constants,
     ) -> Result<CustomChecker, String> {
         let dir = tempfile::Builder::new()
             .prefix("gridjudge-validator-")
@@ -146,6 +149,9 @@ impl CustomChecker {
             })
         }
         .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
+        constants
+            .substitute_in_tree(&work)
+            .map_err(|e| format!("cannot substitute the constants in {}: {e}", work.display()))?;
         let mut files: Vec<PathBuf> = std::fs::read_dir(&work)
             .map_err(|e| format!("cannot list {}: {e}", work.display()))?
             .flatten()

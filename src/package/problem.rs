@@ -48,9 +48,9 @@ impl Package {
         };
         let checker: Arc<dyn OutputChecker> = match &self.validation {
             Validation::Default => Arc::new(DefaultChecker::new(&flags).map_err(invalid)?),
-            Validation::Custom(source) => {
-                Arc::new(CustomChecker::build(source, launcher, &flags).map_err(invalid)?)
-            }
+            Validation::Custom(source) => Arc::new(
+                CustomChecker::build(source, launcher, &flags, &self.constants).map_err(invalid)?,
+            ),
         };
         Ok(JudgeProblem {
             dir: self.dir.clone(),
@@ -83,6 +83,8 @@ mod tests {
             memory_mib: 256.0,
             output_mib: 8.0,
             validation,
+            constants: Default::default(),
+            warnings: Vec::new(),
             cases: vec![PackageCase {
                 case: Case {
                     group: Group::Secret,

@@ -102,9 +102,13 @@ const INNER: &[(&str, Table)] = &[
     (
         "package",
         &[
-            ("package", &[]),
+            ("metadata", &[]),
+            ("package", &["metadata"]),
             ("default_output_validator", &[]),
-            ("output_validator", &["default_output_validator"]),
+            (
+                "output_validator",
+                &["default_output_validator", "metadata"],
+            ),
             ("problem", &["output_validator", "package"]),
             ("verify", &["package", "problem"]),
             ("export", &[]),

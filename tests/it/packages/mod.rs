@@ -4,4 +4,5 @@
 mod export;
 mod kattis_protocols;
 mod problem_packages;
+mod problem_yaml;
 mod programs_inside;
