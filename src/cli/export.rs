@@ -33,7 +33,7 @@ pub struct ExportArgs {
 /// Runs `gridjudge export`.
 pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
     let options = crate::cli::judge::RunOptions::with_cases(args.cases.clone());
-    let dirs = crate::cli::judge::problem_dirs(&options.cases_dir(), Some(&args.problem))?;
+    let dirs = crate::cli::judge::problem_dirs(&options, Some(&args.problem))?;
     let Some(dir) = dirs.first() else {
         return Err(Failure::usage("no such problem"));
     };

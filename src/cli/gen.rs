@@ -1,5 +1,5 @@
 //! `gridjudge gen` (write generated judge input to stdout or a file) and
-//! `gridjudge generate PROBLEM_DIR` (rebuild a problem's generated `data/secret/gen-*`
+//! `gridjudge generate PROBLEM` (rebuild a problem's generated `data/secret/gen-*`
 //! files from its `generators.toml`). The generators themselves are
 //! [`gridjudge::gen::spec`]; the recipe logic is [`gridjudge::gen::recipe`].
 
@@ -67,11 +67,17 @@ pub fn run_gen(args: &GenArgs) -> Result<u8, Failure> {
     Ok(exit::OK)
 }
 
-/// `gridjudge generate PROBLEM_DIR`.
+/// `gridjudge generate PROBLEM`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// The problem folder (with `problem.toml` and `generators.toml`).
-    pub problem_dir: PathBuf,
+    /// The problem (with `problem.toml` and `generators.toml`): an id under --cases or
+    /// ./judge-cases (poj3074), or a path to its folder. The bundled copy inside the
+    /// binary is never written to.
+    pub problem: String,
+    /// Folder holding the problem folders (default: $GRIDJUDGE_CASES, else
+    /// ./judge-cases).
+    #[arg(long, value_name = "DIR")]
+    pub cases: Option<PathBuf>,
     /// Compare instead of writing: exit 1 when a generated file differs from its
     /// recipe (or is missing, or is a stale `gen-*` file).
     #[arg(long)]
@@ -81,7 +87,13 @@ pub struct GenerateArgs {
 /// Runs `gridjudge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
     let fail = |code: u8, m: String| Failure::new(code, format!("gridjudge generate: {m}"));
-    let plan = recipe::Recipe::load(&args.problem_dir).map_err(|e| {
+    let roots = crate::cli::judge::Roots {
+        bundled: false,
+        ..crate::cli::judge::RunOptions::with_cases(args.cases.clone()).roots()
+    };
+    let problem_dir = crate::cli::judge::locate(&args.problem, &roots)
+        .map_err(|f| f.context("gridjudge generate"))?;
+    let plan = recipe::Recipe::load(&problem_dir).map_err(|e| {
         let code = match e {
             recipe::RecipeError::Read { .. } | recipe::RecipeError::Problem(_) => exit::NO_INPUT,
             _ => exit::USAGE,
@@ -92,9 +104,9 @@ pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
         .build()
         .map_err(|e| fail(exit::JUDGE_FAILURE, e.to_string()))?;
     let report = if args.check {
-        recipe::compare(&args.problem_dir, &built)
+        recipe::compare(&problem_dir, &built)
     } else {
-        recipe::write(&args.problem_dir, &built).map_err(|e| fail(exit::IO_ERROR, e))?
+        recipe::write(&problem_dir, &built).map_err(|e| fail(exit::IO_ERROR, e))?
     };
     let mut differ = false;
     let mut text = String::new();

@@ -57,8 +57,8 @@ impl From<MemoryModeArg> for MemoryMode {
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
     /// Folder holding one folder per problem (`PROBLEM/problem.toml`, `PROBLEM/data/…`).
-    /// Default: $GRIDJUDGE_CASES, else ./judge-cases, else the bundled judge-cases of the
-    /// checkout gridjudge was built from.
+    /// Default: $GRIDJUDGE_CASES, else ./judge-cases and the bundled problems (inside the
+    /// binary).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
     /// Judge this many cases in parallel (time is still measured per process).
@@ -90,26 +90,32 @@ impl RunOptions {
         }
     }
 
-    /// The judge-cases folder: `--cases`, else `$GRIDJUDGE_CASES`, else `./judge-cases`,
-    /// else the bundled folder of the checkout this binary was built from (so an
-    /// installed `gridjudge` judges the bundled problems from anywhere while that
-    /// checkout exists); else `./judge-cases`, which the error message then names.
-    pub fn cases_dir(&self) -> PathBuf {
+    /// The folders problems are looked up in, in order: `--cases DIR` alone when given,
+    /// else `$GRIDJUDGE_CASES` alone when set, else `./judge-cases` (when it exists)
+    /// and then the bundled problems, which travel inside the binary
+    /// ([`gridjudge::judge::bundled`]; written to the cache folder only when needed).
+    pub fn roots(&self) -> Roots {
         if let Some(dir) = &self.cases {
-            return dir.clone();
+            return Roots {
+                folders: vec![dir.clone()],
+                bundled: false,
+            };
         }
-        if let Some(dir) = std::env::var_os("GRIDJUDGE_CASES") {
-            return PathBuf::from(dir);
+        if let Some(dir) = std::env::var_os("GRIDJUDGE_CASES").filter(|d| !d.is_empty()) {
+            return Roots {
+                folders: vec![PathBuf::from(dir)],
+                bundled: false,
+            };
         }
         let here = PathBuf::from("judge-cases");
-        if here.is_dir() {
-            return here;
+        Roots {
+            folders: if here.is_dir() {
+                vec![here]
+            } else {
+                Vec::new()
+            },
+            bundled: true,
         }
-        let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases");
-        if bundled.is_dir() {
-            return bundled;
-        }
-        here
     }
 
     /// Judge settings with this process as the launcher.
@@ -144,7 +150,8 @@ impl RunOptions {
 /// `gridjudge judge PROBLEM [OPTIONS] -- CMD [ARGS...]`
 #[derive(Debug, clap::Args)]
 pub struct JudgeArgs {
-    /// The problem folder under --cases (e.g. poj3074).
+    /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
+    /// folder (., ./mysudoku).
     #[arg(required_unless_present_any = ["all", "explain_sandbox", "package"], conflicts_with_all = ["all", "package"])]
     pub problem: Option<String>,
     /// Judge every problem folder under --cases.
@@ -255,21 +262,36 @@ pub fn progress_bar(total: usize) -> ProgressBar {
     bar
 }
 
-/// The problem folders to judge: one, or all under `root`.
-pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
+/// Where problems are looked up ([`RunOptions::roots`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roots {
+    /// Folders of problem folders, in order.
+    pub folders: Vec<PathBuf>,
+    /// Whether the bundled problems come after them.
+    pub bundled: bool,
+}
+
+/// The bundled problems' folder, written to the cache on first use.
+fn bundled_root() -> Result<PathBuf, Failure> {
+    gridjudge::judge::bundled::root().map_err(|e| {
+        Failure::new(
+            exit::IO_ERROR,
+            format!("cannot write the bundled problems to the cache folder: {e}"),
+        )
+    })
+}
+
+/// The problem folders to judge (see [`locate`]): the one named, or every problem of
+/// the first root ([`RunOptions::roots`]) for `--all`.
+pub fn problem_dirs(options: &RunOptions, problem: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
+    let roots = options.roots();
     match problem {
-        Some(p) => {
-            let dir = root.join(p);
-            if dir.join("problem.toml").is_file() {
-                Ok(vec![dir])
-            } else {
-                Err(Failure::usage(format!(
-                    "no problem folder {} (with a problem.toml; give --cases DIR or set GRIDJUDGE_CASES)",
-                    dir.display()
-                )))
-            }
-        }
+        Some(p) => locate(p, &roots).map(|dir| vec![dir]),
         None => {
+            let root = match roots.folders.first() {
+                Some(first) => first.clone(),
+                None => bundled_root()?,
+            };
             // A missing or empty folder is the caller's mistake, as for one problem.
             if !root.is_dir() {
                 return Err(Failure::usage(format!(
@@ -277,7 +299,7 @@ pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, 
                     root.display()
                 )));
             }
-            let dirs = gridjudge::judge::config::discover(root)?;
+            let dirs = gridjudge::judge::config::discover(&root)?;
             if dirs.is_empty() {
                 return Err(Failure::usage(format!(
                     "no problem folders (with a problem.toml) under {}",
@@ -287,6 +309,48 @@ pub fn problem_dirs(root: &Path, problem: Option<&str>) -> Result<Vec<PathBuf>, 
             Ok(dirs)
         }
     }
+}
+
+/// The one rule for a PROBLEM argument, in every command: a name is looked up under
+/// each root in order (`ROOT/NAME/problem.toml`), and, when it is not under the first
+/// root, as a folder relative to the current one; anything with a `/` (or `.`, `..`)
+/// is a path. Nothing found is a usage error listing the bundled ids and every place
+/// searched.
+pub fn locate(problem: &str, roots: &Roots) -> Result<PathBuf, Failure> {
+    let is_problem = |dir: &Path| dir.join("problem.toml").is_file();
+    let as_path = PathBuf::from(problem);
+    let path_like = problem.contains('/') || problem == "." || problem == "..";
+    let mut searched = Vec::new();
+    if !path_like {
+        let mut candidates: Vec<PathBuf> = roots.folders.iter().map(|r| r.join(problem)).collect();
+        // A folder of that name here comes right after the first root.
+        candidates.insert(1.min(candidates.len()), as_path.clone());
+        for dir in candidates {
+            if is_problem(&dir) {
+                return Ok(dir);
+            }
+            searched.push(dir.display().to_string());
+        }
+        if roots.bundled && gridjudge::judge::bundled::ids().contains(&problem) {
+            return Ok(bundled_root()?.join(problem));
+        }
+    } else if is_problem(&as_path) {
+        return Ok(as_path);
+    } else {
+        searched.push(as_path.display().to_string());
+    }
+    let bundled = gridjudge::judge::bundled::ids().join(", ");
+    Err(Failure::usage(if roots.bundled {
+        format!(
+            "no problem {problem:?}: no problem.toml in {}, and no bundled problem of that name (bundled: {bundled})",
+            searched.join(", ")
+        )
+    } else {
+        format!(
+            "no problem {problem:?}: no problem.toml in {} (the bundled problems, {bundled}, are used without --cases and GRIDJUDGE_CASES)",
+            searched.join(", ")
+        )
+    }))
 }
 
 /// The exit code of a finished session.
@@ -350,7 +414,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     let problems = match &args.package {
         Some(dir) => vec![package_problem(&args, dir, &settings)?],
         None => {
-            let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
+            let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
             load_problems(&args, &dirs)?
         }
     };

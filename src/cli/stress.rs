@@ -115,7 +115,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
             "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),
         ));
     }
-    let dirs = problem_dirs(&args.options.cases_dir(), Some(&args.problem))?;
+    let dirs = problem_dirs(&args.options, Some(&args.problem))?;
     let dir = &dirs[0];
     let problem = JudgeProblem::load(dir)?;
     let pid = problem.gridjudge_problem().ok_or_else(|| {

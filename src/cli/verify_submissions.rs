@@ -83,7 +83,7 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     }
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
-    let dirs = problem_dirs(&args.options.cases_dir(), args.problem.as_deref())?;
+    let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
     let mut results = Vec::new();
     let mut all_margins = Vec::new();
     for dir in dirs {

@@ -1,6 +1,8 @@
 //! Judging: running contestant programs through the [`sandbox`](crate::sandbox), turning
 //! runs and checker outcomes into verdicts, and reporting.
 //!
+//! - [`bundled`]: the bundled problems, embedded in the binary and written to a cache
+//!   folder on first use.
 //! - [`config`]: a judge-case folder's files (`problem.toml`, `data/{sample,secret}`).
 //! - [`problem`]: the judge's problem type, limits resolved once, from a folder, a
 //!   package or the command line.
@@ -19,6 +21,7 @@
 //! The isolation itself (limits, launcher, namespaces, Landlock, cgroups, seccomp) is
 //! the [`sandbox`](crate::sandbox) layer below, which knows nothing of verdicts.
 
+pub mod bundled;
 pub mod case_loop;
 pub mod compile;
 pub mod config;

@@ -74,6 +74,7 @@ const INNER: &[(&str, Table)] = &[
         "judge",
         &[
             ("judge", &[]),
+            ("bundled", &[]),
             ("config", &[]),
             ("problem", &["config"]),
             ("limit_verdict", &[]),

@@ -4,3 +4,4 @@
 mod check;
 mod exit_codes;
 mod packaging;
+mod problems;
