@@ -44,17 +44,24 @@ pub fn bin_dir() -> tempfile::TempDir {
     dir
 }
 
-/// Compiles `tests/fixtures/judge/programs/NAME.c` into `dir`.
+/// Compiles `tests/fixtures/judge/programs/NAME.c` into `dir` with the judge's own C
+/// flags (`-std=gnu11`), warnings on: a fixture compiles without one.
 pub fn compile_c(dir: &Path, name: &str) -> PathBuf {
     let src = fixtures().join("programs").join(format!("{name}.c"));
     let exe = dir.join(name);
-    let st = Command::new("gcc")
-        .args(["-O2", "-std=c11", "-o"])
+    let out = Command::new("gcc")
+        .args(["-O2", "-std=gnu11", "-Wall", "-o"])
         .arg(&exe)
         .arg(&src)
-        .status()
+        .output()
         .unwrap();
-    assert!(st.success(), "gcc failed on {}", src.display());
+    assert!(out.status.success(), "gcc failed on {}", src.display());
+    assert!(
+        out.stderr.is_empty(),
+        "{} compiles with warnings: {}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     exe
 }
 

@@ -52,13 +52,10 @@ fn browser(chrome: &Path, profile: &Path, args: &[String]) -> std::process::Outp
 fn the_html_report_renders_in_chromium() {
     let _machine = support::machine::shared();
     let Some(chrome) = chromium() else {
-        println!(
-            "SKIPPED: chromium not installed (apt-get install chromium); HTML report not rendered"
-        );
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "CI must have chromium (.ci/run installs it)"
+        // Said past the harness's capture, so plain `cargo test` shows it; CI fails.
+        support::judge::skip(
+            "the_html_report_renders_in_chromium",
+            "chromium not installed (apt-get install chromium); HTML report not rendered",
         );
         return;
     };
