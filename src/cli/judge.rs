@@ -425,6 +425,18 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     } else {
         Subject::Command(args.command.clone())
     };
+    if let Some((b, _)) = &baseline {
+        // A baseline of other problems would compare nothing and pass: refuse it.
+        let cases = problems
+            .iter()
+            .flat_map(|p| p.cases.iter().map(move |c| (p.name.as_str(), c.id())));
+        if b.shared(cases) == 0 {
+            return Err(Failure::usage(format!(
+                "--baseline shares no case with this run (it holds {}): compare reports of the same problems",
+                b.problems().join(", ")
+            )));
+        }
+    }
     let description = subject.describe();
     let total: usize = problems.iter().map(|p| p.cases.len()).sum();
     // The problem folders are hidden from the compiler (where the run has no minimal

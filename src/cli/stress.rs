@@ -118,6 +118,13 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
     let dirs = problem_dirs(&args.options, Some(&args.problem))?;
     let dir = &dirs[0];
     let problem = JudgeProblem::load(dir)?;
+    // A failure is saved into --out: never over files of another run.
+    if std::fs::read_dir(&args.out).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(usage(format!(
+            "--out {} exists and is not empty: give another folder or remove it",
+            args.out.display()
+        )));
+    }
     let pid = problem.gridjudge_problem().ok_or_else(|| {
         Failure::usage(format!(
             "{}: not a gridjudge problem (stress needs its generator and checker)",
@@ -209,10 +216,14 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
         found.seed,
         report.search_time.as_secs_f64()
     );
+    let binary = std::env::current_exe()
+        .map(|p| shell_word(&p.display().to_string()))
+        .unwrap_or_else(|_| "gridjudge".into());
     let how = Reproduce {
         args: &args,
         gen_line: &gen_line,
         problem: pid,
+        binary,
     };
     save(&args.out, dir, &found, &how).map_err(|e| Failure::new(exit::IO_ERROR, e))?;
     emit(&(headline + &found_text(&found, &args.out, &how)))?;
@@ -250,6 +261,9 @@ struct Reproduce<'a> {
     args: &'a StressArgs,
     gen_line: &'a str,
     problem: Problem,
+    /// This very gridjudge binary, by its absolute path: the script runs the binary
+    /// that wrote it, whatever is on `PATH`.
+    binary: String,
 }
 
 fn shell_word(w: &str) -> String {
@@ -287,7 +301,8 @@ impl Reproduce<'_> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         format!(
-            "gridjudge judge --cases {} {} {}",
+            "{} judge --cases {} {} {}",
+            self.binary,
             shell_word(&parent.display().to_string()),
             shell_word(&name),
             self.program_words()
@@ -301,7 +316,7 @@ impl Reproduce<'_> {
             .split_whitespace()
             .filter(|w| !w.starts_with("--seed"))
             .collect();
-        format!("gridjudge gen {} --seed {seed}", words.join(" "))
+        format!("{} gen {} --seed {seed}", self.binary, words.join(" "))
     }
 }
 

@@ -81,6 +81,26 @@ impl Baseline {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
+
+    /// How many of `cases` (problem folder name, case id) the baseline holds: a
+    /// baseline that shares none with a run (another problem's report) compares nothing.
+    pub fn shared<'a>(&self, cases: impl IntoIterator<Item = (&'a str, String)>) -> usize {
+        cases
+            .into_iter()
+            .filter(|(problem, case)| {
+                self.cases
+                    .contains_key(&(problem.to_string(), case.clone()))
+            })
+            .count()
+    }
+
+    /// The problems the baseline has cases of, sorted.
+    pub fn problems(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.cases.keys().map(|(p, _)| p.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
 }
 
 /// One case present in both runs. Fields in the order of the JSON report.

@@ -82,7 +82,7 @@ fn a_planted_two_fold_slowdown_is_flagged_and_fails_on_request() {
 }
 
 #[test]
-fn a_verdict_regression_exits_1_and_a_bad_baseline_exits_66() {
+fn a_verdict_regression_exits_1_and_a_bad_or_unrelated_baseline_is_refused() {
     let _machine = support::machine::shared();
     let bin = bin_dir();
     let slow = compile_c(bin.path(), "slow_then_exec");
@@ -118,6 +118,18 @@ fn a_verdict_regression_exits_1_and_a_bad_baseline_exits_66() {
         text(&out)
     );
     assert!(text(&out).contains("(2 regression(s))"), "{}", text(&out));
+
+    // A baseline of another problem shares no case: it would compare nothing and
+    // pass, so it is refused before anything runs.
+    let other = String::from_utf8_lossy(&base.stdout).replace("\"poj3074\"", "\"poj2676\"");
+    std::fs::write(&old, other).unwrap();
+    let unrelated = judge(&slow, "0", &["--baseline", old.to_str().unwrap()]);
+    assert_eq!(unrelated.status.code(), Some(64), "{}", text(&unrelated));
+    assert!(
+        text(&unrelated).contains("--baseline shares no case with this run (it holds poj2676)"),
+        "{}",
+        text(&unrelated)
+    );
 
     std::fs::write(&old, "{ not json").unwrap();
     let bad = judge(&slow, "0", &["--baseline", old.to_str().unwrap()]);

@@ -428,14 +428,19 @@ fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
     let against = std::fs::read_to_string(out_dir.join("checker-against.txt")).unwrap();
     assert!(against.starts_with("AC"), "{against}");
     assert!(out_dir.join("output.txt").is_file() && out_dir.join("original.in").is_file());
-    // The saved command judges the minimal case again, with the same verdict.
+    // The saved script judges the minimal case again, with the same verdict, with the
+    // very binary that wrote it (none need be on PATH).
     let script = std::fs::read_to_string(out_dir.join("reproduce.sh")).unwrap();
     let line = script
         .lines()
-        .find(|l| l.starts_with("gridjudge judge "))
+        .find(|l| l.contains(" judge --cases "))
         .unwrap_or_else(|| panic!("{script}"));
-    let words: Vec<&str> = line.split_whitespace().skip(1).collect();
-    let again = Command::new(bin).args(&words).output().unwrap();
+    assert!(line.starts_with(&format!("{bin} judge ")), "{line}");
+    let again = Command::new("/bin/sh")
+        .arg(out_dir.join("reproduce.sh"))
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
     let table = String::from_utf8_lossy(&again.stdout);
     assert_eq!(again.status.code(), Some(1), "{table}");
     assert!(
@@ -465,6 +470,20 @@ fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("no failure in 20 iterations"), "{stdout}");
     assert!(!tmp.path().join("none").exists());
+
+    // A second run never writes over the first one's folder: refused before stressing.
+    let out = Command::new(bin)
+        .args(["stress", "poj2676", "--iterations", "1", "--cases"])
+        .arg(&cases)
+        .arg("--out")
+        .arg(&out_dir)
+        .arg("--source")
+        .arg(&good)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(64), "{stderr}");
+    assert!(stderr.contains("not empty"), "{stderr}");
 
     // Usage errors: one line, exit 64.
     // Usage errors of gridjudge's own (not clap's): one line, exit 64.
