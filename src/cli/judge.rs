@@ -212,15 +212,35 @@ fn positive_number(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `-- good.cpp`: a source file given as the program to run (it is not executable)
+/// is a usage error that says to give it with `--source`.
+pub fn source_given_as_command(command: &[String]) -> Result<(), Failure> {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(first) = command.first() else {
+        return Ok(());
+    };
+    let path = Path::new(first);
+    let executable = std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+    if gridjudge::judge::compile::Language::from_path(path).is_some() && !executable {
+        return Err(Failure::usage(format!(
+            "{first} is a source file, not a program: give it with --source {first} to compile and judge it"
+        )));
+    }
+    Ok(())
+}
+
 /// Loads every problem folder with the command line's overrides and case filter. Every
 /// broken folder is named at once (`|`-separated); an unreadable one makes it 66, else 64.
 fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<JudgeProblem>, Failure> {
-    let overrides = args.overrides();
+    // The case filter comes last, so that a name that matches nothing can list the cases.
+    let overrides = Overrides {
+        case: None,
+        ..args.overrides()
+    };
     let mut problems = Vec::new();
     let mut errors: Vec<Failure> = Vec::new();
     for dir in dirs {
         match JudgeProblem::load(dir).and_then(|mut p| p.apply(&overrides).map(|()| p)) {
-            Ok(p) if p.cases.is_empty() => {}
             Ok(p) => problems.push(p),
             Err(e) => errors.push(e.into()),
         }
@@ -230,10 +250,46 @@ fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<JudgeProblem>
         let message: Vec<String> = errors.into_iter().map(|f| f.message).collect();
         return Err(Failure::new(code, message.join(" | ")));
     }
-    if let (Some(want), true) = (&args.case, problems.is_empty()) {
-        return Err(Failure::usage(format!("no case named {want}")));
-    }
+    narrow_to_case(&mut problems, args.case.as_deref())?;
     Ok(problems)
+}
+
+/// Keeps only the case `want` (a name or an id) and the problems that have it; a name
+/// no problem has is a usage error that lists the cases there are.
+fn narrow_to_case(problems: &mut Vec<JudgeProblem>, want: Option<&str>) -> Result<(), Failure> {
+    let Some(want) = want else {
+        return Ok(());
+    };
+    let all: Vec<String> = problems
+        .iter()
+        .flat_map(|p| {
+            let prefix = if problems.len() > 1 {
+                format!("{}: ", p.name)
+            } else {
+                String::new()
+            };
+            p.cases.iter().map(move |c| format!("{prefix}{}", c.id()))
+        })
+        .collect();
+    for p in problems.iter_mut() {
+        p.apply(&Overrides {
+            case: Some(want.to_string()),
+            ..Overrides::default()
+        })?;
+    }
+    problems.retain(|p| !p.cases.is_empty());
+    if problems.is_empty() {
+        const SHOWN: usize = 12;
+        let more = all.len().saturating_sub(SHOWN);
+        let mut list = all.into_iter().take(SHOWN).collect::<Vec<_>>().join(", ");
+        if more > 0 {
+            list.push_str(&format!(", and {more} more"));
+        }
+        return Err(Failure::usage(format!(
+            "no case named {want:?} (a name such as 1, or an id such as sample/1); the cases: {list}"
+        )));
+    }
+    Ok(())
 }
 
 impl JudgeArgs {
@@ -383,6 +439,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             "say what to judge: --reference, --source FILE, or -- CMD [ARGS...]",
         ));
     }
+    source_given_as_command(&args.command)?;
     if let Some(src) = &args.source {
         if gridjudge::judge::compile::Language::from_path(src).is_none() {
             return Err(usage(&format!(
@@ -505,15 +562,13 @@ fn package_problem(
     let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
     problem.apply(&Overrides {
         time_seconds: None,
+        case: None,
         ..args.overrides()
     })?;
-    if let (Some(want), true) = (&args.case, problem.cases.is_empty()) {
-        return Err(Failure::usage(format!(
-            "no case named {want} in {}",
-            dir.display()
-        )));
-    }
-    Ok(problem)
+    let mut one = vec![problem];
+    narrow_to_case(&mut one, args.case.as_deref())?;
+    one.pop()
+        .ok_or_else(|| Failure::internal("the package's problem went missing"))
 }
 
 fn finish(

@@ -110,6 +110,7 @@ fn compile_or_command(
 
 fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
     let usage = |m: String| Failure::new(exit::USAGE, m);
+    super::judge::source_given_as_command(&args.command)?;
     if args.source.is_none() == args.command.is_empty() {
         return Err(usage(
             "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),

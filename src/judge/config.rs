@@ -113,7 +113,9 @@ impl ProblemToml {
             .parse()
             .map_err(|e: toml::de::Error| ConfigError::Parse {
                 path: path.to_path_buf(),
-                message: e.to_string().trim_end().replace('\n', " "),
+                // toml's message keeps its caret diagram: the line, and a `^` under
+                // the column.
+                message: e.to_string().trim_end().to_string(),
             })?;
         let problems = schema_problems(&table);
         if !problems.is_empty() {

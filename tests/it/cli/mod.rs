@@ -2,6 +2,7 @@
 //! a judge system calls them, and what an installation brings besides the commands.
 
 mod check;
+mod diagnostics;
 mod exit_codes;
 mod packaging;
 mod problems;
