@@ -35,12 +35,17 @@ fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
     })
 }
 
+/// The exit code of a generator failure, the same in `gen` and `stress`: arguments it
+/// refuses and a request it cannot meet within its effort bound (`--clues 17`, a grade
+/// that does not come) are both the caller's to change, 64.
+pub fn gen_exit_code(e: &GenError) -> u8 {
+    match e {
+        GenError::Usage(_) | GenError::GaveUp(_) => exit::USAGE,
+    }
+}
+
 fn gen_failure(e: GenError) -> Failure {
-    let code = match e {
-        GenError::Usage(_) => exit::USAGE,
-        GenError::GaveUp(_) => exit::REJECTED,
-    };
-    Failure::new(code, format!("gridjudge gen: {e}"))
+    Failure::new(gen_exit_code(&e), format!("gridjudge gen: {e}"))
 }
 
 /// Runs `gridjudge gen`.

@@ -212,6 +212,24 @@ fn positive_number(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A `--source FILE` (or `--against-source`) gridjudge can compile: a language it knows
+/// (else 64, naming the extensions), and a file it can read (else 66). The same rule in
+/// every command.
+pub fn check_source(src: &Path) -> Result<(), Failure> {
+    if gridjudge::judge::compile::Language::from_path(src).is_none() {
+        return Err(Failure::usage(format!(
+            "{}: unsupported language (--source takes .c, .cpp, .cc, .cxx, .rs or .py)",
+            src.display()
+        )));
+    }
+    std::fs::File::open(src).map(drop).map_err(|e| {
+        Failure::new(
+            exit::NO_INPUT,
+            format!("cannot read {}: {e}", src.display()),
+        )
+    })
+}
+
 /// `-- good.cpp`: a source file given as the program to run (it is not executable)
 /// is a usage error that says to give it with `--source`.
 pub fn source_given_as_command(command: &[String]) -> Result<(), Failure> {
@@ -441,18 +459,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     }
     source_given_as_command(&args.command)?;
     if let Some(src) = &args.source {
-        if gridjudge::judge::compile::Language::from_path(src).is_none() {
-            return Err(usage(&format!(
-                "{}: unsupported language (--source takes .c, .cpp, .cc, .cxx, .rs or .py)",
-                src.display()
-            )));
-        }
-        std::fs::File::open(src).map_err(|e| {
-            Failure::new(
-                exit::NO_INPUT,
-                format!("cannot read {}: {e}", src.display()),
-            )
-        })?;
+        check_source(src)?;
     }
     // Every report file is writable before any judging starts (exit 74 at once).
     for path in [

@@ -46,12 +46,34 @@ pub struct CountArgs {
     /// Stop counting at N solutions and print `>= N`.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub limit: u64,
-    /// Solver (dlx or dfs for Sudoku, search for kakuro).
+    /// Solver (dlx or dfs for Sudoku, search for kakuro; max-flow finds one fill and
+    /// cannot count).
     #[arg(long, value_enum)]
-    pub solver: Option<SolverKind>,
+    pub solver: Option<CountingSolver>,
     /// Judge input (default: stdin).
     #[arg(default_value = "-")]
     pub file: PathBuf,
+}
+
+/// The solvers that count (`count --solver`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CountingSolver {
+    /// Dancing links (Sudoku).
+    Dlx,
+    /// Bitmask depth-first search (Sudoku).
+    Dfs,
+    /// Combination-mask search (classic kakuro).
+    Search,
+}
+
+impl From<CountingSolver> for SolverKind {
+    fn from(s: CountingSolver) -> SolverKind {
+        match s {
+            CountingSolver::Dlx => SolverKind::Dlx,
+            CountingSolver::Dfs => SolverKind::Dfs,
+            CountingSolver::Search => SolverKind::Search,
+        }
+    }
 }
 
 /// The solver to use and the whole input, checked to parse (its cases are not kept).
@@ -155,7 +177,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<u8, Failure> {
 
 /// Runs `count`: one line per case, the count or `>= LIMIT`.
 pub fn run_count(args: &CountArgs) -> Result<u8, Failure> {
-    let (input, solver) = load(args.problem, &args.file, args.solver)?;
+    let (input, solver) = load(args.problem, &args.file, args.solver.map(SolverKind::from))?;
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     let mut out = ChunkedStdout::new();
     let mut stop = None;

@@ -35,9 +35,9 @@ pub struct StressArgs {
     /// Stop after this many iterations (default 1000 unless --time is given).
     #[arg(long)]
     pub iterations: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECS")]
-    pub time: Option<f64>,
+    /// Stop searching after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub duration: Option<f64>,
     /// Compile this source and stress it.
     #[arg(long, conflicts_with = "command")]
     pub source: Option<PathBuf>,
@@ -49,13 +49,13 @@ pub struct StressArgs {
     #[arg(long, value_name = "FILE")]
     pub against_source: Option<PathBuf>,
     /// Where to save the minimal failing case (a problem folder), its output and message.
-    #[arg(long, default_value = "stress-out")]
+    #[arg(short, long, value_name = "DIR", default_value = "stress-out")]
     pub out: PathBuf,
     /// Most runs spent shrinking.
     #[arg(long, default_value_t = 3000)]
     pub shrink_runs: usize,
     /// Most seconds spent shrinking.
-    #[arg(long, default_value_t = 120.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
     pub shrink_time: f64,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -85,24 +85,30 @@ fn secs(what: &str, v: f64) -> Result<Duration, Failure> {
         .map_err(|_| Failure::new(exit::USAGE, format!("{what} {v}: not a number of seconds")))
 }
 
+/// The program to stress: `source` compiled (the problem folder `hidden` from the
+/// compiler, as `judge` does), or `command` resolved.
 fn compile_or_command(
     source: Option<&Path>,
     command: &[String],
     launcher: &Path,
+    hidden: &Path,
 ) -> Result<Program, Failure> {
     match source {
         Some(src) if !src.is_file() => Err(Failure::new(
             exit::NO_INPUT,
             format!("cannot read {}: no such file", src.display()),
         )),
-        Some(src) => compile::compile(src, launcher).map_err(|f| {
-            let code = if f.verdict == Verdict::CompileError {
-                exit::REJECTED
-            } else {
-                exit::JUDGE_FAILURE
-            };
-            Failure::new(code, format!("{}: {}", src.display(), f))
-        }),
+        Some(src) => compile::Compiler::new(launcher)
+            .hiding([hidden.to_path_buf()])
+            .compile(src)
+            .map_err(|f| {
+                let code = if f.verdict == Verdict::CompileError {
+                    exit::REJECTED
+                } else {
+                    exit::JUDGE_FAILURE
+                };
+                Failure::new(code, format!("{}: {}", src.display(), f))
+            }),
         None => Program::command(&command[0], &command[1..])
             .map_err(|f| Failure::new(exit::JUDGE_FAILURE, f.message)),
     }
@@ -111,6 +117,9 @@ fn compile_or_command(
 fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
     let usage = |m: String| Failure::new(exit::USAGE, m);
     super::judge::source_given_as_command(&args.command)?;
+    for src in [&args.source, &args.against_source].into_iter().flatten() {
+        super::judge::check_source(src)?;
+    }
     if args.source.is_none() == args.command.is_empty() {
         return Err(usage(
             "say what to stress: --source FILE, or -- CMD [ARGS...]".into(),
@@ -140,7 +149,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
         .map_err(|m| usage(format!("--gen: {m}")))?
         .for_problem(pid)
         .map_err(|e| usage(format!("--gen: {e}")))?;
-    let time = args.time.map(|t| secs("--time", t)).transpose()?;
+    let time = args.duration.map(|t| secs("--duration", t)).transpose()?;
     let opts = StressOptions {
         gen,
         first_seed: args.seed,
@@ -153,7 +162,12 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
         shrink_time: secs("--shrink-time", args.shrink_time)?,
     };
     let settings = args.options.checked_settings()?;
-    let program = compile_or_command(args.source.as_deref(), &args.command, &settings.launcher)?;
+    let program = compile_or_command(
+        args.source.as_deref(),
+        &args.command,
+        &settings.launcher,
+        &problem.dir,
+    )?;
     let against_words: Vec<String> = args
         .against
         .as_deref()
@@ -167,6 +181,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
             args.against_source.as_deref(),
             &against_words,
             &settings.launcher,
+            &problem.dir,
         )?)
     } else {
         None
@@ -190,8 +205,13 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
             bar.set_message(format!("shrinking: {runs} runs, best so far {size}"))
         }
     };
-    let report = stress::stress(&problem, &settings, subjects, &opts, &tick)
-        .map_err(|e| Failure::new(exit::JUDGE_FAILURE, e))?;
+    let report = stress::stress(&problem, &settings, subjects, &opts, &tick).map_err(|e| {
+        let code = match &e {
+            stress::StressError::Generator { error, .. } => super::gen::gen_exit_code(error),
+            stress::StressError::Judge(_) => exit::JUDGE_FAILURE,
+        };
+        Failure::new(code, e.to_string())
+    })?;
     bar.finish_and_clear();
     let rate = report.iterations as f64 / report.search_time.as_secs_f64().max(1e-9);
     let interrupted = report

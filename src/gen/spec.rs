@@ -73,8 +73,9 @@ pub struct SudokuSpec {
     /// Puzzles to make.
     #[arg(long, default_value_t = 1)]
     pub count: usize,
-    /// Input format (default: poj3074 for box 3, poj3076 for box 4).
-    #[arg(long, value_enum)]
+    /// Write the input format of this problem (default: poj3074 for box 3, poj3076
+    /// for box 4).
+    #[arg(long = "problem", value_enum, value_name = "PROBLEM")]
     pub format: Option<SudokuFormat>,
 }
 
@@ -432,7 +433,7 @@ mod tests {
     fn generated_inputs_validate_and_answers_check() {
         for line in [
             "sudoku --clues 30 --count 3 --seed 9",
-            "sudoku --minimal --format poj2676 --count 2",
+            "sudoku --minimal --problem poj2676 --count 2",
             "sudoku --box 4 --clues 150 --count 1",
             "kakuro --rows 9 --cols 11 --count 3",
             "kakuro --rows 9 --cols 11 --variant classic --count 3",
@@ -457,7 +458,7 @@ mod tests {
     fn bad_arguments_are_usage_errors() {
         for line in [
             "sudoku --box 5",
-            "sudoku --box 3 --format poj3076",
+            "sudoku --box 3 --problem poj3076",
             "sudoku --clues 100",
             "sudoku --count 0",
             "kakuro --rows 1 --cols 5",

@@ -29,9 +29,10 @@ use std::fmt;
 pub enum Grade {
     /// Naked and hidden singles alone solve it.
     Easy,
-    /// Singles do not, the DFS proves it unique with at most [`MEDIUM_GUESSES`] guesses.
+    // The numbers are MEDIUM_GUESSES and HARD_GUESSES: these lines are `--help` text.
+    /// Singles do not, the DFS proves it unique with at most 2 guesses.
     Medium,
-    /// At most [`HARD_GUESSES`] guesses.
+    /// At most 12 guesses.
     Hard,
     /// More guesses than that.
     Extreme,

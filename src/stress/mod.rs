@@ -144,6 +144,23 @@ pub enum Progress {
 /// (iteration, seed, case set, trials) of the earliest failure of the search.
 type FirstFailure = (u64, u64, CaseSet, Vec<Trial>);
 
+/// Why a stress run could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    /// The generator cannot make a case as asked (`--gen` arguments it refuses, or
+    /// effort that ran out): the same failure `gridjudge gen` reports for them.
+    #[error("generator (seed {seed}): {error}")]
+    Generator {
+        /// The seed of the case it was making.
+        seed: u64,
+        /// What it said.
+        error: crate::gen::spec::GenError,
+    },
+    /// The judge itself failed (no sandbox, no case folder).
+    #[error("{0}")]
+    Judge(String),
+}
+
 /// Runs a stress session.
 pub fn stress(
     problem: &JudgeProblem,
@@ -151,13 +168,13 @@ pub fn stress(
     subjects: Subjects<'_>,
     opts: &StressOptions,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<StressReport, String> {
+) -> Result<StressReport, StressError> {
     let start = Instant::now();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let first: Mutex<Option<FirstFailure>> = Mutex::new(None);
-    let error: Mutex<Option<String>> = Mutex::new(None);
+    let error: Mutex<Option<StressError>> = Mutex::new(None);
     let jobs = opts.jobs.max(1);
     std::thread::scope(|scope| {
         for slot in 0..jobs {
@@ -167,7 +184,7 @@ pub fn stress(
                     Ok(r) => r,
                     Err(e) => {
                         if let Ok(mut slot) = error.lock() {
-                            slot.get_or_insert(e);
+                            slot.get_or_insert(StressError::Judge(e));
                         }
                         stop.store(true, Ordering::SeqCst);
                         return;
@@ -189,7 +206,7 @@ pub fn stress(
                         Ok(g) => CaseSet::from_generated(&g),
                         Err(e) => {
                             if let Ok(mut slot) = error.lock() {
-                                slot.get_or_insert(format!("generator (seed {seed}): {e}"));
+                                slot.get_or_insert(StressError::Generator { seed, error: e });
                             }
                             stop.store(true, Ordering::SeqCst);
                             break;
@@ -240,7 +257,7 @@ pub fn stress(
     };
     // A judge error is the judge's trouble, not the program's: nothing to shrink.
     if !target.contains(&Verdict::JudgeError) && interrupt::signal().is_none() {
-        let mut runner = Runner::new(problem, settings, 0)?;
+        let mut runner = Runner::new(problem, settings, 0).map_err(StressError::Judge)?;
         shrink_found(&mut found, &mut runner, subjects, &target, opts, progress);
     }
     Ok(StressReport {

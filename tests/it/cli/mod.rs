@@ -4,5 +4,6 @@
 mod check;
 mod diagnostics;
 mod exit_codes;
+mod help;
 mod packaging;
 mod problems;
