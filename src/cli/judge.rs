@@ -322,7 +322,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     if let Some(src) = &args.source {
         if gridjudge::judge::compile::Language::from_path(src).is_none() {
             return Err(usage(&format!(
-                "{}: unsupported language (--source takes .c, .cpp, .cc, .cxx, .rs or .py)",
+                "{}: unsupported language (--source takes a file of a language in the README's table)",
                 src.display()
             )));
         }

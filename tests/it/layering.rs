@@ -77,7 +77,8 @@ const INNER: &[(&str, Table)] = &[
             ("config", &[]),
             ("problem", &["config"]),
             ("limit_verdict", &[]),
-            ("compile", &["limit_verdict"]),
+            ("language", &[]),
+            ("compile", &["language", "limit_verdict"]),
             ("stage", &["compile"]),
             (
                 "case_loop",
@@ -91,6 +92,7 @@ const INNER: &[(&str, Table)] = &[
                 &[
                     "case_loop",
                     "compile",
+                    "language",
                     "margins",
                     "problem",
                     "report",
