@@ -3,4 +3,5 @@
 
 mod export;
 mod kattis_protocols;
+mod languages;
 mod problem_packages;
