@@ -218,7 +218,7 @@ fn positive_number(text: &str) -> Result<f64, String> {
 pub fn check_source(src: &Path) -> Result<(), Failure> {
     if gridjudge::judge::compile::Language::from_path(src).is_none() {
         return Err(Failure::usage(format!(
-            "{}: unsupported language (--source takes .c, .cpp, .cc, .cxx, .rs or .py)",
+            "{}: unsupported language (--source takes a file of a language in the README's table)",
             src.display()
         )));
     }

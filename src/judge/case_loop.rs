@@ -377,7 +377,7 @@ fn judge_case_once(
     };
     let spec = RunSpec {
         program: program.path.clone(),
-        argv: program.argv.clone(),
+        argv: program.argv_for(limits.memory_bytes),
         env: sandbox::default_env(dirs.workdir()),
         workdir: dirs.workdir().to_path_buf(),
         stdin: input_path,
@@ -387,7 +387,7 @@ fn judge_case_once(
         isolation,
         // The problem folder holds the answers: the program must not read them.
         hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
-        read_only: vec![],
+        read_only: program.read_only.clone(),
         keep_workdir: false,
     };
     let outcome = match sandbox.run(&spec) {

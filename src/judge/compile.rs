@@ -33,6 +33,7 @@
 //! [`CompileFailure`] with the CE verdict and the compiler's message; a missing compiler
 //! or a judge-side failure is JE.
 
+use crate::judge::language;
 use crate::judge::limit_verdict::limit_verdict;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, RunAs, UidLease, MIB, SANDBOX_GID};
 use crate::sandbox::{self, CaseDirs, ExitStatus, LimitHit, RunSpec};
@@ -42,68 +43,19 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A source language, chosen by file extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum Language {
-    /// `.c`
-    C,
-    /// `.cpp`, `.cc`, `.cxx`
-    Cpp,
-    /// `.rs`
-    Rust,
-    /// `.py`
-    Python,
-}
-
-impl Language {
-    /// The language of `path` by its extension.
-    pub fn from_path(path: &Path) -> Option<Language> {
-        match path.extension()?.to_str()? {
-            "c" => Some(Language::C),
-            "cpp" | "cc" | "cxx" => Some(Language::Cpp),
-            "rs" => Some(Language::Rust),
-            "py" => Some(Language::Python),
-            _ => None,
-        }
-    }
-
-    /// The compiler's argv for a build of `sources` into `output`, with `extra` flags
-    /// after the language's own: the one table of compile flags, for contestants'
-    /// programs and setters' validators alike. C and C++ are the GNU dialects
-    /// (`-std=gnu11`, `-std=gnu++17`), as Kattis and DOMjudge compile them, so a
-    /// program that builds there builds here; Rust is the 2021 edition. `None` for
-    /// Python, which is not built (its syntax is checked, [`Compiler::compile`]).
-    pub fn build_argv(
-        self,
-        output: &str,
-        sources: &[String],
-        extra: &[&str],
-    ) -> Option<Vec<String>> {
-        let (compiler, flags, libs): (&str, &[&str], &[&str]) = match self {
-            Language::C => ("gcc", &["-O2", "-std=gnu11"], &["-lm"]),
-            Language::Cpp => ("g++", &["-O2", "-std=gnu++17"], &[]),
-            Language::Rust => ("rustc", &["-O", "--edition", "2021"], &[]),
-            Language::Python => return None,
-        };
-        let mut argv: Vec<String> = std::iter::once(compiler)
-            .chain(flags.iter().copied())
-            .chain(extra.iter().copied())
-            .chain(["-o", output])
-            .map(str::to_string)
-            .collect();
-        argv.extend(sources.iter().cloned());
-        argv.extend(libs.iter().map(|l| l.to_string()));
-        Some(argv)
-    }
-}
+pub use crate::judge::language::Language;
 
 /// A runnable program: what to exec and with which argv. Keeps its folder alive.
 #[derive(Debug)]
 pub struct Program {
     /// Absolute path of the executable.
     pub path: PathBuf,
-    /// `argv[0]` and the arguments.
+    /// `argv[0]` and the arguments ([`MEMLIM`] stands for the memory limit, see
+    /// [`Program::argv_for`]).
     pub argv: Vec<String>,
+    /// Folders the run reads besides the program and its file arguments (a Java
+    /// program's classes, a Python program's modules).
+    pub read_only: Vec<PathBuf>,
     _dir: Option<tempfile::TempDir>,
     _staged: Option<tempfile::TempDir>,
 }
@@ -133,6 +85,7 @@ impl Program {
         Ok(Program {
             path,
             argv,
+            read_only: Vec::new(),
             _dir: Some(dir),
             _staged: None,
         })
@@ -146,6 +99,7 @@ impl Program {
         Program {
             path: self.path.clone(),
             argv,
+            read_only: self.read_only.clone(),
             _dir: None,
             _staged: None,
         }
@@ -178,10 +132,120 @@ impl Program {
         Ok(Program {
             path,
             argv,
+            read_only: Vec::new(),
             _dir: None,
             _staged: None,
         })
     }
+
+    /// The argv of a run under the memory limit `memory_bytes`: [`MEMLIM`] in an
+    /// argument (a JVM's `-Xmx{memlim}m`) becomes the limit in MiB.
+    pub fn argv_for(&self, memory_bytes: u64) -> Vec<String> {
+        let mib = (memory_bytes / MIB).max(1).to_string();
+        self.argv.iter().map(|a| a.replace(MEMLIM, &mib)).collect()
+    }
+}
+
+/// The placeholder of the memory limit in MiB in a program's argv ([`Program::argv_for`]).
+pub const MEMLIM: &str = "{memlim}";
+
+/// The JVM's flags of a Java run, problemtools' but for `-Xms` (peak RSS counts what is
+/// touched, the heap grows as needed) and with no performance-data file (the run's
+/// `/tmp` is read-only).
+const JVM_RUN_FLAGS: &[&str] = &[
+    "-Dfile.encoding=UTF-8",
+    "-XX:+UseSerialGC",
+    "-XX:-UsePerfData",
+    "-Xss64m",
+    "-Xmx{memlim}m",
+];
+
+/// What one submission compiles: its language, its own files and the files a package
+/// adds beside them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sources {
+    /// The language (see [`language::detect`]).
+    pub language: Language,
+    /// The submission's files: one source, or every file of its folder (sources of the
+    /// language, headers and other files alike), sorted.
+    pub files: Vec<PathBuf>,
+    /// Files copied beside them before the compile (a package's `include/<language>/`
+    /// and `include/default/`); a submission's own file of the same name wins.
+    pub include: Vec<PathBuf>,
+    /// The file or folder messages name.
+    pub origin: PathBuf,
+}
+
+impl Sources {
+    /// The sources of the submission at `path`, a file or a folder of files (those
+    /// [`language::is_ignored`] left out, sub-folders too); `Err` says why it cannot be
+    /// judged here: no source of a language in the table, or a language whose compiler
+    /// or runtime is not installed.
+    pub fn of(path: &Path) -> Result<Sources, String> {
+        let files: Vec<PathBuf> = if path.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot list the folder: {e}"))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && !language::is_ignored(p))
+                .collect();
+            files.sort();
+            files
+        } else {
+            vec![path.to_path_buf()]
+        };
+        let (lang, _) = language::detect(&files).ok_or_else(|| {
+            let names: Vec<&str> = language::LANGUAGES.iter().map(|s| s.name).collect();
+            format!("no source of {}", names.join(", "))
+        })?;
+        installed(lang)?;
+        Ok(Sources {
+            language: lang,
+            files,
+            include: Vec::new(),
+            origin: path.to_path_buf(),
+        })
+    }
+
+    /// The same with the include files of `package` added: the files of
+    /// `include/<key>/` (the language's key, `cpp`, `python3`, `java`, …) and of
+    /// `include/default/`, the language's own winning over the default ones.
+    pub fn with_includes(mut self, package: &Path) -> Sources {
+        let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> =
+            Default::default();
+        for folder in ["default", self.language.spec().key] {
+            let Ok(entries) = std::fs::read_dir(package.join("include").join(folder)) else {
+                continue;
+            };
+            for path in entries.flatten().map(|e| e.path()) {
+                if let (true, Some(name)) = (path.is_file(), path.file_name()) {
+                    by_name.insert(name.to_os_string(), path.clone());
+                }
+            }
+        }
+        self.include = by_name.into_values().collect();
+        self
+    }
+}
+
+/// Why `lang` cannot be compiled or run here, if it cannot.
+pub fn installed(lang: Language) -> Result<(), String> {
+    let found = |tool: &str| system_tool(tool).is_ok();
+    let ok = match lang {
+        Language::Python2 => python2().is_some(),
+        Language::Java => found("javac") && found("java"),
+        Language::Kotlin => found("kotlinc") && found("kotlin"),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(not_installed(lang))
+    }
+}
+
+fn not_installed(lang: Language) -> String {
+    format!("{} is not installed", lang.name())
 }
 
 /// Why a source could not be turned into a program.
@@ -371,27 +435,60 @@ impl Compiler {
         self
     }
 
-    /// Compiles `source` (language by extension) in the sandbox (see the module
-    /// documentation) and returns the program in its private program folder.
+    /// Compiles `source` (language by extension, a `#!…python2` shebang read) in the
+    /// sandbox (see the module documentation) and returns the program in its private
+    /// program folder.
     pub fn compile(&self, source: &Path) -> Result<Program, CompileFailure> {
-        let lang = Language::from_path(source).ok_or_else(|| {
-            judge_error(format!(
-                "{}: unknown language (expected .c, .cpp, .cc, .rs or .py)",
-                source.display()
-            ))
-        })?;
-        let text = std::fs::read(source)
-            .map_err(|e| judge_error(format!("cannot read {}: {e}", source.display())))?;
+        let sources = Sources::of(source)
+            .map_err(|why| judge_error(format!("{}: {why}", source.display())))?;
+        self.compile_sources(&sources)
+    }
+
+    /// Compiles a submission of one or several files, with the files added beside
+    /// them (see [`Sources`]), in the sandbox, and returns the program in its private
+    /// program folder. A single source is copied under a fixed name (`main.c`, …; a
+    /// Java or Kotlin file keeps its own, which names its class) and messages name the
+    /// contestant's file; several keep their names.
+    pub fn compile_sources(&self, sources: &Sources) -> Result<Program, CompileFailure> {
+        let lang = sources.language;
         let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
         let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
         let build = BuildFolder::new(isolation.run_as)?;
-        let file_name = match lang {
-            Language::C => "main.c",
-            Language::Cpp => "main.cpp",
-            Language::Rust => "main.rs",
-            Language::Python => "main.py",
+        let single = sources.files.len() == 1 && sources.include.is_empty();
+        let file_name = |p: &Path| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
         };
-        build.write_private(file_name, &text)?;
+        // (name in the build folder, the file), the submission's own last: it wins.
+        let mut copies: std::collections::BTreeMap<String, PathBuf> = Default::default();
+        for path in sources.include.iter().chain(&sources.files) {
+            let name = match (single, lang) {
+                (true, Language::C) => "main.c".to_string(),
+                (true, Language::Cpp) => "main.cpp".to_string(),
+                (true, Language::Rust) => "main.rs".to_string(),
+                (true, Language::Python | Language::Python2) => "main.py".to_string(),
+                _ => file_name(path),
+            };
+            copies.insert(name, path.clone());
+        }
+        for (name, path) in &copies {
+            let text = std::fs::read(path)
+                .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+            build.write_private(name, &text)?;
+        }
+        let source_names: Vec<String> = copies
+            .keys()
+            .filter(|n| lang.matches(Path::new(n)))
+            .cloned()
+            .collect();
+        let in_build: Vec<PathBuf> = source_names
+            .iter()
+            .map(|n| build.workdir().join(n))
+            .collect();
+        let main = language::main_file(lang, &in_build)
+            .map(|p| file_name(&p))
+            .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let (tool, argv) = match lang {
             Language::C | Language::Cpp | Language::Rust => {
@@ -400,25 +497,60 @@ impl Compiler {
                     Language::Cpp => system_tool("g++")?,
                     _ => rust_toolchain()?,
                 };
+                let built = if lang == Language::Rust {
+                    std::slice::from_ref(&main)
+                } else {
+                    &source_names[..]
+                };
                 let argv = lang
-                    .build_argv("main", &[file_name.to_string()], &[])
+                    .build_argv("main", built, &[])
                     .ok_or_else(|| judge_error("no build command".into()))?;
                 (tool, argv)
             }
-            Language::Python => (
-                Toolchain {
-                    program: python().ok_or_else(|| judge_error("python3 not found".into()))?,
-                    read_only: Vec::new(),
-                },
-                strings(&[
-                    "python3",
+            Language::Python | Language::Python2 => {
+                let (name, program) = match lang {
+                    Language::Python => ("python3", python()),
+                    _ => ("python2", python2()),
+                };
+                let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
+                let mut argv = strings(&[
+                    name,
                     "-c",
-                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
-                    "main.py",
-                ]),
-            ),
+                    "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+                ]);
+                argv.extend(source_names.iter().cloned());
+                (
+                    Toolchain {
+                        program,
+                        read_only: Vec::new(),
+                    },
+                    argv,
+                )
+            }
+            Language::Java => {
+                let mut argv = strings(&[
+                    "javac",
+                    "-J-XX:+UseSerialGC",
+                    "-J-XX:-UsePerfData",
+                    "-encoding",
+                    "UTF-8",
+                    "-d",
+                    ".",
+                ]);
+                argv.extend(source_names.iter().cloned());
+                (system_tool("javac")?, argv)
+            }
+            Language::Kotlin => {
+                let mut argv = strings(&["kotlinc", "-d", "."]);
+                argv.extend(source_names.iter().cloned());
+                (system_tool("kotlinc")?, argv)
+            }
         };
         let name = argv[0].clone();
+        let origin = match (single, copies.iter().next()) {
+            (true, Some((copy, _))) => Some(copy.clone()),
+            _ => None,
+        };
         self.run_build(BuildRun {
             name: &name,
             program: &tool.program,
@@ -427,20 +559,76 @@ impl Compiler {
             read_only: tool.read_only.clone(),
             isolation,
         })
-        .map_err(|f| rename_source(f, file_name, build.workdir(), source))?;
+        .map_err(|f| {
+            let copy = origin.as_deref().unwrap_or("");
+            rename_source(f, copy, build.workdir(), &sources.origin)
+        })?;
         let out = ProgramFolder::new()?;
-        match lang {
-            Language::Python => {
-                let script = out.write("main.py", &text, false)?;
-                Ok(Program {
-                    path: tool.program.clone(),
-                    argv: vec!["python3".into(), script.display().to_string()],
-                    _dir: Some(out.dir),
-                    _staged: None,
-                })
+        let owner = isolation.run_as.map(|r| r.uid);
+        let program = |path: PathBuf, argv: Vec<String>, read_only: Vec<PathBuf>| Program {
+            path,
+            argv,
+            read_only,
+            _dir: None,
+            _staged: None,
+        };
+        let program = match lang {
+            Language::Python | Language::Python2 => {
+                let mut script = PathBuf::new();
+                for (copy, path) in copies.iter().filter(|(n, _)| lang.matches(Path::new(n))) {
+                    let text = std::fs::read(path)
+                        .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+                    let written = out.write(copy, &text, false)?;
+                    if *copy == main {
+                        script = written;
+                    }
+                }
+                let folder = (!single).then(|| out.dir.path().to_path_buf());
+                program(
+                    tool.program.clone(),
+                    vec![name, script.display().to_string()],
+                    folder.into_iter().collect(),
+                )
             }
-            _ => {
-                let owner = isolation.run_as.map(|r| r.uid);
+            Language::Java | Language::Kotlin => {
+                let entries = std::fs::read_dir(build.workdir())
+                    .map_err(|e| judge_error(format!("cannot list the build folder: {e}")))?;
+                let mut classes = 0;
+                for entry in entries.flatten() {
+                    let class = file_name(&entry.path());
+                    if !class.ends_with(".class") {
+                        continue;
+                    }
+                    let bytes = read_output(&entry.path(), owner, self.limits.file_bytes)
+                        .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
+                    out.write(&class, &bytes, false)?;
+                    classes += 1;
+                }
+                if classes == 0 {
+                    return Err(judge_error(format!("{name} succeeded but wrote no class")));
+                }
+                let stem = Path::new(&main)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let dir = out.dir.path().to_path_buf();
+                let (runner, class) = if lang == Language::Java {
+                    ("java", stem)
+                } else {
+                    let mut c = stem.chars();
+                    let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
+                    ("kotlin", format!("{upper}{}Kt", c.as_str()))
+                };
+                let runner_path = system_tool(runner)?.program;
+                let mut argv = strings(JVM_RUN_FLAGS);
+                if lang == Language::Kotlin {
+                    argv = argv.iter().map(|f| format!("-J{f}")).collect();
+                }
+                argv.insert(0, runner.to_string());
+                argv.extend(["-cp".to_string(), dir.display().to_string(), class]);
+                program(runner_path, argv, vec![dir])
+            }
+            Language::C | Language::Cpp | Language::Rust => {
                 let bytes =
                     read_output(&build.workdir().join("main"), owner, self.limits.file_bytes)
                         .map_err(|e| {
@@ -449,14 +637,13 @@ impl Compiler {
                             ))
                         })?;
                 let path = out.write("main", &bytes, true)?;
-                Ok(Program {
-                    path,
-                    argv: vec!["main".into()],
-                    _dir: Some(out.dir),
-                    _staged: None,
-                })
+                program(path, vec!["main".into()], Vec::new())
             }
-        }
+        };
+        Ok(Program {
+            _dir: Some(out.dir),
+            ..program
+        })
     }
 
     /// Runs a build command of a package's validator, `argv` (a command found in the
@@ -857,6 +1044,15 @@ fn python() -> Option<PathBuf> {
     }
 }
 
+/// Python 2 as the sandbox runs it: only from the system folders (a version manager's
+/// shim in the judge's `PATH` is no Python the sandbox user can run).
+fn python2() -> Option<PathBuf> {
+    SYSTEM_PATH
+        .iter()
+        .map(|d| Path::new(d).join("python2"))
+        .find(|p| p.is_file())
+}
+
 /// Names the contestant's file, not the build copy, in compiler messages: the build
 /// folder's path is dropped (`/tmp/gridjudge-build-…/box/ccX.s` becomes `ccX.s`), and
 /// `main.c` where it stands as a file name (alone, or under
@@ -870,6 +1066,11 @@ fn rename_source(
     let original = original.display().to_string();
     let mut message = failure.message;
     message = message.replace(&format!("{}/", workdir.display()), "");
+    if copy_name.is_empty() {
+        // Several files keep their own names.
+        failure.message = message;
+        return failure;
+    }
     message = message.replace(
         &format!("{}/{copy_name}", crate::sandbox::BOX_DIR),
         copy_name,
@@ -940,6 +1141,27 @@ mod rename_tests {
             Path::new("sub/typo.c"),
         )
         .message
+    }
+
+    #[test]
+    fn the_language_table_shows_the_jvm_flags_used() {
+        let flags = super::JVM_RUN_FLAGS.join(" ");
+        let java = super::Language::Java.spec().run;
+        assert!(java.contains(&format!("java {flags} -cp")), "{java}");
+        let kotlin = super::Language::Kotlin.spec().run;
+        let j: Vec<String> = super::JVM_RUN_FLAGS
+            .iter()
+            .map(|f| format!("-J{f}"))
+            .collect();
+        assert!(kotlin.contains(&j.join(" ")), "{kotlin}");
+        let program = super::Program {
+            path: "/usr/bin/java".into(),
+            argv: vec!["java".into(), "-Xmx{memlim}m".into()],
+            read_only: Vec::new(),
+            _dir: None,
+            _staged: None,
+        };
+        assert_eq!(program.argv_for(256 << 20), ["java", "-Xmx256m"]);
     }
 
     #[test]

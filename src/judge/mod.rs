@@ -6,7 +6,10 @@
 //! - [`config`]: a judge-case folder's files (`problem.toml`, `data/{sample,secret}`).
 //! - [`problem`]: the judge's problem type, limits resolved once, from a folder, a
 //!   package or the command line.
-//! - [`compile`]: C, C++, Rust and Python sources to programs (CE with the compiler's message).
+//! - [`language`]: the language table (extensions, detection, compile and run commands)
+//!   and the detection of a submission's language and entry file.
+//! - [`compile`]: sources of every language of the table to programs (CE with the
+//!   compiler's message).
 //! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 //! - [`case_loop`]: the case loop: a [`Sandbox`](crate::sandbox::Sandbox) run per case,
 //!   then the limit verdicts, then the checker.
@@ -25,6 +28,7 @@ pub mod bundled;
 pub mod case_loop;
 pub mod compile;
 pub mod config;
+pub mod language;
 pub mod limit_verdict;
 pub mod margins;
 pub mod problem;

@@ -6,8 +6,9 @@
 //! name), or AC; a compile failure is its verdict at the case `compile`. The judging
 //! itself is [`case_loop`]'s; what this workflow adds:
 //!
-//! - [`find_submissions`]: which files are submissions (a verdict folder, a language
-//!   gridjudge compiles) and which are skipped, with the reason;
+//! - [`find_submissions`]: which files and folders are submissions (a verdict folder, a
+//!   language of the [`language`] table that is installed; a folder is one submission of
+//!   all its files) and which are skipped, with the reason;
 //! - [`judge_submission`]: compile (the problem folder hidden from the compiler, as for
 //!   any source) and judge one, into a [`SubmissionResult`];
 //! - [`verify_problem`]: all of a problem's, with the time-limit margins of
@@ -20,7 +21,8 @@
 //! submission is judged and the one in progress gets no result.
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
-use crate::judge::compile::{self, Language, Program};
+use crate::judge::compile::{self, Program, Sources};
+use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
@@ -28,12 +30,12 @@ use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
 
-/// One example submission: its expected verdict (its folder) and its file.
+/// One example submission: its expected verdict (its folder) and its file or folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Submission {
     /// The folder's verdict.
     pub expected: Verdict,
-    /// The source file.
+    /// The source file, or the folder of a submission of several files.
     pub path: PathBuf,
     /// Its name below `submissions/`: `accepted/sol.cpp`.
     pub name: String,
@@ -45,8 +47,9 @@ pub struct Found {
     /// In verdict-folder order ([`Verdict::ALL`]), then by name.
     pub submissions: Vec<Submission>,
     /// One line per folder or file left out, with the reason: a folder of another name
-    /// (2023-07's `rejected`, `brute_force`, …), a submission of several files, a file
-    /// in no language gridjudge compiles (notes, `.md` and `.txt`, are not listed).
+    /// (2023-07's `rejected`, `brute_force`, …), a file in no language of the table, a
+    /// language not installed (notes and placeholders, [`language::is_ignored`], are
+    /// not listed).
     pub skipped: Vec<String>,
 }
 
@@ -85,22 +88,16 @@ pub fn find_submissions(dir: &Path) -> Found {
                     .map(|n| n.to_string_lossy())
                     .unwrap_or_default()
             );
-            if path.is_dir() {
-                found.skipped.push(format!(
-                    "{name}: a submission of several files is not supported"
-                ));
-            } else if Language::from_path(&path).is_none() {
-                if !name.ends_with(".md") && !name.ends_with(".txt") {
-                    found
-                        .skipped
-                        .push(format!("{name}: not C, C++, Rust or Python"));
-                }
-            } else {
-                found.submissions.push(Submission {
+            if language::is_ignored(&path) {
+                continue;
+            }
+            match Sources::of(&path) {
+                Ok(_) => found.submissions.push(Submission {
                     expected,
                     path,
                     name,
-                });
+                }),
+                Err(why) => found.skipped.push(format!("{name}: {why}")),
             }
         }
     }
@@ -169,9 +166,12 @@ pub fn compile_submission(
     hidden: &Path,
     settings: &JudgeSettings,
 ) -> Result<Program, (Verdict, String)> {
+    let sources = Sources::of(&sub.path)
+        .map_err(|why| (Verdict::JudgeError, format!("{}: {why}", sub.name)))?
+        .with_includes(hidden);
     compile::Compiler::new(&settings.launcher)
         .hiding([hidden.to_path_buf()])
-        .compile(&sub.path)
+        .compile_sources(&sources)
         .and_then(|p| crate::judge::stage::stage(p, settings.drops_uid()))
         .map_err(|f| (f.verdict, f.message))
 }
@@ -340,7 +340,9 @@ mod tests {
             ("accepted", "z.py"),
             ("accepted", "a.cpp"),
             ("accepted", "notes.md"),
-            ("accepted", "prog.java"),
+            ("accepted", "prog.go"),
+            ("accepted", ".gitkeep"),
+            ("accepted", "old.c.disabled"),
             ("brute_force", "x.c"),
         ] {
             std::fs::create_dir_all(subs.join(folder)).expect("mkdir");
@@ -358,8 +360,8 @@ mod tests {
             found.skipped,
             [
                 "submissions/brute_force/: not a verdict folder gridjudge checks",
-                "accepted/multi: a submission of several files is not supported",
-                "accepted/prog.java: not C, C++, Rust or Python",
+                "accepted/multi: no source of C, C++, Rust, Python 3, Python 2, Java, Kotlin",
+                "accepted/prog.go: no source of C, C++, Rust, Python 3, Python 2, Java, Kotlin",
             ]
         );
         assert_eq!(find_submissions(&dir.path().join("none")), Found::default());

@@ -46,9 +46,9 @@ pub const SYSTEM_READ: &[&str] = &[
     "/sys/devices/system/cpu",
 ];
 
-/// What of `/etc` a C, C++, Rust or Python program may read: what the dynamic loader,
-/// the C library (time zone, name-service switch, locale aliases) and Debian's Python
-/// read at start-up, and Debian's `alternatives` links (`/usr/bin/cc` leads through
+/// What of `/etc` a program may read: what the dynamic loader, the C library (time
+/// zone, name-service switch, locale aliases), Debian's Python and Debian's OpenJDK
+/// (`java.security`, which the JVM loads at start-up) read, and Debian's `alternatives` links (`/usr/bin/cc` leads through
 /// them: rustc needs it to link). Nothing else of `/etc` (`passwd`, `hostname`, `os-release`, the
 /// machine's configuration) is readable; a path that does not exist here is skipped.
 pub const ETC_READ: &[&str] = &[
@@ -68,6 +68,10 @@ pub const ETC_READ: &[&str] = &[
     "/etc/python3.13",
     "/etc/python3.14",
     "/etc/alternatives",
+    "/etc/java-11-openjdk",
+    "/etc/java-17-openjdk",
+    "/etc/java-21-openjdk",
+    "/etc/java-25-openjdk",
 ];
 
 /// Device nodes a program may read and write.

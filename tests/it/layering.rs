@@ -78,7 +78,8 @@ const INNER: &[(&str, Table)] = &[
             ("config", &[]),
             ("problem", &["config"]),
             ("limit_verdict", &[]),
-            ("compile", &["limit_verdict"]),
+            ("language", &[]),
+            ("compile", &["language", "limit_verdict"]),
             ("stage", &["compile"]),
             (
                 "case_loop",
@@ -92,6 +93,7 @@ const INNER: &[(&str, Table)] = &[
                 &[
                     "case_loop",
                     "compile",
+                    "language",
                     "margins",
                     "problem",
                     "report",

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `/usr`, `/sys/devices/system/cpu` (and `/lib*`, `/bin`, `/sbin` where they are folders) | read-only bind mounts of the host's |
 //! | `/bin`, `/lib`, `/lib64`, `/sbin` on a merged-`/usr` host | the same symbolic links as the host's (`usr/bin`, …) |
-//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`]), and Debian's `alternatives` links bound read-only: no `passwd`, no `hostname`, no `hosts` |
+//! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`]), and Debian's `alternatives` links and OpenJDK's configuration bound read-only: no `passwd`, no `hostname`, no `hosts` |
 //! | `/dev` | `null`, `zero`, `full`, `random`, `urandom` (device nodes), `fd`, `stdin`, `stdout`, `stderr` (links into `/proc/self/fd`), `shm` (a link to `/tmp`) |
 //! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
@@ -565,8 +565,15 @@ fn etc_bytes() -> u64 {
 }
 
 /// The `/etc` folders bound read-only rather than copied: hundreds of links into `/usr`
-/// (Debian's `alternatives`), which one bind gives at a fraction of the cost.
-const ETC_BOUND: &[&str] = &["/etc/alternatives"];
+/// (Debian's `alternatives`), and OpenJDK's configuration (half a MiB), which one bind
+/// gives at a fraction of the cost.
+const ETC_BOUND: &[&str] = &[
+    "/etc/alternatives",
+    "/etc/java-11-openjdk",
+    "/etc/java-17-openjdk",
+    "/etc/java-21-openjdk",
+    "/etc/java-25-openjdk",
+];
 
 /// Most bytes copied from one `/etc` entry (a folder of Python's, say): a machine whose
 /// runtimes need more is misconfigured for judging, and the rest is left out.

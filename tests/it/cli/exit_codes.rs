@@ -138,7 +138,7 @@ fn code_64() {
         &["solve", "poj3074", "--solver", "flow", &inp],
         &["count", "hdu3338", &hdu],
         &["judge", "poj3074", "-j", "0", "--", "/bin/true"],
-        &["judge", "poj3074", "--source", "main.java"],
+        &["judge", "poj3074", "--source", "main.go"],
         &["judge", "nosuch", "--reference"],
         &[
             "judge",

@@ -3,6 +3,7 @@
 
 mod export;
 mod kattis_protocols;
+mod languages;
 mod problem_packages;
 mod problem_yaml;
 mod programs_inside;

@@ -1,0 +1,449 @@
+//! The languages gridjudge judges, in one table ([`LANGUAGES`]): each one's file
+//! extensions, how a submission is recognised as it, how it is compiled and how it is
+//! run; and the detection of a submission's language and entry file from its files.
+//!
+//! Detection follows problemtools (Kattis): every file whose name matches a language's
+//! extensions is a source of that language; a `.py` file counts for Python 2 only when
+//! its first line is a `#!…python2` shebang, and for Python 3 always. The language with
+//! the most sources wins; a tie goes to the language of higher priority (C++ over C,
+//! Python 2 over Python 3, so a program whose every `.py` file has the Python 2 shebang
+//! is Python 2). Files of no language (headers, notes) go along with the sources.
+//!
+//! The entry file ([`main_file`]) is problemtools' `{mainfile}`: the only source, else a
+//! source named `main.*` (any case), else the first source by name. For Java the class
+//! declaring `public static void main` comes first when exactly one does; the class run
+//! is the entry file's base name, as Kattis runs it.
+
+use std::path::{Path, PathBuf};
+
+/// A source language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Language {
+    /// C (`.c`).
+    C,
+    /// C++ (`.cpp`, `.cc`, `.cxx`, `.c++`, `.C`).
+    Cpp,
+    /// Rust (`.rs`).
+    Rust,
+    /// Python 3 (`.py`, `.py3`).
+    Python,
+    /// Python 2 (`.py2`, or `.py` with a `#!…python2` shebang).
+    Python2,
+    /// Java (`.java`).
+    Java,
+    /// Kotlin (`.kt`).
+    Kotlin,
+}
+
+/// One row of the language table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LanguageSpec {
+    /// The language.
+    pub language: Language,
+    /// Its name in messages and in the README: `C++`, `Python 3`.
+    pub name: &'static str,
+    /// Its key, problemtools' language id: the folder `include/<key>/` of a package.
+    pub key: &'static str,
+    /// The file extensions of its sources (case matters: `.C` is C++, `.c` is C).
+    pub extensions: &'static [&'static str],
+    /// How a submission is recognised as this language, beyond its extensions.
+    pub detection: &'static str,
+    /// The compile command (`{files}`: the sources; `{main}`: the entry file).
+    pub compile: &'static str,
+    /// The run command (`{memlim}`: the memory limit in MiB; `{dir}`: the program folder).
+    pub run: &'static str,
+    /// problemtools' tie-breaking priority of detection: higher wins.
+    pub priority: u32,
+}
+
+/// The language table: what the README prints (a unit test keeps them equal) and what
+/// detection, compilation and the run follow.
+pub const LANGUAGES: &[LanguageSpec] = &[
+    LanguageSpec {
+        language: Language::C,
+        name: "C",
+        key: "c",
+        extensions: &["c"],
+        detection: "extension",
+        compile: "gcc -O2 -std=gnu11 -o main {files} -lm",
+        run: "./main",
+        priority: 950,
+    },
+    LanguageSpec {
+        language: Language::Cpp,
+        name: "C++",
+        key: "cpp",
+        extensions: &["cpp", "cc", "cxx", "c++", "C"],
+        detection: "extension",
+        compile: "g++ -O2 -std=gnu++17 -o main {files}",
+        run: "./main",
+        priority: 1000,
+    },
+    LanguageSpec {
+        language: Language::Rust,
+        name: "Rust",
+        key: "rust",
+        extensions: &["rs"],
+        detection: "extension",
+        compile: "rustc -O --edition 2021 -o main {main}",
+        run: "./main",
+        priority: 575,
+    },
+    LanguageSpec {
+        language: Language::Python,
+        name: "Python 3",
+        key: "python3",
+        extensions: &["py", "py3"],
+        detection: "extension",
+        compile: "python3: compile() of each file (syntax check)",
+        run: "python3 {main}",
+        priority: 850,
+    },
+    LanguageSpec {
+        language: Language::Python2,
+        name: "Python 2",
+        key: "python2",
+        extensions: &["py", "py2"],
+        detection: "`.py2`, or a `.py` file whose first line is `#!…python2`; skipped where no `python2` is installed",
+        compile: "python2: compile() of each file (syntax check)",
+        run: "python2 {main}",
+        priority: 860,
+    },
+    LanguageSpec {
+        language: Language::Java,
+        name: "Java",
+        key: "java",
+        extensions: &["java"],
+        detection: "extension; the main class is the file's base name (the one declaring `public static void main` in a folder)",
+        compile: "javac -J-XX:+UseSerialGC -J-XX:-UsePerfData -encoding UTF-8 -d . {files}",
+        run: "java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -XX:-UsePerfData -Xss64m -Xmx{memlim}m -cp {dir} {mainclass}",
+        priority: 800,
+    },
+    LanguageSpec {
+        language: Language::Kotlin,
+        name: "Kotlin",
+        key: "kotlin",
+        extensions: &["kt"],
+        detection: "extension; skipped where no `kotlinc` is installed",
+        compile: "kotlinc -d . {files}",
+        run: "kotlin -J-Dfile.encoding=UTF-8 -J-XX:+UseSerialGC -J-XX:-UsePerfData -J-Xss64m -J-Xmx{memlim}m -cp {dir} {Mainclass}Kt",
+        priority: 250,
+    },
+];
+
+/// The files that are never part of a submission, nor listed as skipped: notes and
+/// placeholders (`.gitkeep`, `*.md`, `*.txt`) and files switched off (`*.disabled`).
+pub fn is_ignored(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.starts_with('.')
+        || [".md", ".txt", ".disabled"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+}
+
+impl Language {
+    /// Its row of [`LANGUAGES`].
+    pub fn spec(self) -> &'static LanguageSpec {
+        LANGUAGES
+            .iter()
+            .find(|s| s.language == self)
+            .unwrap_or(&LANGUAGES[0])
+    }
+
+    /// Its name: `C++`, `Python 3`.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The language of one source file `path` by its extension alone (`.py` is Python 3;
+    /// [`detect`] reads the shebang).
+    pub fn from_path(path: &Path) -> Option<Language> {
+        let ext = path.extension()?.to_str()?;
+        LANGUAGES
+            .iter()
+            .filter(|s| s.extensions.contains(&ext))
+            .max_by_key(|s| match s.language {
+                // `.py` alone says Python 3; only the shebang makes it Python 2.
+                Language::Python2 if ext == "py" => 0,
+                _ => s.priority,
+            })
+            .map(|s| s.language)
+    }
+
+    /// Whether `path` is a source of this language.
+    pub fn matches(self, path: &Path) -> bool {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|ext| self.spec().extensions.contains(&ext))
+    }
+
+    /// The compiler's argv for a build of `sources` into `output`, with `extra` flags
+    /// after the language's own: the compile commands of the table, for contestants'
+    /// programs and setters' validators alike. C and C++ are the GNU dialects
+    /// (`-std=gnu11`, `-std=gnu++17`), as Kattis and DOMjudge compile them, so a
+    /// program that builds there builds here; Rust is the 2021 edition. `None` for the
+    /// languages that do not build an executable (Python's syntax is checked, Java and
+    /// Kotlin build classes: see [`Compiler`](crate::judge::compile::Compiler)).
+    pub fn build_argv(
+        self,
+        output: &str,
+        sources: &[String],
+        extra: &[&str],
+    ) -> Option<Vec<String>> {
+        let (compiler, flags, libs): (&str, &[&str], &[&str]) = match self {
+            Language::C => ("gcc", &["-O2", "-std=gnu11"], &["-lm"]),
+            Language::Cpp => ("g++", &["-O2", "-std=gnu++17"], &[]),
+            Language::Rust => ("rustc", &["-O", "--edition", "2021"], &[]),
+            _ => return None,
+        };
+        let mut argv: Vec<String> = std::iter::once(compiler)
+            .chain(flags.iter().copied())
+            .chain(extra.iter().copied())
+            .chain(["-o", output])
+            .map(str::to_string)
+            .collect();
+        argv.extend(sources.iter().cloned());
+        argv.extend(libs.iter().map(|l| l.to_string()));
+        Some(argv)
+    }
+}
+
+/// Whether the first line of `path` is a Python 2 shebang (`#!…python2`, the word
+/// ending there).
+pub fn has_python2_shebang(path: &Path) -> bool {
+    let Ok(text) = std::fs::read(path) else {
+        return false;
+    };
+    let first = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    if !first.starts_with("#!") {
+        return false;
+    }
+    first.match_indices("python2").any(|(i, m)| {
+        first[i + m.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+    })
+}
+
+/// The language of a submission of `files` (problemtools' detection, see the module
+/// documentation) and its sources in that language, sorted; `None` when no file is a
+/// source of any language.
+pub fn detect(files: &[PathBuf]) -> Option<(Language, Vec<PathBuf>)> {
+    let evidence = |spec: &LanguageSpec| {
+        files
+            .iter()
+            .filter(|f| spec.language.matches(f))
+            .filter(|f| {
+                spec.language != Language::Python2
+                    || f.extension().is_some_and(|e| e == "py2")
+                    || has_python2_shebang(f)
+            })
+            .count()
+    };
+    let best = LANGUAGES
+        .iter()
+        .map(|s| (evidence(s), s.priority, s.language))
+        .filter(|(n, _, _)| *n > 0)
+        .max()?;
+    let lang = best.2;
+    let mut sources: Vec<PathBuf> = files.iter().filter(|f| lang.matches(f)).cloned().collect();
+    sources.sort();
+    Some((lang, sources))
+}
+
+/// The entry file among `sources` of `lang` (see the module documentation); `None` when
+/// there are none.
+pub fn main_file(lang: Language, sources: &[PathBuf]) -> Option<PathBuf> {
+    if sources.len() <= 1 {
+        return sources.first().cloned();
+    }
+    if lang == Language::Java {
+        let declares_main = |p: &&PathBuf| {
+            std::fs::read_to_string(p).is_ok_and(|text| {
+                let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                flat.contains("public static void main")
+            })
+        };
+        let with_main: Vec<&PathBuf> = sources.iter().filter(declares_main).collect();
+        if let [only] = with_main.as_slice() {
+            return Some((*only).clone());
+        }
+    }
+    let named_main = |p: &&PathBuf| {
+        p.file_stem()
+            .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case("main"))
+    };
+    sources
+        .iter()
+        .find(named_main)
+        .or_else(|| sources.iter().min())
+        .cloned()
+}
+
+/// The table as Markdown, the README's section on languages.
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| language | extensions | detection | compile | run |\n|---|---|---|---|---|\n",
+    );
+    for s in LANGUAGES {
+        let exts: Vec<String> = s.extensions.iter().map(|e| format!("`.{e}`")).collect();
+        out.push_str(&format!(
+            "| {} | {} | {} | `{}` | `{}` |\n",
+            s.name,
+            exts.join(" "),
+            s.detection,
+            s.compile,
+            s.run
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(dir: &Path, list: &[(&str, &str)]) -> Vec<PathBuf> {
+        list.iter()
+            .map(|(name, text)| {
+                let p = dir.join(name);
+                std::fs::write(&p, text).expect("write");
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn extensions_name_the_language() {
+        let lang = |name: &str| Language::from_path(Path::new(name));
+        assert_eq!(lang("a.c"), Some(Language::C));
+        for cpp in ["a.cpp", "a.cc", "a.cxx", "a.c++", "a.C"] {
+            assert_eq!(lang(cpp), Some(Language::Cpp), "{cpp}");
+        }
+        assert_eq!(lang("a.rs"), Some(Language::Rust));
+        assert_eq!(lang("a.py"), Some(Language::Python));
+        assert_eq!(lang("a.py3"), Some(Language::Python));
+        assert_eq!(lang("a.py2"), Some(Language::Python2));
+        assert_eq!(lang("Main.java"), Some(Language::Java));
+        assert_eq!(lang("a.kt"), Some(Language::Kotlin));
+        assert_eq!(lang("a.go"), None);
+        assert_eq!(lang("Makefile"), None);
+    }
+
+    #[test]
+    fn every_language_has_one_row_and_distinct_priorities() {
+        let mut prios: Vec<u32> = LANGUAGES.iter().map(|s| s.priority).collect();
+        prios.sort();
+        prios.dedup();
+        assert_eq!(prios.len(), LANGUAGES.len());
+        for s in LANGUAGES {
+            assert_eq!(s.language.spec(), s);
+        }
+    }
+
+    #[test]
+    fn the_table_shows_the_build_flags_used() {
+        for s in LANGUAGES {
+            let sources = ["{files}".to_string()];
+            let main = ["{main}".to_string()];
+            let argv = s
+                .language
+                .build_argv("main", &sources, &[])
+                .or_else(|| s.language.build_argv("main", &main, &[]));
+            if let Some(argv) = argv {
+                let shown = argv.join(" ");
+                assert!(
+                    shown == s.compile || shown.replace("{files}", "{main}") == s.compile,
+                    "{shown} vs {}",
+                    s.compile
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shebangs_make_python_2() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let d = dir.path();
+        let two = files(d, &[("two.py", "#!/usr/bin/env python2\nprint 1\n")]);
+        assert_eq!(detect(&two).map(|d| d.0), Some(Language::Python2));
+        let three = files(d, &[("three.py", "#!/usr/bin/python3\nprint(1)\n")]);
+        assert_eq!(detect(&three).map(|d| d.0), Some(Language::Python));
+        let plain = files(d, &[("plain.py", "print(1)\n")]);
+        assert_eq!(detect(&plain).map(|d| d.0), Some(Language::Python));
+        let py27 = files(d, &[("x.py", "#!/usr/bin/python2.7\n")]);
+        assert!(has_python2_shebang(&py27[0]));
+        let not = files(d, &[("y.py", "#!/usr/bin/python22\n")]);
+        assert!(!has_python2_shebang(&not[0]));
+        // A helper without the shebang makes the program Python 3 (2 against 1).
+        let mixed = files(
+            d,
+            &[("m.py", "#!/usr/bin/python2\n"), ("helper.py", "x = 1\n")],
+        );
+        assert_eq!(detect(&mixed).map(|d| d.0), Some(Language::Python));
+    }
+
+    #[test]
+    fn folders_take_the_language_of_most_files_and_their_entry() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let d = dir.path();
+        let cpp = files(
+            d,
+            &[("b.cpp", ""), ("a.cc", ""), ("util.h", ""), ("x.c", "")],
+        );
+        let (lang, sources) = detect(&cpp).expect("detected");
+        assert_eq!(lang, Language::Cpp);
+        assert_eq!(sources, [d.join("a.cc"), d.join("b.cpp")]);
+        // A tie: C++ has the higher priority.
+        let tie = files(d, &[("one.c", ""), ("two.cpp", "")]);
+        assert_eq!(detect(&tie).map(|d| d.0), Some(Language::Cpp));
+        assert_eq!(detect(&files(d, &[("n.h", "")])), None);
+
+        let py = files(d, &[("util.py", ""), ("Main.py", ""), ("a.py", "")]);
+        assert_eq!(
+            main_file(Language::Python, &py),
+            Some(d.join("Main.py")),
+            "main.* wins"
+        );
+        let py = files(d, &[("c.py", ""), ("b.py", "")]);
+        assert_eq!(main_file(Language::Python, &py), Some(d.join("b.py")));
+        let java = files(
+            d,
+            &[
+                (
+                    "Helper.java",
+                    "class Helper { static int f() { return 1; } }",
+                ),
+                (
+                    "Solve.java",
+                    "public class Solve {\n public  static\tvoid main(String[] a) {} }",
+                ),
+            ],
+        );
+        assert_eq!(main_file(Language::Java, &java), Some(d.join("Solve.java")));
+        assert_eq!(main_file(Language::Java, &[]), None);
+    }
+
+    #[test]
+    fn notes_and_placeholders_are_no_submissions() {
+        for name in [".gitkeep", "README.md", "notes.txt", "a.cpp.disabled"] {
+            assert!(is_ignored(Path::new(name)), "{name}");
+        }
+        assert!(!is_ignored(Path::new("a.cpp")));
+    }
+
+    #[test]
+    fn the_readme_lists_every_language() {
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(&markdown_table()),
+            "README.md must hold the language table as `language::markdown_table` prints it:\n{}",
+            markdown_table()
+        );
+    }
+}
