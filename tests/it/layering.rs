@@ -75,6 +75,7 @@ const INNER: &[(&str, Table)] = &[
         &[
             ("judge", &[]),
             ("config", &[]),
+            ("expectation", &[]),
             ("problem", &["config"]),
             ("limit_verdict", &[]),
             ("compile", &["limit_verdict"]),
@@ -91,6 +92,7 @@ const INNER: &[(&str, Table)] = &[
                 &[
                     "case_loop",
                     "compile",
+                    "expectation",
                     "margins",
                     "problem",
                     "report",
@@ -106,7 +108,8 @@ const INNER: &[(&str, Table)] = &[
             ("default_output_validator", &[]),
             ("output_validator", &["default_output_validator"]),
             ("problem", &["output_validator", "package"]),
-            ("verify", &["package", "problem"]),
+            ("expectations", &["package"]),
+            ("verify", &["expectations", "package", "problem"]),
             ("export", &[]),
         ],
     ),

@@ -3,4 +3,5 @@
 
 mod export;
 mod kattis_protocols;
+mod package_expectations;
 mod problem_packages;
