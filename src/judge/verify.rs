@@ -1,6 +1,7 @@
 //! Verifying a problem's example submissions: every program under
 //! `submissions/<verdict folder>/` is compiled and judged, and its verdict compared with
-//! its folder's (`gridjudge verify-submissions`).
+//! its [`Expectation`] (`gridjudge verify-submissions`): its folder's verdict, or a
+//! package's expectation (`gridjudge::package::expectations`).
 //!
 //! A submission's verdict is its first non-AC case verdict (sample, then secret, by
 //! name), or AC; a compile failure is its verdict at the case `compile`. The judging
@@ -46,9 +47,10 @@ pub struct Submission {
 pub struct Found {
     /// In verdict-folder order ([`Verdict::ALL`]), then by name.
     pub submissions: Vec<Submission>,
-    /// One line per folder or file left out, with the reason: a folder of another name
-    /// (2023-07's `rejected`, `brute_force`, …), a submission of several files, a file
-    /// in no language gridjudge compiles (notes, `.md` and `.txt`, are not listed).
+    /// One line per folder or file left out, with the reason: a folder the caller does
+    /// not know, a submission of several files, a dangling symbolic link (named with
+    /// its target), a file in no language gridjudge compiles (notes, `.md` and `.txt`,
+    /// are not listed).
     pub skipped: Vec<String>,
 }
 
