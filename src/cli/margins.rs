@@ -4,16 +4,16 @@
 //! [`gridjudge::judge::margins`]; [`gridjudge::judge::verify`] judges TLE examples under
 //! limit × margin.
 
-use gridjudge::judge::margins::{self, ProblemMargins};
+use gridjudge::judge::margins::ProblemMargins;
 
 /// Options of the time-limit margin check.
 #[derive(Debug, Clone, clap::Args)]
 pub struct MarginArgs {
     /// Safety margin (problemtools' time_safety_margin): accepted examples must run within
-    /// limit / margin, TLE examples must still run at limit × margin.
-    #[arg(long, default_value_t = margins::DEFAULT_MARGIN, value_name = "FACTOR",
-          value_parser = parse_margin)]
-    pub time_safety_margin: f64,
+    /// limit / margin, TLE examples must still run at limit × margin [default: 2; with
+    /// --package the package's time_safety_margin or time_multipliers.time_limit_to_tle].
+    #[arg(long, value_name = "FACTOR", value_parser = parse_margin)]
+    pub time_safety_margin: Option<f64>,
     /// Fail (exit 1) when a margin does not hold, instead of warning.
     #[arg(long)]
     pub strict: bool,
@@ -30,6 +30,11 @@ fn parse_margin(s: &str) -> Result<f64, String> {
 }
 
 impl MarginArgs {
+    /// The margin: `--time-safety-margin`, else `default`.
+    pub fn margin_or(&self, default: f64) -> f64 {
+        self.time_safety_margin.unwrap_or(default)
+    }
+
     /// The margin report: one line per problem (slowest AC, fastest TLE against the
     /// limit), a WARNING (ERROR with `--strict`) per margin that does not hold, the
     /// suggested limits with `--suggest-limits`; and whether `--strict` fails. The table

@@ -31,8 +31,9 @@ pub struct VerifyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
-    /// Verify the submissions of a Kattis/ICPC problem package (legacy or 2023-07)
-    /// instead: every program under DIR/submissions/<verdict>/.
+    /// Verify the submissions of a Kattis/ICPC problem package (legacy, 2023-07 or
+    /// 2025-09) instead: every program under DIR/submissions/<folder>/, against its
+    /// folder's and submissions.yaml's expectations in the format's verdicts.
     #[arg(long, value_name = "DIR", conflicts_with = "all")]
     pub package: Option<PathBuf>,
     /// With --package: the time limit, seconds (default: the package's, else
@@ -101,7 +102,8 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
             &problem,
             &submissions,
             &settings,
-            args.margins.time_safety_margin,
+            args.margins
+                .margin_or(gridjudge::judge::margins::DEFAULT_MARGIN),
             &mut |step| match step {
                 Step::Start(sub) => bar.set_message(sub.name.clone()),
                 Step::Done(_) => bar.inc(1),
@@ -168,14 +170,21 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
     for w in &pkg.warnings {
         eprintln!("warning: {w}");
     }
-    if find_submissions(&pkg.dir).submissions.is_empty() {
+    if gridjudge::package::expectations::find(&pkg)?
+        .submissions
+        .is_empty()
+    {
         return Err(Failure::usage(format!(
-            "{}: no submissions under submissions/<verdict>/",
+            "{}: no submissions under submissions/<folder>/",
             dir.display()
         )));
     }
-    let verified = gridjudge::package::verify::verify(&pkg, &settings, args.time_limit)?;
-    let report = verified.report(&pkg, interrupted());
+    let margin = args.margins.margin_or(pkg.time_safety_margin);
+    let verified = gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin)?;
+    let (margin_lines, margins_failed) = args
+        .margins
+        .report_lines(std::slice::from_ref(&verified.margins));
+    let report = verified.report(&pkg, margin_lines, interrupted());
     emit(args, &report)?;
-    Ok(exit_code_of(&report, false))
+    Ok(exit_code_of(&report, margins_failed))
 }

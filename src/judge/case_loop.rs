@@ -265,6 +265,39 @@ fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
+/// The last `limit` bytes of a file.
+fn read_tail(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Seek, SeekFrom};
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(limit)))?;
+    let mut buf = Vec::new();
+    file.read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+/// Lines of a Python traceback kept after its exception line.
+const TRACEBACK_LINES: usize = 8;
+
+/// What a run-time error's message quotes of stderr, from its first and last 4 KiB
+/// (`head`, `tail`): the first non-empty line; for a Python traceback, its exception
+/// (the last non-empty line) on the first line, then the traceback's last
+/// [`TRACEBACK_LINES`] lines.
+fn stderr_note(head: &str, tail: &str) -> Option<String> {
+    let first = head.lines().map(str::trim).find(|l| !l.is_empty())?;
+    if !first.starts_with("Traceback (most recent call last)") {
+        return Some(first.to_string());
+    }
+    let lines: Vec<&str> = tail
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let exception = lines.last().map_or(first, |l| l.trim());
+    let kept = &lines[lines.len().saturating_sub(TRACEBACK_LINES)..];
+    Some(format!("{exception}\n{}", kept.join("\n")))
+}
+
 /// What a judge worker keeps from one case to the next: its launcher and its case
 /// folders (made on first use; the working directory is fresh for every case).
 #[derive(Debug)]
@@ -425,10 +458,13 @@ fn judge_case_once(
         result.verdict = verdict;
         result.message = message;
         if verdict == Verdict::RuntimeError {
-            let stderr = read_capped(&dirs.stderr(), 4096).unwrap_or_default();
-            let text = String::from_utf8_lossy(&stderr);
-            if let Some(line) = text.lines().map(str::trim).find(|l| !l.is_empty()) {
-                result.message = format!("{}; stderr: {line}", result.message);
+            let head = read_capped(&dirs.stderr(), 4096).unwrap_or_default();
+            let tail = read_tail(&dirs.stderr(), 4096).unwrap_or_default();
+            if let Some(said) = stderr_note(
+                &String::from_utf8_lossy(&head),
+                &String::from_utf8_lossy(&tail),
+            ) {
+                result.message = format!("{}; stderr: {said}", result.message);
             }
         }
     } else {
@@ -459,6 +495,23 @@ fn judge_case_once(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_traceback_is_quoted_by_its_exception() {
+        let tb = "Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    print(1 // 0)\nZeroDivisionError: integer division or modulo by zero\n";
+        let note = stderr_note(tb, tb).expect("a note");
+        let mut lines = note.lines();
+        assert_eq!(
+            lines.next(),
+            Some("ZeroDivisionError: integer division or modulo by zero")
+        );
+        assert!(note.contains("line 3"), "{note}");
+        assert_eq!(
+            stderr_note("\n  oops\nmore\n", "more\n").as_deref(),
+            Some("oops")
+        );
+        assert_eq!(stderr_note("\n", "\n"), None);
+    }
 
     #[test]
     fn overall_is_the_first_non_ac_in_order() {

@@ -174,6 +174,9 @@ pub struct Sources {
     pub include: Vec<PathBuf>,
     /// The file or folder messages name.
     pub origin: PathBuf,
+    /// Text replaced in every source and include file before the compile: a 2025-09
+    /// package's constants (`{{n}}` → `100`); empty for everything else.
+    pub substitutions: Vec<(String, String)>,
 }
 
 impl Sources {
@@ -204,7 +207,34 @@ impl Sources {
             files,
             include: Vec::new(),
             origin: path.to_path_buf(),
+            substitutions: Vec::new(),
         })
+    }
+
+    /// The same with `substitutions` applied to every file (see [`Sources::substitutions`]).
+    pub fn with_substitutions(mut self, substitutions: Vec<(String, String)>) -> Sources {
+        self.substitutions = substitutions;
+        self
+    }
+
+    /// The contents of one of the files, with the substitutions made in UTF-8 text.
+    fn read(&self, path: &Path) -> Result<Vec<u8>, CompileFailure> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+        if self.substitutions.is_empty() {
+            return Ok(bytes);
+        }
+        match String::from_utf8(bytes) {
+            Ok(mut text) => {
+                for (token, value) in &self.substitutions {
+                    if text.contains(token.as_str()) {
+                        text = text.replace(token.as_str(), value);
+                    }
+                }
+                Ok(text.into_bytes())
+            }
+            Err(e) => Ok(e.into_bytes()),
+        }
     }
 
     /// The same with the include files of `package` added: the files of
@@ -473,8 +503,7 @@ impl Compiler {
             copies.insert(name, path.clone());
         }
         for (name, path) in &copies {
-            let text = std::fs::read(path)
-                .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+            let text = sources.read(path)?;
             build.write_private(name, &text)?;
         }
         let source_names: Vec<String> = copies
@@ -576,8 +605,7 @@ impl Compiler {
             Language::Python | Language::Python2 => {
                 let mut script = PathBuf::new();
                 for (copy, path) in copies.iter().filter(|(n, _)| lang.matches(Path::new(n))) {
-                    let text = std::fs::read(path)
-                        .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+                    let text = sources.read(path)?;
                     let written = out.write(copy, &text, false)?;
                     if *copy == main {
                         script = written;

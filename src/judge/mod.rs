@@ -17,7 +17,9 @@
 //! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
 //! - [`subject`]: what `gridjudge judge` judges (a command, a source, the reference
 //!   solver), made runnable once and judged on every problem.
-//! - [`verify`]: example submissions judged against their verdict folders.
+//! - [`expectation`]: what an example submission is expected to get (a verdict, or a
+//!   package's permitted and required verdicts) and the package format's verdicts.
+//! - [`verify`]: example submissions judged against their expectations.
 //! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, and the
 //!   comparison with a baseline.
 //!
@@ -28,6 +30,7 @@ pub mod bundled;
 pub mod case_loop;
 pub mod compile;
 pub mod config;
+pub mod expectation;
 pub mod language;
 pub mod limit_verdict;
 pub mod margins;

@@ -149,6 +149,9 @@ pub struct JudgeProblem {
     pub cases: Vec<Case>,
     /// What judges the outputs.
     pub checker: Checker,
+    /// Text replaced in example submissions' sources before they are compiled (a
+    /// 2025-09 package's constants, `{{n}}` → `100`); empty for a problem folder.
+    pub source_substitutions: Vec<(String, String)>,
 }
 
 /// What the command line changes in a problem ([`JudgeProblem::apply`]).
@@ -209,6 +212,7 @@ impl JudgeProblem {
             limits: ProblemLimits::from_toml(&config),
             cases,
             checker: Checker::Builtin(config.problem),
+            source_substitutions: Vec::new(),
         })
     }
 

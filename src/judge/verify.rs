@@ -1,6 +1,7 @@
 //! Verifying a problem's example submissions: every program under
 //! `submissions/<verdict folder>/` is compiled and judged, and its verdict compared with
-//! its folder's (`gridjudge verify-submissions`).
+//! its [`Expectation`] (`gridjudge verify-submissions`): its folder's verdict, or a
+//! package's expectation (`gridjudge::package::expectations`).
 //!
 //! A submission's verdict is its first non-AC case verdict (sample, then secret, by
 //! name), or AC; a compile failure is its verdict at the case `compile`. The judging
@@ -22,6 +23,7 @@
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
+use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation};
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
@@ -30,11 +32,12 @@ use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
 
-/// One example submission: its expected verdict (its folder) and its file or folder.
+/// One example submission: what it is expected to get (its folder's verdict, or a
+/// package's expectation) and its file or folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Submission {
-    /// The folder's verdict.
-    pub expected: Verdict,
+    /// What it is expected to get.
+    pub expected: Expectation,
     /// The source file, or the folder of a submission of several files.
     pub path: PathBuf,
     /// Its name below `submissions/`: `accepted/sol.cpp`.
@@ -46,37 +49,51 @@ pub struct Submission {
 pub struct Found {
     /// In verdict-folder order ([`Verdict::ALL`]), then by name.
     pub submissions: Vec<Submission>,
-    /// One line per folder or file left out, with the reason: a folder of another name
-    /// (2023-07's `rejected`, `brute_force`, …), a file in no language of the table, a
-    /// language not installed (notes and placeholders, [`language::is_ignored`], are
-    /// not listed).
+    /// One line per folder or file left out, with the reason: a folder the caller does
+    /// not know, a dangling symbolic link (named with its target), a file in no
+    /// language of the table, a language not installed (notes and placeholders,
+    /// [`language::is_ignored`], are not listed).
     pub skipped: Vec<String>,
 }
 
-/// The submissions under `dir/submissions/<verdict folder>/`.
+/// The submissions under `dir/submissions/<verdict folder>/`, each expected to get its
+/// folder's verdict exactly.
 pub fn find_submissions(dir: &Path) -> Found {
+    find_submissions_in(dir, &|name: &str| {
+        Verdict::ALL
+            .iter()
+            .position(|v| v.folder() == name)
+            .map(|rank| (rank, Expectation::Exactly(Verdict::ALL[rank])))
+    })
+}
+
+/// The submissions under `dir/submissions/<folder>/` for the folders `folder` knows: it
+/// gives a folder's rank (folders are listed in rank order) and its expectation.
+pub fn find_submissions_in(
+    dir: &Path,
+    folder_expectation: &dyn Fn(&str) -> Option<(usize, Expectation)>,
+) -> Found {
     let root = dir.join("submissions");
     let mut found = Found::default();
     let Ok(entries) = std::fs::read_dir(&root) else {
         return found;
     };
-    let mut folders: Vec<(usize, String, PathBuf)> = Vec::new();
+    let mut folders: Vec<(usize, String, PathBuf, Expectation)> = Vec::new();
     for path in entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()) {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        match Verdict::ALL.iter().position(|v| v.folder() == name) {
-            Some(rank) => folders.push((rank, name, path)),
+        match folder_expectation(&name) {
+            Some((rank, expected)) => folders.push((rank, name, path, expected)),
             None => found.skipped.push(format!(
                 "submissions/{name}/: not a verdict folder gridjudge checks"
             )),
         }
     }
     found.skipped.sort();
-    folders.sort();
-    for (rank, folder, path) in folders {
-        let expected = Verdict::ALL[rank];
+    folders.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    for (_, folder, path, expected) in folders {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&path)
             .map(|r| r.flatten().map(|e| e.path()).collect())
             .unwrap_or_default();
@@ -88,12 +105,21 @@ pub fn find_submissions(dir: &Path) -> Found {
                     .map(|n| n.to_string_lossy())
                     .unwrap_or_default()
             );
+            if !path.exists() {
+                let target = std::fs::read_link(&path)
+                    .map(|t| t.display().to_string())
+                    .unwrap_or_default();
+                found
+                    .skipped
+                    .push(format!("{name}: a dangling symbolic link (to {target:?})"));
+                continue;
+            }
             if language::is_ignored(&path) {
                 continue;
             }
             match Sources::of(&path) {
                 Ok(_) => found.submissions.push(Submission {
-                    expected,
+                    expected: expected.clone(),
                     path,
                     name,
                 }),
@@ -112,10 +138,13 @@ pub struct SubmissionResult {
     pub problem: String,
     /// `accepted/sol.cpp`.
     pub submission: String,
-    /// Its folder's verdict.
-    pub expected: Verdict,
-    /// The verdict it got.
+    /// What it is expected to get (written as its description: `AC`, `WA|TLE`, …).
+    pub expected: Expectation,
+    /// The verdict it got (gridjudge's).
     pub got: Verdict,
+    /// Every judged case's verdict and CPU time, against the real time limit.
+    #[serde(skip)]
+    pub cases: Vec<CaseVerdict>,
     /// The first non-AC case (or `compile`; empty when all were AC).
     pub case: String,
     /// Why.
@@ -125,14 +154,43 @@ pub struct SubmissionResult {
 }
 
 impl SubmissionResult {
-    /// Whether it got its folder's verdict.
+    /// Whether it got what it is expected to get.
     pub fn as_expected(&self) -> bool {
-        self.expected == self.got
+        self.expected.matches(self.got, &self.cases)
     }
 
     /// Whether it is a judge error the folder did not expect (the judge's own failure).
     pub fn unexpected_judge_error(&self) -> bool {
-        self.got == Verdict::JudgeError && self.expected != Verdict::JudgeError
+        let judge_error = self.got == Verdict::JudgeError
+            || self.expected.in_spec_verdicts()
+                && self.cases.iter().any(|c| c.verdict == Verdict::JudgeError);
+        judge_error && !self.as_expected()
+    }
+
+    /// The verdict the reports show: gridjudge's, or for an expectation in the package
+    /// format's vocabulary the format's ([`spec_verdict`]).
+    pub fn shown_verdict(&self) -> Verdict {
+        if self.expected.in_spec_verdicts() {
+            spec_verdict(self.got)
+        } else {
+            self.got
+        }
+    }
+
+    /// Counts a case over `limit` seconds of CPU time as TLE (a run judged under a
+    /// raised limit, read against the real one).
+    pub fn cases_under(cases: &[CaseVerdict], limit: f64) -> Vec<CaseVerdict> {
+        cases
+            .iter()
+            .map(|c| CaseVerdict {
+                verdict: if c.cpu > limit {
+                    Verdict::TimeLimitExceeded
+                } else {
+                    c.verdict
+                },
+                ..c.clone()
+            })
+            .collect()
     }
 
     /// The result of `sub` from its judging `report`: the first non-AC case, or the
@@ -149,8 +207,17 @@ impl SubmissionResult {
         SubmissionResult {
             problem: problem.to_string(),
             submission: sub.name.clone(),
-            expected: sub.expected,
+            expected: sub.expected.clone(),
             got,
+            cases: report
+                .cases
+                .iter()
+                .map(|c| CaseVerdict {
+                    case: c.case.clone(),
+                    verdict: c.verdict,
+                    cpu: c.cpu_seconds,
+                })
+                .collect(),
             case,
             message,
             max_cpu: margins::slowest_case(report),
@@ -158,17 +225,20 @@ impl SubmissionResult {
     }
 }
 
-/// Compiles a submission with `hidden` (the problem folder: its data and answers) out of
-/// the compiler's sight and stages it for the sandbox user; `Err` is its verdict (CE, or
-/// JE for the judge's own failure) and message.
+/// Compiles a submission with the problem folder (its data and answers) out of
+/// the compiler's sight, a package's include files beside it and its constants
+/// substituted, and stages it for the sandbox user; `Err` is its verdict (CE, or JE for
+/// the judge's own failure) and message.
 pub fn compile_submission(
     sub: &Submission,
-    hidden: &Path,
+    problem: &JudgeProblem,
     settings: &JudgeSettings,
 ) -> Result<Program, (Verdict, String)> {
+    let hidden = &problem.dir;
     let sources = Sources::of(&sub.path)
         .map_err(|why| (Verdict::JudgeError, format!("{}: {why}", sub.name)))?
-        .with_includes(hidden);
+        .with_includes(hidden)
+        .with_substitutions(problem.source_substitutions.clone());
     compile::Compiler::new(&settings.launcher)
         .hiding([hidden.to_path_buf()])
         .compile_sources(&sources)
@@ -183,7 +253,7 @@ pub fn judge_submission(
     settings: &JudgeSettings,
 ) -> SubmissionResult {
     let quiet = |_: &CaseResult| {};
-    let report = match compile_submission(sub, &problem.dir, settings) {
+    let report = match compile_submission(sub, problem, settings) {
         Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
         Err((v, m)) => ProblemReport::failed(
             problem.name.clone(),
@@ -197,14 +267,23 @@ pub fn judge_submission(
 }
 
 impl SubmissionResult {
-    /// The row of a report of problem folders.
+    /// The row of a report of problem folders. A verdict shown in the package format's
+    /// vocabulary keeps gridjudge's own in `judged` and, when they differ, at the head
+    /// of the message.
     pub fn problem_row(&self) -> SubmissionRow {
+        let shown = self.shown_verdict();
+        let message = if shown != self.got {
+            format!("{}: {}", self.got.code(), self.message)
+        } else {
+            self.message.clone()
+        };
         SubmissionRow {
             case: self.case.clone(),
-            expected: self.expected,
-            got: self.got,
+            expected: self.expected.describe(),
+            got: shown,
+            judged: self.expected.in_spec_verdicts().then_some(self.got),
             max_cpu: None,
-            message: self.message.clone(),
+            message,
             ok: Some(self.as_expected()),
             problem: Some(self.problem.clone()),
             submission: self.submission.clone(),
@@ -285,7 +364,7 @@ pub fn verify_problem(
             break;
         }
         progress(Step::Start(sub));
-        let compiled = compile_submission(sub, &problem.dir, settings);
+        let compiled = compile_submission(sub, problem, settings);
         let result = match compiled {
             Err((v, m)) => {
                 let failed = ProblemReport::failed(
@@ -297,21 +376,26 @@ pub fn verify_problem(
                 );
                 SubmissionResult::from_report(&problem.name, sub, &failed)
             }
-            Ok(program) if sub.expected == Verdict::TimeLimitExceeded => {
+            Ok(program) if sub.expected.is_time_limit_exceeded() => {
                 let extended = margins.extended(problem);
                 let report = case_loop::judge_problem(&extended, &program, settings, &quiet);
                 margins.record_tle(&sub.name, &report);
                 let (got, case, message) = margins::verdict_under(&report, problem.limits.time);
+                let result = SubmissionResult::from_report(&problem.name, sub, &report);
                 SubmissionResult {
                     got,
                     case,
                     message,
-                    ..SubmissionResult::from_report(&problem.name, sub, &report)
+                    cases: SubmissionResult::cases_under(
+                        &result.cases,
+                        problem.limits.time.as_secs_f64(),
+                    ),
+                    ..result
                 }
             }
             Ok(program) => {
                 let report = case_loop::judge_problem(problem, &program, settings, &quiet);
-                if sub.expected == Verdict::Accepted && report.overall() == Verdict::Accepted {
+                if sub.expected.is_accepted() && report.overall() == Verdict::Accepted {
                     margins.record_ac(&sub.name, &report);
                 }
                 SubmissionResult::from_report(&problem.name, sub, &report)
@@ -355,7 +439,10 @@ mod tests {
             names,
             ["accepted/a.cpp", "accepted/z.py", "wrong_answer/b.c"]
         );
-        assert_eq!(found.submissions[2].expected, Verdict::WrongAnswer);
+        assert_eq!(
+            found.submissions[2].expected,
+            Expectation::Exactly(Verdict::WrongAnswer)
+        );
         assert_eq!(
             found.skipped,
             [
@@ -371,7 +458,7 @@ mod tests {
     fn a_result_is_the_first_rejected_case_or_the_failure() {
         use crate::sandbox::limits::Limits;
         let sub = Submission {
-            expected: Verdict::Accepted,
+            expected: Expectation::Exactly(Verdict::Accepted),
             path: PathBuf::from("accepted/a.c"),
             name: "accepted/a.c".into(),
         };

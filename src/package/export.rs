@@ -453,6 +453,7 @@ mod tests {
                 answer: Some(answer),
             }],
             checker: Checker::Builtin(Problem::Poj3074),
+            source_substitutions: Vec::new(),
         }
     }
 

@@ -238,6 +238,21 @@ impl Constants {
         Ok(Constants { values })
     }
 
+    /// Every constant sequence and its text: `{{name}}` and `{{name.value}}` → the
+    /// value, `{{name.variant}}` → the variant's.
+    pub fn tokens(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (name, variants) in &self.values {
+            for (variant, text) in variants {
+                out.push((format!("{{{{{name}.{variant}}}}}"), text.clone()));
+                if variant == "value" {
+                    out.push((format!("{{{{{name}}}}}"), text.clone()));
+                }
+            }
+        }
+        out
+    }
+
     /// Whether there is no constant.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
@@ -374,6 +389,19 @@ mod tests {
             "int a[100]; // 5,000,000 5000000 1.5 {{k.nope}} {{m}} {{ n }} {{"
         );
         assert!(matches!(c.substitute("no constants"), Cow::Borrowed(_)));
+        let tokens = c.tokens();
+        assert!(
+            tokens.contains(&("{{n}}".into(), "100".into())),
+            "{tokens:?}"
+        );
+        assert!(
+            tokens.contains(&("{{k.tex}}".into(), "5,000,000".into())),
+            "{tokens:?}"
+        );
+        assert!(
+            tokens.contains(&("{{k.value}}".into(), "5000000".into())),
+            "{tokens:?}"
+        );
         assert!(Constants::from_doc(&doc("name: x"))
             .expect("none")
             .is_empty());

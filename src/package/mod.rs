@@ -11,8 +11,10 @@
 //!   derives it from the accepted submissions);
 //! - **2023-07 and later** (`problem_format_version: 2023-07`, `draft`, …): `type:
 //!   pass-fail | scoring | interactive | multi-pass` (a list allowed), `limits:
-//!   {time_limit, time_multipliers: {ac_to_time_limit, time_limit_to_tle}, memory,
-//!   output}`, output validator arguments in `test_group.yaml` (`output_validator_args`).
+//!   {time_limit, time_multipliers: {ac_to_time_limit, time_limit_to_tle},
+//!   time_resolution, memory, output}`, output validator arguments in `test_group.yaml`
+//!   (`output_validator_args`), the example submissions' expectations in
+//!   `submissions/submissions.yaml` ([`expectations`]).
 //!
 //! Test data: every `.in` under `data/sample` and `data/secret`, test-group subfolders
 //! included, sample first, each folder's files and subfolders in name order (the
@@ -25,6 +27,7 @@
 //! problems are refused with the reason (exit 64): gridjudge does not run them.
 
 pub mod default_output_validator;
+pub mod expectations;
 pub mod export;
 pub mod metadata;
 pub mod output_validator;
@@ -104,6 +107,9 @@ pub struct Package {
     pub name: String,
     /// The format version.
     pub version: FormatVersion,
+    /// `problem_format_version` as written (`2023-07-draft`, `2025-09`, …); `legacy`
+    /// when absent.
+    pub format_version: String,
     /// The time limit the package states (2023-07 `limits.time_limit`, or a DOMjudge
     /// `.timelimit` file), seconds.
     pub time_limit: Option<f64>,
@@ -111,6 +117,9 @@ pub struct Package {
     pub time_multiplier: f64,
     /// TLE submissions must still run at limit × this (default 2).
     pub time_safety_margin: f64,
+    /// A limit derived from the accepted submissions is a multiple of this, seconds
+    /// (`limits.time_resolution`, default 1).
+    pub time_resolution: f64,
     /// Memory limit, MiB (default 2048, as problemtools).
     pub memory_mib: f64,
     /// Output limit, MiB (default 8, as problemtools).
@@ -291,6 +300,14 @@ impl Package {
         } else {
             2.0
         });
+        let time_resolution =
+            positive("time_resolution", num(&limits["time_resolution"]))?.unwrap_or(1.0);
+        let format_version = match &doc["problem_format_version"] {
+            Yaml::String(v) => v.clone(),
+            Yaml::Real(v) => v.clone(),
+            Yaml::Integer(v) => v.to_string(),
+            _ => "legacy".to_string(),
+        };
         let memory_mib = positive("memory", num(&limits["memory"]))?.unwrap_or(2048.0);
         let output_mib = positive("output", num(&limits["output"]))?.unwrap_or(8.0);
         let validation = if validation_text.split_whitespace().any(|w| w == "custom")
@@ -322,9 +339,11 @@ impl Package {
             short_name,
             name,
             version,
+            format_version,
             time_limit,
             time_multiplier,
             time_safety_margin,
+            time_resolution,
             memory_mib,
             output_mib,
             validation,
@@ -464,6 +483,8 @@ mod tests {
         assert_eq!(pkg.name, "Hi");
         assert_eq!(pkg.time_limit, Some(1.5));
         assert_eq!((pkg.time_multiplier, pkg.time_safety_margin), (3.0, 1.2));
+        assert_eq!(pkg.format_version, "2023-07-draft");
+        assert_eq!(pkg.time_resolution, 1.0);
         assert_eq!(pkg.cases[1].flags, ["float_absolute_tolerance", "0.1"]);
 
         write(

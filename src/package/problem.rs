@@ -60,6 +60,7 @@ impl Package {
             limits: self.limits(time_limit),
             cases: self.cases.iter().map(|c| c.case.clone()).collect(),
             checker: Checker::External(checker),
+            source_substitutions: self.constants.tokens(),
         })
     }
 }
@@ -78,8 +79,10 @@ mod tests {
             name: "A Package".into(),
             version: FormatVersion::Legacy,
             time_limit: Some(2.0),
+            format_version: "legacy".into(),
             time_multiplier: 5.0,
             time_safety_margin: 2.0,
+            time_resolution: 1.0,
             memory_mib: 256.0,
             output_mib: 8.0,
             validation,

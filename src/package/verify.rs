@@ -1,29 +1,44 @@
 //! Verifying a package's own submissions (`verify-submissions --package DIR`): each
-//! under `submissions/<verdict>/` is judged with the package's data, limits and output
-//! validator, and compared with its folder.
+//! under `submissions/<folder>/` is judged with the package's data, limits and output
+//! validator, and compared with its expectation ([`expectations`]: its folder's, and
+//! `submissions.yaml`'s), in the format's verdicts (AC, WA, TLE, RTE: see
+//! [`spec_verdict`](crate::judge::expectation::spec_verdict)).
 //!
 //! The time limit: the one given (`--time-limit`), else the package's own (2023-07
 //! `limits.time_limit`, or DOMjudge's `.timelimit`); else problemtools' rule: the
 //! accepted submissions are judged first under a generous limit ([`PROBE_TIME_LIMIT`]),
-//! and the limit is the slowest of them × `time_multiplier`, rounded to whole seconds,
-//! at least 1 s ([`limit_from_accepted`]); with no accepted submission that ran,
+//! and the limit is the slowest of them × `time_multiplier` (2023-07:
+//! `time_multipliers.ac_to_time_limit`), rounded up to a multiple of `time_resolution`,
+//! at least one ([`limit_from_accepted`]); with no accepted submission accepted,
 //! [`DEFAULT_TIME_LIMIT`]. The accepted submissions measured under the generous limit
 //! are not judged again: their verdict against the final limit is read off their times.
+//!
+//! The time-limit margins are those of gridjudge's own problems
+//! ([`verify_problem`]): time-limit-exceeded examples
+//! are judged under limit × margin, and the slowest accepted and fastest TLE example are
+//! checked against it; the margin is the caller's (the package's `time_safety_margin` /
+//! `time_multipliers.time_limit_to_tle` unless `--time-safety-margin` is given).
 
 use crate::judge::case_loop::JudgeSettings;
+use crate::judge::margins::ProblemMargins;
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
-use crate::judge::verify::{find_submissions, judge_submission, summary, Found, SubmissionResult};
+use crate::judge::verify::{judge_submission, summary, verify_problem, Found, SubmissionResult};
 use crate::package::problem::DEFAULT_TIME_LIMIT;
-use crate::package::{Package, PackageError};
+use crate::package::{expectations, Package, PackageError};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 
 /// The limit accepted submissions get while problemtools' rule measures them, seconds.
 pub const PROBE_TIME_LIMIT: f64 = 10.0;
 
-/// problemtools' time limit from the slowest accepted run: `max(1, round(t × m))`.
-pub fn limit_from_accepted(slowest: f64, multiplier: f64) -> f64 {
-    (slowest * multiplier + 0.5).floor().max(1.0)
+/// problemtools' time limit from the slowest accepted run `slowest` (seconds): the
+/// smallest multiple of `resolution` at or above `slowest × multiplier`, and at least
+/// one `resolution` — `max(1, ceil(t × m / r)) × r`, as problemtools' `verifyproblem`
+/// computes it and the 2025-09 specification states it. A product within 1e-9 of a
+/// multiple counts as that multiple (0.4 × 5 is 2 s, not 3 s, in binary floating point).
+pub fn limit_from_accepted(slowest: f64, multiplier: f64, resolution: f64) -> f64 {
+    let steps = (slowest * multiplier / resolution - 1e-9).ceil().max(1.0);
+    steps * resolution
 }
 
 /// What [`verify`] found.
@@ -37,13 +52,20 @@ pub struct Verified {
     pub limit: f64,
     /// Where it came from.
     pub how: String,
+    /// The time-limit margins of the accepted and TLE examples.
+    pub margins: ProblemMargins,
 }
 
 impl Verified {
     /// The report of `pkg`'s verification (a package's shape: its folder and name, the
     /// time limit and where it came from, the skipped files, each row's largest CPU
-    /// time), with the signal that cut it short, if any.
-    pub fn report(&self, pkg: &Package, interrupted: Option<String>) -> VerifyReport {
+    /// time), with the margins lines and the signal that cut it short, if any.
+    pub fn report(
+        &self,
+        pkg: &Package,
+        margins: Vec<String>,
+        interrupted: Option<String>,
+    ) -> VerifyReport {
         let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
         VerifyReport {
             interrupted: interrupted.map(Some),
@@ -51,7 +73,7 @@ impl Verified {
                 .results
                 .iter()
                 .any(SubmissionResult::unexpected_judge_error),
-            margins: None,
+            margins: Some(margins),
             mismatches,
             name: Some(pkg.name.clone()),
             package: Some(pkg.dir.display().to_string()),
@@ -61,7 +83,6 @@ impl Verified {
                 .iter()
                 .map(|r| SubmissionRow {
                     max_cpu: Some(r.max_cpu),
-                    ok: None,
                     problem: None,
                     ..r.problem_row()
                 })
@@ -79,13 +100,15 @@ impl Verified {
     }
 }
 
-/// Judges every submission of the package; `cli_time_limit` is `--time-limit`.
+/// Judges every submission of the package; `cli_time_limit` is `--time-limit`,
+/// `margin` the time-limit safety margin.
 pub fn verify(
     pkg: &Package,
     settings: &JudgeSettings,
     cli_time_limit: Option<f64>,
+    margin: f64,
 ) -> Result<Verified, PackageError> {
-    let found = find_submissions(&pkg.dir);
+    let found = expectations::find(pkg)?;
     let subs = &found.submissions;
     let (limit, how, mut results) = match pkg.stated_time_limit(cli_time_limit) {
         Some(t) => (
@@ -103,7 +126,7 @@ pub fn verify(
             let probe = pkg.judge_problem(&settings.launcher, PROBE_TIME_LIMIT)?;
             let mut results = Vec::new();
             let mut slowest: Option<f64> = None;
-            for sub in subs.iter().filter(|s| s.expected == Verdict::Accepted) {
+            for sub in subs.iter().filter(|s| s.expected.is_accepted()) {
                 if interrupt::signal().is_some() {
                     break;
                 }
@@ -115,43 +138,61 @@ pub fn verify(
             }
             match slowest {
                 Some(t) => (
-                    limit_from_accepted(t, pkg.time_multiplier),
+                    limit_from_accepted(t, pkg.time_multiplier, pkg.time_resolution),
                     format!(
-                        "slowest accepted {t:.3} s x time_multiplier {} (problemtools' rule)",
-                        pkg.time_multiplier
+                        "slowest accepted {t:.3} s x time_multiplier {}, rounded up to a \
+                         multiple of time_resolution {} s (problemtools' rule)",
+                        pkg.time_multiplier, pkg.time_resolution
                     ),
                     results,
                 ),
-                None => (
+                None if results.is_empty() => (
                     DEFAULT_TIME_LIMIT,
                     "the default (no accepted submission ran)".into(),
+                    Vec::new(),
+                ),
+                None => (
+                    DEFAULT_TIME_LIMIT,
+                    format!(
+                        "the default: no accepted submission was accepted ({} ran)",
+                        results.len()
+                    ),
                     Vec::new(),
                 ),
             }
         }
     };
+    let problem = pkg.judge_problem(&settings.launcher, limit)?;
     // An accepted one measured above: its verdict against the real limit.
     for r in &mut results {
+        r.cases = SubmissionResult::cases_under(&r.cases, limit);
         if r.got == Verdict::Accepted && r.max_cpu > limit {
             r.got = Verdict::TimeLimitExceeded;
             r.message = format!("CPU time {:.3} s > limit {limit:.3} s", r.max_cpu);
+            if let Some(c) = r.cases.iter().find(|c| c.cpu > limit) {
+                r.case = c.case.clone();
+            }
         }
     }
-    let problem = pkg.judge_problem(&settings.launcher, limit)?;
-    for sub in subs {
-        if interrupt::signal().is_some() {
-            break;
+    let rest: Vec<_> = subs
+        .iter()
+        .filter(|s| !results.iter().any(|r| r.submission == s.name))
+        .cloned()
+        .collect();
+    let verified = verify_problem(&problem, &rest, settings, margin, &mut |_| {});
+    let mut margins = verified.margins;
+    for r in &results {
+        if r.got == Verdict::Accepted {
+            margins.record_ac_seconds(&r.submission, r.max_cpu);
         }
-        if results.iter().any(|r| r.submission == sub.name) {
-            continue;
-        }
-        results.push(judge_submission(sub, &problem, settings));
     }
+    results.extend(verified.results);
     Ok(Verified {
         results,
         found,
         limit,
         how,
+        margins,
     })
 }
 
@@ -160,11 +201,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn problemtools_rounds_the_scaled_slowest_run_to_whole_seconds() {
-        assert_eq!(limit_from_accepted(0.1, 5.0), 1.0);
-        assert_eq!(limit_from_accepted(0.3, 5.0), 2.0);
-        assert_eq!(limit_from_accepted(0.29, 5.0), 1.0);
-        assert_eq!(limit_from_accepted(1.0, 5.0), 5.0);
-        assert_eq!(limit_from_accepted(0.0, 5.0), 1.0);
+    fn problemtools_rounds_the_scaled_slowest_run_up_to_the_resolution() {
+        // 0.252 s x 5 = 1.26 s: 2 s.
+        assert_eq!(limit_from_accepted(0.252, 5.0, 1.0), 2.0);
+        // problemtools' hello: its slowest accepted run near 0.5 s x 5 gives 3 s.
+        assert_eq!(limit_from_accepted(0.52, 5.0, 1.0), 3.0);
+        assert_eq!(limit_from_accepted(0.4, 5.0, 1.0), 2.0);
+        assert_eq!(limit_from_accepted(0.1, 5.0, 1.0), 1.0);
+        assert_eq!(limit_from_accepted(0.0, 5.0, 1.0), 1.0);
+        assert_eq!(limit_from_accepted(1.0, 5.0, 1.0), 5.0);
+        // 2023-07 and later: ac_to_time_limit 2, a resolution of 0.5 s or 0.1 s.
+        assert_eq!(limit_from_accepted(0.3, 2.0, 0.5), 1.0);
+        assert_eq!(limit_from_accepted(0.01, 2.0, 0.5), 0.5);
+        assert!((limit_from_accepted(0.252, 2.0, 0.1) - 0.6).abs() < 1e-9);
     }
 }

@@ -74,16 +74,21 @@ pub struct VerifyReport {
 pub struct SubmissionRow {
     /// The first non-AC case (`compile` for a compile error), or empty.
     pub case: String,
-    /// The verdict of its folder.
-    pub expected: Verdict,
-    /// The verdict it got.
+    /// What it is expected to get: a verdict (`AC`), or a package's expectation
+    /// (`WA|TLE`, `not AC`, `permitted AC|WA`, …).
+    pub expected: String,
+    /// The verdict it got; for a package, in the package format's vocabulary (MLE and
+    /// OLE are RE, PE is WA).
     pub got: Verdict,
+    /// A package: the verdict gridjudge gave, before the format's mapping.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged: Option<Verdict>,
     /// A package: its largest CPU time over the cases, seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_cpu: Option<f64>,
     /// The whole message of that case.
     pub message: String,
-    /// Problem folders: whether `got` is `expected`.
+    /// Whether it got what it is expected to get.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ok: Option<bool>,
     /// Problem folders: the problem's folder name.
@@ -99,9 +104,10 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D:
 }
 
 impl SubmissionRow {
-    /// Whether the submission got its folder's verdict.
+    /// Whether the submission got what it is expected to get: `ok`, else (a row
+    /// without it) whether `got` is the one verdict `expected` names.
     pub fn matches(&self) -> bool {
-        self.expected == self.got
+        self.ok.unwrap_or(self.expected == self.got.code())
     }
 
     /// The headline of the message, visible, cut at [`MESSAGE_WIDTH`] characters.
@@ -162,13 +168,16 @@ impl Render<VerifyReport> for Table {
             for r in &report.submissions {
                 table.add_row(vec![
                     visible_line(&r.submission).into_owned(),
-                    r.expected.code().to_string(),
+                    visible_line(&r.expected).into_owned(),
                     r.got.code().to_string(),
                     ok(r),
                     format!("{:.3}", r.max_cpu.unwrap_or(0.0)),
                     visible_line(&r.case).into_owned(),
                     r.short_message(),
                 ]);
+            }
+            for l in report.margins.iter().flatten() {
+                after.push(visible_line(l).into_owned());
             }
             for s in report.skipped.iter().flatten() {
                 after.push(format!("skipped: {}", visible_line(s)));
@@ -187,7 +196,7 @@ impl Render<VerifyReport> for Table {
                 table.add_row(vec![
                     visible_line(report.problem_of(r)).into_owned(),
                     visible_line(&r.submission).into_owned(),
-                    r.expected.code().to_string(),
+                    visible_line(&r.expected).into_owned(),
                     r.got.code().to_string(),
                     ok(r),
                     visible_line(&r.case).into_owned(),
@@ -244,10 +253,10 @@ impl Render<VerifyReport> for Junit {
                     NonSuccessKind::Failure
                 };
                 let mut st = TestCaseStatus::non_success(kind);
-                st.set_type(format!("{}-{}", r.expected.code(), r.got.code()));
+                st.set_type(format!("{}-{}", visible_line(&r.expected), r.got.code()));
                 st.set_message(format!(
                     "expected {}, got {} at {}: {}",
-                    r.expected.code(),
+                    visible_line(&r.expected),
                     r.got.code(),
                     visible_line(&r.case),
                     visible_line(headline(&r.message))
@@ -276,12 +285,33 @@ impl Render<VerifyReport> for Junit {
     }
 }
 
+/// The `expected` badge of the HTML page: a verdict's colour, or grey for a package's
+/// expectation of several verdicts.
+#[derive(Debug)]
+struct Expected {
+    code: String,
+    colour: &'static str,
+}
+
+impl Expected {
+    fn of(expected: &str) -> Expected {
+        let colour = match Verdict::ALL.into_iter().find(|v| v.code() == expected) {
+            Some(v) => Badge::from(v).colour,
+            None => "#57606a",
+        };
+        Expected {
+            code: visible_line(expected).into_owned(),
+            colour,
+        }
+    }
+}
+
 /// One row of the HTML page.
 #[derive(Debug)]
 struct Row {
     problem: String,
     submission: String,
-    expected: Badge,
+    expected: Expected,
     got: Badge,
     ok: bool,
     max_cpu: Option<String>,
@@ -355,7 +385,7 @@ impl Render<VerifyReport> for Html {
             .map(|r| Row {
                 problem: visible_line(report.problem_of(r)).into_owned(),
                 submission: visible_line(&r.submission).into_owned(),
-                expected: Badge::from(r.expected),
+                expected: Expected::of(&r.expected),
                 got: Badge::from(r.got),
                 ok: r.matches(),
                 max_cpu: r.max_cpu.map(|t| format!("{t:.3} s")),
@@ -387,8 +417,9 @@ mod tests {
     fn row(problem: Option<&str>, name: &str, expected: Verdict, got: Verdict) -> SubmissionRow {
         SubmissionRow {
             case: "secret/1".into(),
-            expected,
+            expected: expected.code().to_string(),
             got,
+            judged: None,
             max_cpu: problem.is_none().then_some(0.25),
             message: format!("line 1: {HOSTILE}\nline 2"),
             ok: problem.map(|_| expected == got),

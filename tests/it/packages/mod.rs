@@ -4,6 +4,7 @@
 mod export;
 mod kattis_protocols;
 mod languages;
+mod package_expectations;
 mod problem_packages;
 mod problem_yaml;
 mod programs_inside;

@@ -111,4 +111,21 @@ fn constants_reach_the_validator_and_test_group_yaml_but_not_the_data() {
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["overall"], "AC", "{json}");
+    // An example submission gets the constants too: unreplaced, `{{bonus}}` is a
+    // Python syntax error.
+    write(
+        &pkg,
+        "submissions/accepted/sum.py",
+        "import sys\nB = {{bonus}}\nw = sys.stdin.read().split()\nprint(0 if w[1] == '{' + '{bonus}}' else sum(int(x) for x in w[1:1 + int(w[0])]) + B)\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["verify-submissions", "--format", "json", "--package"])
+        .arg(&pkg)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert_eq!(json["mismatches"], 0, "{json}");
+    assert_eq!(json["total"], 1, "{json}");
 }

@@ -1,0 +1,411 @@
+//! What an example submission is expected to get, and whether it got it: one
+//! [`Expectation`] per submission, with [`Expectation::matches`] and the text the
+//! reports show ([`Expectation::describe`]: `AC`, `WA`, `RE|TLE`, `not AC`, …).
+//!
+//! Three kinds:
+//!
+//! - a gridjudge problem's folder (`judge-cases/*/submissions/<verdict>/`): the verdict,
+//!   exactly, in gridjudge's own vocabulary (PE, MLE, OLE, CE and JE folders included);
+//! - a legacy package's verdict folder: the first non-AC case verdict, in the package
+//!   format's vocabulary ([`spec_verdict`]), is the folder's, as problemtools checks;
+//! - 2023-07 and later packages (and the `rejected/` and `brute_force/` folders of any
+//!   package): [`Rule`]s of `permitted` and `required` verdicts, each over all cases or the
+//!   cases a test-case glob matches, as `submissions.yaml` states them.
+//!
+//! The package format's verdicts are AC, WA, TLE and RTE (gridjudge's RE); the finer
+//! verdicts of gridjudge map onto them by [`spec_verdict`]. Globs over submission paths
+//! and case names are [`glob_matches`].
+
+use crate::Verdict;
+use std::collections::BTreeSet;
+
+/// A verdict of gridjudge in the package format's vocabulary (AC, WA, TLE, RTE), as
+/// problemtools and BAPCtools judge:
+///
+/// | gridjudge | package | why |
+/// |-----------|---------|-----|
+/// | AC        | AC      | |
+/// | PE        | WA      | the default output validator has no presentation error |
+/// | WA        | WA      | |
+/// | TLE       | TLE     | |
+/// | MLE       | RTE     | a program over its memory limit crashes (problemtools' `hello` keeps `memory_limit.cc` in `run_time_error/`) |
+/// | OLE       | RTE     | BAPCtools reads DOMjudge's `OUTPUT-LIMIT` as RTE; the format has no OLE |
+/// | RE        | RTE     | |
+/// | CE        | CE      | not a verdict of the format: problemtools and BAPCtools report a compile failure as an error of the package, so it matches no expectation |
+/// | JE        | JE      | the judge's failure: matches no expectation |
+pub fn spec_verdict(v: Verdict) -> Verdict {
+    match v {
+        Verdict::PresentationError => Verdict::WrongAnswer,
+        Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded => Verdict::RuntimeError,
+        other => other,
+    }
+}
+
+/// The package format's four verdicts, in report order.
+pub const SPEC_VERDICTS: [Verdict; 4] = [
+    Verdict::Accepted,
+    Verdict::WrongAnswer,
+    Verdict::TimeLimitExceeded,
+    Verdict::RuntimeError,
+];
+
+/// One verdict name of `submissions.yaml`: `AC`, `WA`, `TLE`, `RTE` (`RE` too).
+pub fn parse_spec_verdict(name: &str) -> Option<Verdict> {
+    match name.trim() {
+        "AC" => Some(Verdict::Accepted),
+        "WA" => Some(Verdict::WrongAnswer),
+        "TLE" => Some(Verdict::TimeLimitExceeded),
+        "RTE" | "RE" => Some(Verdict::RuntimeError),
+        _ => None,
+    }
+}
+
+/// One case's verdict (gridjudge's) and CPU time, as a submission got them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseVerdict {
+    /// The case: `sample/1`, `secret/group1/03`.
+    pub case: String,
+    /// gridjudge's verdict.
+    pub verdict: Verdict,
+    /// Its CPU time, seconds.
+    pub cpu: f64,
+}
+
+/// A `permitted` / `required` pair over all cases or the cases a glob matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// The test-case glob (relative to `data/`), or `None` for every case.
+    pub cases: Option<String>,
+    /// Every case's verdict is one of these.
+    pub permitted: BTreeSet<Verdict>,
+    /// At least one case's verdict is one of these.
+    pub required: BTreeSet<Verdict>,
+}
+
+impl Rule {
+    /// A rule over every case; an empty list stands for the format's default, all four
+    /// verdicts ([`SPEC_VERDICTS`]).
+    pub fn new(permitted: &[Verdict], required: &[Verdict]) -> Rule {
+        let set = |vs: &[Verdict]| {
+            if vs.is_empty() {
+                SPEC_VERDICTS.into_iter().collect()
+            } else {
+                vs.iter().copied().collect()
+            }
+        };
+        Rule {
+            cases: None,
+            permitted: set(permitted),
+            required: set(required),
+        }
+    }
+
+    /// Whether the case verdicts (the format's vocabulary) satisfy the rule; a rule
+    /// whose glob matches no judged case holds.
+    fn holds(&self, cases: &[(&str, Verdict)]) -> bool {
+        let applies: Vec<Verdict> = cases
+            .iter()
+            .filter(|(c, _)| self.cases.as_deref().is_none_or(|g| glob_matches(g, c)))
+            .map(|(_, v)| *v)
+            .collect();
+        applies.is_empty()
+            || applies.iter().all(|v| self.permitted.contains(v))
+                && applies.iter().any(|v| self.required.contains(v))
+    }
+
+    /// `AC`, `WA`, `RE|TLE`, `not AC`, or `permitted …, required …`, after the glob.
+    fn describe(&self) -> String {
+        let join =
+            |set: &BTreeSet<Verdict>| set.iter().map(|v| v.code()).collect::<Vec<_>>().join("|");
+        let all: BTreeSet<Verdict> = SPEC_VERDICTS.into_iter().collect();
+        let required = if self.required.is_empty() {
+            &all
+        } else {
+            &self.required
+        };
+        let rejected: BTreeSet<Verdict> = SPEC_VERDICTS[1..].iter().copied().collect();
+        let mut with_ac = required.clone();
+        with_ac.insert(Verdict::Accepted);
+        let text = if self.permitted.len() == 1 && self.permitted.is_subset(required) {
+            join(&self.permitted)
+        } else if self.permitted == all && *required == rejected {
+            "not AC".to_string()
+        } else if !required.contains(&Verdict::Accepted) && self.permitted == with_ac {
+            join(required)
+        } else if *required == all || *required == self.permitted {
+            format!("permitted {}", join(&self.permitted))
+        } else {
+            format!(
+                "permitted {}, required {}",
+                join(&self.permitted),
+                join(required)
+            )
+        };
+        match &self.cases {
+            Some(glob) => format!("{glob}: {text}"),
+            None => text,
+        }
+    }
+}
+
+/// What a submission is expected to get (see the module's documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expectation {
+    /// This verdict of gridjudge, exactly (a gridjudge problem's folder).
+    Exactly(Verdict),
+    /// This verdict of the format ([`spec_verdict`]) as the first non-AC case's, or AC
+    /// (a legacy package's verdict folder).
+    First(Verdict),
+    /// Every rule holds on the case verdicts, mapped by [`spec_verdict`].
+    Rules(Vec<Rule>),
+}
+
+impl Expectation {
+    /// Whether a submission whose overall verdict is `got` (its first non-AC case's, or
+    /// its compile failure's with no `cases`) and whose judged `cases` are these meets
+    /// the expectation. A compile error or a judge error meets only `Exactly` that verdict.
+    pub fn matches(&self, got: Verdict, cases: &[CaseVerdict]) -> bool {
+        match self {
+            Expectation::Exactly(v) => got == *v,
+            Expectation::First(v) => spec_verdict(got) == *v,
+            Expectation::Rules(rules) => {
+                if matches!(got, Verdict::CompileError | Verdict::JudgeError)
+                    || cases.is_empty()
+                    || cases.iter().any(|c| c.verdict == Verdict::JudgeError)
+                {
+                    return false;
+                }
+                let mapped: Vec<(&str, Verdict)> = cases
+                    .iter()
+                    .map(|c| (c.case.as_str(), spec_verdict(c.verdict)))
+                    .collect();
+                rules.iter().all(|r| r.holds(&mapped))
+            }
+        }
+    }
+
+    /// Whether verdicts are compared in the package format's vocabulary.
+    pub fn in_spec_verdicts(&self) -> bool {
+        !matches!(self, Expectation::Exactly(_))
+    }
+
+    /// An accepted example: its times bound the time limit from below (AC exactly, or
+    /// a rule over every case that permits only AC).
+    pub fn is_accepted(&self) -> bool {
+        match self {
+            Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::Accepted,
+            Expectation::Rules(rules) => rules.iter().any(|r| {
+                r.cases.is_none()
+                    && r.permitted.len() == 1
+                    && r.permitted.contains(&Verdict::Accepted)
+            }),
+        }
+    }
+
+    /// A time-limit-exceeded example: it bounds the time limit from above and is judged
+    /// under limit × margin (TLE exactly, or a rule that requires TLE alone).
+    pub fn is_time_limit_exceeded(&self) -> bool {
+        match self {
+            Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::TimeLimitExceeded,
+            Expectation::Rules(rules) => rules
+                .iter()
+                .any(|r| r.required.len() == 1 && r.required.contains(&Verdict::TimeLimitExceeded)),
+        }
+    }
+
+    /// The text of the reports' `expected` column: `AC`, `WA|TLE`, `not AC`, the rules
+    /// joined by ` & ` (each once).
+    pub fn describe(&self) -> String {
+        match self {
+            Expectation::Exactly(v) | Expectation::First(v) => v.code().to_string(),
+            Expectation::Rules(rules) => {
+                let mut parts: Vec<String> = Vec::new();
+                for r in rules {
+                    let d = r.describe();
+                    if !parts.contains(&d) {
+                        parts.push(d);
+                    }
+                }
+                if parts.is_empty() {
+                    "permitted AC|WA|TLE|RE".to_string()
+                } else {
+                    parts.join(" & ")
+                }
+            }
+        }
+    }
+}
+
+impl serde::Serialize for Expectation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.describe())
+    }
+}
+
+/// Whether the glob of `submissions.yaml` matches `path` (a submission below
+/// `submissions/`, or a case below `data/` without `.in`) or one of its parent folders:
+/// `*` matches within one name (never `/`), `{a,b}` matches either, a trailing `/` is
+/// ignored; `**` and `[…]` are not supported (they match literally).
+pub fn glob_matches(glob: &str, path: &str) -> bool {
+    let glob = glob.trim_end_matches('/');
+    let names: Vec<&str> = path.split('/').collect();
+    expand_braces(glob).iter().any(|g| {
+        let parts: Vec<&str> = g.split('/').collect();
+        parts.len() <= names.len()
+            && parts
+                .iter()
+                .zip(&names)
+                .all(|(p, n)| wildcard(p.as_bytes(), n.as_bytes()))
+    })
+}
+
+/// `a{b,c}d{e,f}` as its four alternatives.
+fn expand_braces(glob: &str) -> Vec<String> {
+    let Some(open) = glob.find('{') else {
+        return vec![glob.to_string()];
+    };
+    let Some(close) = glob[open..].find('}').map(|c| open + c) else {
+        return vec![glob.to_string()];
+    };
+    let (head, tail) = (&glob[..open], &glob[close + 1..]);
+    let mut out = Vec::new();
+    for alt in glob[open + 1..close].split(',') {
+        for rest in expand_braces(tail) {
+            out.push(format!("{head}{}{rest}", alt.trim()));
+        }
+    }
+    out
+}
+
+/// Whether `name` matches `pattern` with `*` as any run of characters.
+fn wildcard(pattern: &[u8], name: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => name.is_empty(),
+        Some((b'*', rest)) => (0..=name.len()).any(|i| wildcard(rest, &name[i..])),
+        Some((c, rest)) => name
+            .split_first()
+            .is_some_and(|(n, name)| n == c && wildcard(rest, name)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Verdict::*;
+
+    fn cases(vs: &[(&str, Verdict)]) -> Vec<CaseVerdict> {
+        vs.iter()
+            .map(|(c, v)| CaseVerdict {
+                case: c.to_string(),
+                verdict: *v,
+                cpu: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finer_verdicts_map_onto_the_formats_four() {
+        let table = [
+            (Accepted, Accepted),
+            (PresentationError, WrongAnswer),
+            (WrongAnswer, WrongAnswer),
+            (TimeLimitExceeded, TimeLimitExceeded),
+            (MemoryLimitExceeded, RuntimeError),
+            (OutputLimitExceeded, RuntimeError),
+            (RuntimeError, RuntimeError),
+            (CompileError, CompileError),
+            (JudgeError, JudgeError),
+        ];
+        for (ours, theirs) in table {
+            assert_eq!(spec_verdict(ours), theirs, "{ours}");
+        }
+        assert_eq!(parse_spec_verdict("RTE"), Some(RuntimeError));
+        assert_eq!(parse_spec_verdict("MLE"), None);
+    }
+
+    #[test]
+    fn exact_first_and_rule_expectations_match_as_documented() {
+        let mle = cases(&[("sample/1", Accepted), ("secret/1", MemoryLimitExceeded)]);
+        assert!(!Expectation::Exactly(RuntimeError).matches(MemoryLimitExceeded, &mle));
+        assert!(Expectation::Exactly(MemoryLimitExceeded).matches(MemoryLimitExceeded, &mle));
+        assert!(Expectation::First(RuntimeError).matches(MemoryLimitExceeded, &mle));
+        let rte = Expectation::Rules(vec![Rule::new(&[Accepted, RuntimeError], &[RuntimeError])]);
+        assert!(rte.matches(MemoryLimitExceeded, &mle));
+        let rejected = Expectation::Rules(vec![Rule::new(
+            &[],
+            &[RuntimeError, TimeLimitExceeded, WrongAnswer],
+        )]);
+        let all_ac = cases(&[("sample/1", Accepted), ("secret/1", Accepted)]);
+        assert!(!rejected.matches(Accepted, &all_ac));
+        assert!(rejected.matches(MemoryLimitExceeded, &mle));
+        assert!(
+            !rejected.matches(CompileError, &[]),
+            "CE is no verdict of the format"
+        );
+        let ac = Expectation::Rules(vec![Rule::new(&[Accepted], &[])]);
+        assert!(ac.matches(Accepted, &all_ac));
+        let pe = cases(&[("secret/1", PresentationError)]);
+        assert!(!ac.matches(PresentationError, &pe));
+        // Per group: AC on the easy cases, TLE somewhere among the hard ones.
+        let grouped = Expectation::Rules(vec![
+            Rule {
+                cases: Some("secret/*-easy".into()),
+                ..Rule::new(&[Accepted], &[])
+            },
+            Rule {
+                cases: Some("secret/*-hard".into()),
+                ..Rule::new(&[Accepted, TimeLimitExceeded], &[TimeLimitExceeded])
+            },
+        ]);
+        let got = cases(&[
+            ("secret/1-easy", Accepted),
+            ("secret/2-hard", Accepted),
+            ("secret/3-hard", TimeLimitExceeded),
+        ]);
+        assert!(grouped.matches(TimeLimitExceeded, &got));
+        let slow_easy = cases(&[("secret/1-easy", TimeLimitExceeded)]);
+        assert!(!grouped.matches(TimeLimitExceeded, &slow_easy));
+        assert!(grouped.is_time_limit_exceeded() && !grouped.is_accepted());
+    }
+
+    #[test]
+    fn expectations_describe_themselves_briefly() {
+        let d = |p: &[Verdict], r: &[Verdict]| Expectation::Rules(vec![Rule::new(p, r)]).describe();
+        assert_eq!(d(&[Accepted], &[]), "AC");
+        assert_eq!(d(&[Accepted, WrongAnswer], &[WrongAnswer]), "WA");
+        assert_eq!(
+            d(
+                &[Accepted, TimeLimitExceeded, RuntimeError],
+                &[TimeLimitExceeded, RuntimeError]
+            ),
+            "TLE|RE"
+        );
+        assert_eq!(
+            d(&[Accepted, WrongAnswer], &[Accepted, TimeLimitExceeded]),
+            "permitted AC|WA, required AC|TLE"
+        );
+        assert_eq!(
+            d(&[], &[WrongAnswer, TimeLimitExceeded, RuntimeError]),
+            "not AC"
+        );
+        assert_eq!(d(&[Accepted, WrongAnswer], &[]), "permitted AC|WA");
+        assert_eq!(Expectation::Exactly(MemoryLimitExceeded).describe(), "MLE");
+    }
+
+    #[test]
+    fn globs_match_names_parents_and_braces() {
+        assert!(glob_matches("accepted", "accepted/a.py"));
+        assert!(glob_matches("accepted/", "accepted/a.py"));
+        assert!(glob_matches("accepted/*", "accepted/a.py"));
+        assert!(glob_matches("*/a.py", "wrong_answer/a.py"));
+        assert!(!glob_matches("accepted/*", "accepted"));
+        assert!(!glob_matches("accepted", "accepted_slow/a.py"));
+        assert!(glob_matches("accepted/{a,b}.py", "accepted/b.py"));
+        assert!(glob_matches("accepted/x.{py,cpp}", "accepted/x.cpp"));
+        assert!(!glob_matches("accepted/x.{py,cpp}", "accepted/x.c"));
+        assert!(glob_matches("secret/*-hard", "secret/3-hard"));
+        assert!(glob_matches("secret/group1", "secret/group1/03"));
+        assert!(!glob_matches("secret/*", "sample/1"));
+        assert!(!glob_matches("a*b", "a/b"));
+    }
+}

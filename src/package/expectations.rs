@@ -1,0 +1,374 @@
+//! A package's example submissions and what each is expected to get: the standard
+//! folders of the format version the package declares, and `submissions/submissions.yaml`.
+//!
+//! - **legacy**: `accepted/`, `wrong_answer/`, `time_limit_exceeded/` and
+//!   `run_time_error/` expect their verdict as the first non-AC case's (mapped to the
+//!   format's four verdicts), as problemtools checks; `rejected/` and `brute_force/` have
+//!   the 2023-07 rules below. A legacy package has no `submissions.yaml`.
+//! - **2023-07 and 2025-09**: every folder is a rule of `permitted` verdicts (every case
+//!   gets one of them) and `required` verdicts (at least one case gets one):
+//!
+//!   | folder                | permitted        | required        | shown       |
+//!   |-----------------------|------------------|-----------------|-------------|
+//!   | `accepted`            | AC               | (any)           | `AC`        |
+//!   | `rejected`            | (any)            | RTE, TLE, WA    | `not AC`    |
+//!   | `wrong_answer`        | AC, WA           | WA              | `WA`        |
+//!   | `time_limit_exceeded` | AC, TLE          | TLE             | `TLE`       |
+//!   | `run_time_error`      | AC, RTE          | RTE             | `RE`        |
+//!   | `brute_force`         | AC, RTE, TLE     | RTE, TLE        | `TLE\|RE`   |
+//!
+//!   2023-07 (the `2023-07-draft` of the specification) also names the last one
+//!   `bruteforce` and lets a single verdict stand for a list (`permitted: AC`); 2025-09
+//!   wants lists. `submissions.yaml` maps globs over submission paths (`accepted/*`,
+//!   `wrong_answer/slow.{py,cpp}`, a folder name) to `permitted` / `required`, and test
+//!   case globs (`secret/group1`, `secret/*-hard`) below a submission glob to rules over
+//!   those cases only. A key that is a standard folder's name replaces that folder's
+//!   `permitted` / `required` (the keys it gives); any other glob adds its rules. A
+//!   folder that only `submissions.yaml` names holds submissions with its rules. The
+//!   other keys (`language`, `entrypoint`, `authors`, `model_solution`, `score`,
+//!   `message`, `use_for_time_limit`) are read past: gridjudge does not check them.
+
+use crate::judge::expectation::{glob_matches, parse_spec_verdict, Expectation, Rule};
+use crate::judge::verify::{find_submissions_in, Found};
+use crate::package::{Package, PackageError};
+use crate::Verdict;
+use std::collections::BTreeSet;
+use yaml_rust2::Yaml;
+
+use Verdict::{Accepted as AC, RuntimeError as RTE, TimeLimitExceeded as TLE, WrongAnswer as WA};
+
+/// Which rules of `submissions` a package follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// No `problem_format_version`: problemtools' folders.
+    Legacy,
+    /// `2023-07` and `2023-07-draft`.
+    V2023_07,
+    /// `2025-09` and later.
+    V2025_09,
+}
+
+impl Dialect {
+    /// The dialect of a `problem_format_version` (`legacy` when absent).
+    pub fn of(format_version: &str) -> Dialect {
+        if format_version.starts_with("legacy") {
+            Dialect::Legacy
+        } else if format_version.starts_with("2023-07") {
+            Dialect::V2023_07
+        } else {
+            Dialect::V2025_09
+        }
+    }
+}
+
+/// The standard folders in report order, with their rules.
+fn standard_folders(dialect: Dialect) -> Vec<(&'static str, Rule)> {
+    let mut folders = vec![
+        ("accepted", Rule::new(&[AC], &[])),
+        ("wrong_answer", Rule::new(&[AC, WA], &[WA])),
+        ("time_limit_exceeded", Rule::new(&[AC, TLE], &[TLE])),
+        ("run_time_error", Rule::new(&[AC, RTE], &[RTE])),
+        ("rejected", Rule::new(&[], &[RTE, TLE, WA])),
+        ("brute_force", Rule::new(&[AC, RTE, TLE], &[RTE, TLE])),
+    ];
+    if dialect == Dialect::V2023_07 {
+        folders.push(("bruteforce", Rule::new(&[AC, RTE, TLE], &[RTE, TLE])));
+    }
+    folders
+}
+
+/// One rule as `submissions.yaml` gives it: the keys left out are `None`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Given {
+    cases: Option<String>,
+    permitted: Option<BTreeSet<Verdict>>,
+    required: Option<BTreeSet<Verdict>>,
+}
+
+impl Given {
+    /// The rule, with the format's defaults (all four verdicts) for the keys left out.
+    fn rule(&self) -> Rule {
+        let base = Rule::new(&[], &[]);
+        Rule {
+            cases: self.cases.clone(),
+            permitted: self.permitted.clone().unwrap_or(base.permitted),
+            required: self.required.clone().unwrap_or(base.required),
+        }
+    }
+
+    /// `base` with the keys this one gives replaced.
+    fn over(&self, base: &Rule) -> Rule {
+        Rule {
+            cases: base.cases.clone(),
+            permitted: self.permitted.clone().unwrap_or(base.permitted.clone()),
+            required: self.required.clone().unwrap_or(base.required.clone()),
+        }
+    }
+}
+
+/// One top-level entry of `submissions.yaml`: its glob, its rule over every case (when
+/// it gives `permitted` or `required`) and its rules over test-case globs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    glob: String,
+    rules: Vec<Given>,
+}
+
+/// Keys of a `submissions.yaml` entry that are not test-case globs.
+const METADATA: [&str; 7] = [
+    "language",
+    "entrypoint",
+    "authors",
+    "model_solution",
+    "score",
+    "message",
+    "use_for_time_limit",
+];
+
+/// Parses the text of `submissions.yaml` as `dialect` defines it; `Err` says what is
+/// wrong.
+pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
+    let docs = yaml_rust2::YamlLoader::load_from_str(text).map_err(|e| e.to_string())?;
+    let doc = docs.into_iter().next().unwrap_or(Yaml::Null);
+    let map = match doc {
+        Yaml::Hash(h) => h,
+        Yaml::Null => return Ok(Vec::new()),
+        _ => return Err("not a map of globs".into()),
+    };
+    let mut entries = Vec::new();
+    for (key, value) in map {
+        let glob = key_text(&key).ok_or("a key that is not a glob")?;
+        let Yaml::Hash(body) = value else {
+            return Err(format!("{glob}: not a map"));
+        };
+        let mut rules = Vec::new();
+        let root = given(&body, None, dialect).map_err(|e| format!("{glob}: {e}"))?;
+        if root.permitted.is_some() || root.required.is_some() {
+            rules.push(root);
+        }
+        for (k, v) in body {
+            let name = key_text(&k).ok_or(format!("{glob}: a key that is not text"))?;
+            if ["permitted", "required"].contains(&name.as_str())
+                || METADATA.contains(&name.as_str())
+            {
+                continue;
+            }
+            let Yaml::Hash(group) = v else {
+                return Err(format!(
+                    "{glob}: {name}: not a key of submissions.yaml, nor a test-case glob \
+                     with permitted / required"
+                ));
+            };
+            rules.push(
+                given(&group, Some(name.clone()), dialect)
+                    .map_err(|e| format!("{glob}: {name}: {e}"))?,
+            );
+        }
+        entries.push(Entry { glob, rules });
+    }
+    Ok(entries)
+}
+
+fn key_text(y: &Yaml) -> Option<String> {
+    match y {
+        Yaml::String(s) => Some(s.clone()),
+        Yaml::Integer(i) => Some(i.to_string()),
+        Yaml::Real(r) => Some(r.clone()),
+        _ => None,
+    }
+}
+
+/// The `permitted` and `required` of one map.
+fn given(
+    map: &yaml_rust2::yaml::Hash,
+    cases: Option<String>,
+    dialect: Dialect,
+) -> Result<Given, String> {
+    let list = |key: &str| -> Result<Option<BTreeSet<Verdict>>, String> {
+        let names: Vec<&str> = match map.get(&Yaml::String(key.into())) {
+            None => return Ok(None),
+            Some(Yaml::Array(items)) => items
+                .iter()
+                .map(|i| {
+                    i.as_str()
+                        .ok_or(format!("{key}: a verdict that is not text"))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(Yaml::String(one)) if dialect == Dialect::V2023_07 => vec![one.as_str()],
+            Some(_) => return Err(format!("{key}: not a list of verdicts")),
+        };
+        names
+            .iter()
+            .map(|n| {
+                parse_spec_verdict(n).ok_or(format!(
+                    "{key}: {n:?} is not a verdict (AC, WA, TLE or RTE)"
+                ))
+            })
+            .collect::<Result<BTreeSet<_>, _>>()
+            .map(Some)
+    };
+    Ok(Given {
+        cases,
+        permitted: list("permitted")?,
+        required: list("required")?,
+    })
+}
+
+/// The expectation of the submission `name` (`accepted/a.py`) in the standard folder
+/// `standard` (its rule), or in a folder only `entries` name.
+fn expectation_of(name: &str, standard: Option<(&str, &Rule)>, entries: &[Entry]) -> Expectation {
+    let mut rules = Vec::new();
+    let is_folder_key =
+        |e: &Entry| standard.is_some_and(|(folder, _)| e.glob.trim_end_matches('/') == folder);
+    if let Some((_, base)) = standard {
+        let mut root = base.clone();
+        for e in entries.iter().filter(|e| is_folder_key(e)) {
+            for g in &e.rules {
+                match g.cases {
+                    None => root = g.over(&root),
+                    Some(_) => rules.push(g.rule()),
+                }
+            }
+        }
+        rules.insert(0, root);
+    }
+    for e in entries
+        .iter()
+        .filter(|e| !is_folder_key(e) && glob_matches(&e.glob, name))
+    {
+        rules.extend(e.rules.iter().map(Given::rule));
+    }
+    Expectation::Rules(rules)
+}
+
+/// The legacy folders whose verdict is the first non-AC case's.
+const LEGACY_FOLDERS: [Verdict; 4] = [AC, WA, TLE, RTE];
+
+/// The package's submissions, each with its expectation, and the files left out; `Err`
+/// for a broken `submissions.yaml`.
+pub fn find(pkg: &Package) -> Result<Found, PackageError> {
+    let dialect = Dialect::of(&pkg.format_version);
+    let path = pkg.dir.join("submissions").join("submissions.yaml");
+    let entries = match std::fs::read_to_string(&path) {
+        _ if dialect == Dialect::Legacy => Vec::new(),
+        Ok(text) => parse(&text, dialect).map_err(|message| PackageError::Invalid {
+            path: path.clone(),
+            message,
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => return Err(PackageError::Read { path, source }),
+    };
+    let standard = standard_folders(dialect);
+    let folder = |name: &str| -> Option<(usize, Expectation)> {
+        if dialect == Dialect::Legacy {
+            if let Some(rank) = LEGACY_FOLDERS.iter().position(|v| v.folder() == name) {
+                return Some((rank, Expectation::First(LEGACY_FOLDERS[rank])));
+            }
+        }
+        if let Some(rank) = standard.iter().position(|(f, _)| *f == name) {
+            return Some((rank, Expectation::Rules(vec![standard[rank].1.clone()])));
+        }
+        entries
+            .iter()
+            .any(|e| {
+                e.glob
+                    .split('/')
+                    .next()
+                    .is_some_and(|first| glob_matches(first, name))
+            })
+            .then(|| (standard.len(), Expectation::Rules(Vec::new())))
+    };
+    let mut found = find_submissions_in(&pkg.dir, &folder);
+    if dialect != Dialect::Legacy {
+        for sub in &mut found.submissions {
+            let folder_name = sub.name.split('/').next().unwrap_or_default();
+            let standard_rule = standard
+                .iter()
+                .find(|(f, _)| *f == folder_name)
+                .map(|(f, r)| (*f, r));
+            sub.expected = expectation_of(&sub.name, standard_rule, &entries);
+        }
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(e: &Expectation) -> Vec<Rule> {
+        match e {
+            Expectation::Rules(r) => r.clone(),
+            other => panic!("not rules: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn submissions_yaml_gives_permitted_and_required_per_glob_and_group() {
+        let text = "\
+accepted/slow_wa.py:
+  permitted: [AC, WA]
+  authors: Someone
+time_limit_exceeded:
+  permitted: [AC, WA, TLE]
+'*/{a,b}.cpp':
+  secret/group2:
+    permitted: [AC, TLE]
+    required: [TLE]
+";
+        let entries = parse(text, Dialect::V2025_09).expect("parses");
+        assert_eq!(entries.len(), 3);
+        let std = standard_folders(Dialect::V2025_09);
+        let folder = |name: &str| std.iter().find(|(f, _)| *f == name).map(|(f, r)| (*f, r));
+        // An added rule: accepted/ still permits only AC, and this glob permits AC or WA.
+        let e = expectation_of("accepted/slow_wa.py", folder("accepted"), &entries);
+        assert_eq!(rules(&e).len(), 2);
+        assert_eq!(e.describe(), "AC & permitted AC|WA");
+        // The folder's own key replaces what it gives and keeps `required`.
+        let e = expectation_of(
+            "time_limit_exceeded/x.py",
+            folder("time_limit_exceeded"),
+            &entries,
+        );
+        assert_eq!(e.describe(), "permitted AC|WA|TLE, required TLE");
+        // A per-group rule through a brace glob.
+        let e = expectation_of("wrong_answer/b.cpp", folder("wrong_answer"), &entries);
+        let r = rules(&e);
+        assert_eq!(r[1].cases.as_deref(), Some("secret/group2"));
+        assert!(r[1].required.contains(&TLE) && r[1].required.len() == 1);
+        assert!(e.is_time_limit_exceeded());
+        assert_eq!(
+            expectation_of("rejected/x.py", folder("rejected"), &[]).describe(),
+            "not AC"
+        );
+    }
+
+    #[test]
+    fn each_version_reads_verdict_lists_as_it_defines_them() {
+        let text = "accepted:\n  permitted: AC\n";
+        assert_eq!(
+            parse(text, Dialect::V2023_07).expect("2023-07 takes one verdict")[0].rules[0]
+                .permitted,
+            Some([AC].into_iter().collect())
+        );
+        assert!(parse(text, Dialect::V2025_09)
+            .expect_err("2025-09 wants a list")
+            .contains("not a list"));
+        assert!(parse("a.py:\n  permitted: [MLE]\n", Dialect::V2025_09)
+            .expect_err("no MLE in the format")
+            .contains("\"MLE\" is not a verdict"));
+        assert!(parse("a.py:\n  colour: red\n", Dialect::V2025_09).is_err());
+        assert!(parse("- a\n", Dialect::V2025_09).is_err());
+        assert_eq!(parse("", Dialect::V2025_09), Ok(Vec::new()));
+        assert_eq!(Dialect::of("2023-07-draft"), Dialect::V2023_07);
+        assert_eq!(Dialect::of("2025-09"), Dialect::V2025_09);
+        assert_eq!(Dialect::of("draft"), Dialect::V2025_09);
+        assert_eq!(Dialect::of("legacy"), Dialect::Legacy);
+        assert!(standard_folders(Dialect::V2023_07)
+            .iter()
+            .any(|(f, _)| *f == "bruteforce"));
+        assert!(!standard_folders(Dialect::V2025_09)
+            .iter()
+            .any(|(f, _)| *f == "bruteforce"));
+    }
+}
