@@ -1,9 +1,10 @@
-//! `gridjudge export PROBLEM --kattis DIR [--zip]`: a bundled problem as a legacy
-//! Kattis / ICPC problem package (what it holds: [`gridjudge::package::export`]).
+//! `gridjudge export PROBLEM --kattis DIR [--format-version V] [--zip]`: a bundled
+//! problem as a Kattis / ICPC problem package, legacy by default (what each version
+//! holds: [`gridjudge::package::export`]).
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::problem::JudgeProblem;
-use gridjudge::package::export::{export, ExportOptions};
+use gridjudge::package::export::{export, ExportFormat, ExportOptions};
 use std::path::PathBuf;
 
 /// Arguments of `gridjudge export`.
@@ -11,10 +12,15 @@ use std::path::PathBuf;
 pub struct ExportArgs {
     /// The problem folder under --cases (e.g. poj3074).
     pub problem: String,
-    /// Write a Kattis/ICPC (legacy format) package into this folder (created; it must
-    /// not exist yet, or be empty).
+    /// Write a Kattis/ICPC package into this folder (created; it must not exist yet, or
+    /// be empty).
     #[arg(long, value_name = "DIR")]
     pub kattis: PathBuf,
+    /// The package format version: legacy (read by problemtools, DOMjudge and Kattis
+    /// alike), 2023-07 (problem_format_version 2023-07-draft, as problemtools checks it)
+    /// or 2025-09 (the current one, as BAPCtools checks it).
+    #[arg(long, value_name = "VERSION", default_value = "legacy")]
+    pub format_version: ExportFormat,
     /// The package's `license` (problemtools' values: unknown, public domain, cc0, cc by,
     /// cc by-sa, educational, permission). Check it fits your data before you publish.
     #[arg(long, default_value = "educational")]
@@ -44,6 +50,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
         &problem,
         &args.kattis,
         &ExportOptions {
+            format: args.format_version,
             license: args.license.clone(),
             rights_owner: args.rights_owner.clone(),
             binary,
@@ -54,9 +61,10 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
         eprintln!("wrote {}", zip.display());
     }
     eprintln!(
-        "exported {} as {}: {} case(s), {} submission(s)",
+        "exported {} as {} ({} format): {} case(s), {} submission(s)",
         problem.name,
         args.kattis.display(),
+        args.format_version,
         exported.cases,
         exported.submissions
     );

@@ -1,7 +1,8 @@
-//! A gridjudge problem as a legacy Kattis / ICPC problem package that problemtools,
-//! DOMjudge and Kattis read (`gridjudge export PROBLEM --kattis DIR [--zip]`).
+//! A gridjudge problem as a Kattis / ICPC problem package that problemtools, BAPCtools,
+//! DOMjudge and Kattis read (`gridjudge export PROBLEM --kattis DIR [--format-version V]
+//! [--zip]`), in one of three versions of the format ([`ExportFormat`]).
 //!
-//! What the package holds:
+//! What a legacy package holds:
 //!
 //! - `problem.yaml` (written by a YAML emitter, so any title or owner is quoted as YAML
 //!   needs): name, source, uuid, license, rights owner, `validation: custom`, memory and
@@ -20,6 +21,27 @@
 //!   gridjudge's own sandbox (fork bombs, stray children, answer thieves, descriptor
 //!   probes, CPU hidden in children, IPC caches, memory held outside the heap), which
 //!   another judge need not survive the same way.
+//!
+//! The `2023-07` package (`problem_format_version: 2023-07-draft`, the version
+//! problemtools checks) and the `2025-09` package differ from it in:
+//!
+//! - `problem.yaml`: `problem_format_version`, `type: pass-fail`, `name` as a map by
+//!   language (`en`), `uuid`, `source`, `license`, `rights_owner` (none for `public
+//!   domain`, which has no owner), and `limits: {time_limit, memory, output}` (with
+//!   `time_resolution` equal to the time limit when it is not whole seconds, as the time
+//!   limit must be a multiple of it); no `validation` key (an output validator is
+//!   custom by being there) and no `.timelimit`;
+//! - the statement in `statement/problem.en.tex`;
+//! - the output validator in `output_validator/`: a folder of programs holding
+//!   `gridjudge/` in `2023-07` (as problemtools reads it), the program itself (`build`,
+//!   `run` and the binary) in `2025-09` (as the 2025-09 specification and BAPCtools
+//!   read it);
+//! - no `submissions.yaml`: the exported folders (`accepted`, `wrong_answer`,
+//!   `time_limit_exceeded`, `run_time_error`) are the format's default directories with
+//!   the default expectations;
+//! - in `2025-09` only, `test_group.yaml` in `data/sample`, `data/secret` and
+//!   `data/valid_output` saying that the output validator is exact about whitespace and
+//!   case (see [`write_whitespace_rule`]); `2023-07` needs no `testdata.yaml`.
 //!
 //! The package is written into a temporary folder beside the destination and renamed
 //! into place at the end: a failed export leaves nothing behind, and a retry finds the
@@ -59,9 +81,91 @@ pub enum ExportError {
     Unusable(String),
 }
 
+/// The version of the problem package format an export is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ExportFormat {
+    /// The legacy format (no `problem_format_version`), which problemtools, DOMjudge and
+    /// Kattis all read.
+    #[default]
+    Legacy,
+    /// `2023-07-draft`, the draft that problemtools' `verifyproblem` checks.
+    V2023_07,
+    /// `2025-09`, the current version, which BAPCtools checks.
+    V2025_09,
+}
+
+impl ExportFormat {
+    /// Every version, oldest first.
+    pub const ALL: [ExportFormat; 3] = [
+        ExportFormat::Legacy,
+        ExportFormat::V2023_07,
+        ExportFormat::V2025_09,
+    ];
+
+    /// The name `--format-version` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExportFormat::Legacy => "legacy",
+            ExportFormat::V2023_07 => "2023-07",
+            ExportFormat::V2025_09 => "2025-09",
+        }
+    }
+
+    /// `problem_format_version` in `problem.yaml` (none in the legacy format).
+    pub fn problem_format_version(self) -> Option<&'static str> {
+        match self {
+            ExportFormat::Legacy => None,
+            ExportFormat::V2023_07 => Some("2023-07-draft"),
+            ExportFormat::V2025_09 => Some("2025-09"),
+        }
+    }
+
+    /// The statement folder.
+    pub fn statement_dir(self) -> &'static str {
+        match self {
+            ExportFormat::Legacy => "problem_statement",
+            ExportFormat::V2023_07 | ExportFormat::V2025_09 => "statement",
+        }
+    }
+
+    /// The folder of the output validator program (its `build`, `run` and binary).
+    pub fn output_validator_dir(self) -> &'static str {
+        match self {
+            ExportFormat::Legacy => "output_validators/gridjudge",
+            ExportFormat::V2023_07 => "output_validator/gridjudge",
+            ExportFormat::V2025_09 => "output_validator",
+        }
+    }
+}
+
+impl std::fmt::Display for ExportFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ExportFormat {
+    type Err = String;
+
+    /// `legacy`, `2023-07` (or `2023-07-draft`) or `2025-09`.
+    fn from_str(s: &str) -> Result<ExportFormat, String> {
+        match s {
+            "legacy" => Ok(ExportFormat::Legacy),
+            "2023-07" | "2023-07-draft" => Ok(ExportFormat::V2023_07),
+            "2025-09" => Ok(ExportFormat::V2025_09),
+            _ => Err(format!(
+                "{s:?}: the format versions are legacy, 2023-07 and 2025-09"
+            )),
+        }
+    }
+}
+
 /// What the package says about itself beyond the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportOptions {
+    /// The version of the package format.
+    pub format: ExportFormat,
     /// `license` (problemtools' values: unknown, public domain, cc0, cc by, cc by-sa,
     /// educational, permission).
     pub license: String,
@@ -183,10 +287,23 @@ fn statement(problem: Problem) -> &'static str {
     }
 }
 
-/// `problem.yaml`'s text.
+/// `problem.yaml`'s text, in `options.format`'s version.
 pub fn problem_yaml(problem: &JudgeProblem, id: Problem, options: &ExportOptions) -> String {
     let s = |t: &str| Yaml::String(t.to_string());
+    let format = options.format;
     let mut limits = Hash::new();
+    if format != ExportFormat::Legacy {
+        let seconds = problem.limits.time.as_secs_f64();
+        let time = if seconds.fract() == 0.0 {
+            Yaml::Integer(seconds as i64)
+        } else {
+            // The time limit must be a multiple of the resolution (default 1 s).
+            let real = Yaml::Real(seconds.to_string());
+            limits.insert(s("time_resolution"), real.clone());
+            real
+        };
+        limits.insert(s("time_limit"), time);
+    }
     limits.insert(
         s("memory"),
         Yaml::Integer(problem.limits.memory_mib().ceil() as i64),
@@ -196,15 +313,28 @@ pub fn problem_yaml(problem: &JudgeProblem, id: Problem, options: &ExportOptions
         Yaml::Integer(problem.limits.output_mib().ceil() as i64),
     );
     let mut doc = Hash::new();
-    doc.insert(s("name"), s(&problem.title));
+    if let Some(version) = format.problem_format_version() {
+        doc.insert(s("problem_format_version"), s(version));
+        doc.insert(s("type"), s("pass-fail"));
+        let mut name = Hash::new();
+        name.insert(s("en"), s(&problem.title));
+        doc.insert(s("name"), Yaml::Hash(name));
+    } else {
+        doc.insert(s("name"), s(&problem.title));
+    }
+    doc.insert(s("uuid"), s(&uuid_for(id.id())));
     doc.insert(
         s("source"),
         s(&format!("{} (exported by gridjudge)", problem.source)),
     );
-    doc.insert(s("uuid"), s(&uuid_for(id.id())));
     doc.insert(s("license"), s(&options.license));
-    doc.insert(s("rights_owner"), s(&options.rights_owner));
-    doc.insert(s("validation"), s("custom"));
+    // A public-domain problem has no rights owner, and the current format forbids one.
+    if format == ExportFormat::Legacy || options.license != "public domain" {
+        doc.insert(s("rights_owner"), s(&options.rights_owner));
+    }
+    if format == ExportFormat::Legacy {
+        doc.insert(s("validation"), s("custom"));
+    }
     doc.insert(s("limits"), Yaml::Hash(limits));
     let mut out = String::new();
     // Emitting into a String cannot fail but for a `fmt::Error` of the String itself.
@@ -297,11 +427,14 @@ fn write_package(
         false,
     )?;
     let time_seconds = limits.time.as_secs_f64();
-    write(
-        &out.join(".timelimit"),
-        format!("{time_seconds}\n").as_bytes(),
-        false,
-    )?;
+    let format = options.format;
+    if format == ExportFormat::Legacy {
+        write(
+            &out.join(".timelimit"),
+            format!("{time_seconds}\n").as_bytes(),
+            false,
+        )?;
+    }
     // The statement, with the sample.
     let mut tex_doc = format!(
         "\\problemname{{{}}}\n\n{}\n\nTime limit: {} s. Memory limit: {} MiB.\n",
@@ -312,7 +445,7 @@ fn write_package(
     );
     tex_doc.push_str("\nThe sample is in data/sample.\n");
     write(
-        &out.join("problem_statement/problem.en.tex"),
+        &out.join(format.statement_dir()).join("problem.en.tex"),
         tex_doc.as_bytes(),
         false,
     )?;
@@ -324,6 +457,9 @@ fn write_package(
             copy(a, &out.join(format!("{rel}.ans")))?;
         }
     }
+    if format == ExportFormat::V2025_09 {
+        write_whitespace_rule(problem, out)?;
+    }
     // Validators: the gridjudge binary, wrapped.
     for (folder, command) in [
         (
@@ -331,7 +467,7 @@ fn write_package(
             format!("validate --kattis {id}"),
         ),
         (
-            "output_validators/gridjudge",
+            format.output_validator_dir(),
             format!("check --kattis {id}"),
         ),
     ] {
@@ -372,6 +508,36 @@ fn write_package(
         }
     }
     Ok(exported)
+}
+
+/// 2025-09's declaration that the output validator is exact about whitespace and case, as
+/// every gridjudge checker is (a presentation error is a wrong answer):
+/// `output_validator_args: [space_change_sensitive, case_sensitive]` in the `test_group.yaml` of `data/sample`, `data/secret` and
+/// `data/valid_output`, which holds one valid output (the first case's answer), so that
+/// BAPCtools' generic checks of the output validator do not expect it to forgive
+/// whitespace or case. The validator takes the arguments and ignores them.
+fn write_whitespace_rule(problem: &JudgeProblem, out: &Path) -> Result<(), ExportError> {
+    let rule = b"output_validator_args: [space_change_sensitive, case_sensitive]\n";
+    let mut groups: Vec<&str> = problem.cases.iter().map(|c| c.group.name()).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    for group in groups {
+        write(
+            &out.join(format!("data/{group}/test_group.yaml")),
+            rule,
+            false,
+        )?;
+    }
+    if let Some(case) = problem.cases.first() {
+        let valid = out.join("data/valid_output");
+        write(&valid.join("test_group.yaml"), rule, false)?;
+        copy(&case.input, &valid.join("answer.in"))?;
+        if let Some(answer) = &case.answer {
+            copy(answer, &valid.join("answer.ans"))?;
+            copy(answer, &valid.join("answer.out"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes every file under `dir` into the zip archive `to` (paths relative to `dir`,
@@ -459,6 +625,7 @@ mod tests {
 
     fn options() -> ExportOptions {
         ExportOptions {
+            format: ExportFormat::Legacy,
             license: "cc0".into(),
             rights_owner: "Ada".into(),
             binary: PathBuf::from("/bin/true"),
@@ -497,6 +664,92 @@ mod tests {
     }
 
     #[test]
+    fn each_format_version_writes_its_own_problem_yaml_keys() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = problem(dir.path());
+        for format in ExportFormat::ALL {
+            let opts = ExportOptions {
+                format,
+                ..options()
+            };
+            let text = problem_yaml(&p, Problem::Poj3074, &opts);
+            let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
+            let keys: Vec<&str> = doc
+                .as_hash()
+                .expect("a map")
+                .keys()
+                .filter_map(|k| k.as_str())
+                .collect();
+            let limits = &doc["limits"];
+            if format == ExportFormat::Legacy {
+                assert_eq!(
+                    keys,
+                    [
+                        "name",
+                        "uuid",
+                        "source",
+                        "license",
+                        "rights_owner",
+                        "validation",
+                        "limits"
+                    ]
+                );
+                assert_eq!(doc["name"].as_str(), Some("Title: \"quoted\""));
+                assert!(limits["time_limit"].is_badvalue(), "{text}");
+            } else {
+                assert_eq!(
+                    keys,
+                    [
+                        "problem_format_version",
+                        "type",
+                        "name",
+                        "uuid",
+                        "source",
+                        "license",
+                        "rights_owner",
+                        "limits"
+                    ]
+                );
+                assert_eq!(
+                    doc["problem_format_version"].as_str(),
+                    format.problem_format_version()
+                );
+                assert_eq!(doc["type"].as_str(), Some("pass-fail"));
+                assert_eq!(doc["name"]["en"].as_str(), Some("Title: \"quoted\""));
+                // 1.5 s is not whole seconds: the resolution makes it a multiple.
+                assert_eq!(limits["time_limit"].as_f64(), Some(1.5));
+                assert_eq!(limits["time_resolution"].as_f64(), Some(1.5));
+            }
+            assert_eq!(limits["memory"].as_i64(), Some(48));
+            assert_eq!(limits["output"].as_i64(), Some(64));
+        }
+        // Whole seconds need no resolution; a public-domain problem has no owner.
+        let mut whole = p.clone();
+        whole.limits = ProblemLimits::new(Duration::from_secs(2), 48 * MIB);
+        let opts = ExportOptions {
+            format: ExportFormat::V2025_09,
+            license: "public domain".into(),
+            ..options()
+        };
+        let text = problem_yaml(&whole, Problem::Poj3074, &opts);
+        let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
+        assert_eq!(doc["limits"]["time_limit"].as_i64(), Some(2), "{text}");
+        assert!(doc["limits"]["time_resolution"].is_badvalue(), "{text}");
+        assert!(doc["rights_owner"].is_badvalue(), "{text}");
+    }
+
+    #[test]
+    fn format_versions_parse_from_their_names() {
+        for format in ExportFormat::ALL {
+            assert_eq!(format.name().parse::<ExportFormat>(), Ok(format));
+            assert_eq!(format.to_string(), format.name());
+        }
+        assert_eq!("2023-07-draft".parse(), Ok(ExportFormat::V2023_07));
+        assert!("2024-01".parse::<ExportFormat>().is_err());
+        assert_eq!(ExportFormat::default(), ExportFormat::Legacy);
+    }
+
+    #[test]
     fn tex_escapes_every_special_character() {
         assert_eq!(tex("a_b%c&d#e$f{g}h"), "a\\_b\\%c\\&d\\#e\\$f\\{g\\}h");
         assert_eq!(
@@ -517,6 +770,29 @@ mod tests {
             "1.5\n"
         );
         assert!(out.join("output_validators/gridjudge/run").is_file());
+        // The current format: its own folders, no .timelimit, the whitespace rule.
+        let modern = dir.path().join("modern");
+        let opts = ExportOptions {
+            format: ExportFormat::V2025_09,
+            ..options()
+        };
+        export(&p, &modern, &opts).expect("exports");
+        for f in [
+            "statement/problem.en.tex",
+            "output_validator/run",
+            "output_validator/build",
+            "input_validators/gridjudge/run",
+            "data/secret/test_group.yaml",
+            "data/valid_output/answer.out",
+        ] {
+            assert!(modern.join(f).is_file(), "{f} missing");
+        }
+        assert!(!modern.join(".timelimit").exists());
+        assert!(!modern.join("problem_statement").exists());
+        assert!(
+            !modern.join("data/sample").exists(),
+            "no sample case, no folder"
+        );
         // Not empty now: refused, and nothing changes.
         let again = export(&p, &out, &options()).expect_err("not empty");
         assert!(matches!(again, ExportError::Unusable(_)), "{again}");

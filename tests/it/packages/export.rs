@@ -1,9 +1,14 @@
-//! `gridjudge export PROBLEM --kattis DIR [--zip]`: the package's layout, problem.yaml
-//! as written by a YAML emitter, an export that fails half-way leaving nothing, its validators working without gridjudge installed (they are a copy of the
-//! binary behind `build`/`run` scripts), a round trip (`verify-submissions --package` on
-//! the export gives every example submission its folder's verdict), and — the ignored
-//! test that `.ci/run` runs with problemtools installed — `verifyproblem DIR -p config
-//! data validators submissions` on all five exports with 0 errors and 0 warnings.
+//! `gridjudge export PROBLEM --kattis DIR [--format-version V] [--zip]`: the package's
+//! layout in each format version, problem.yaml as written by a YAML emitter, an export
+//! that fails half-way leaving nothing, its validators working without gridjudge
+//! installed (they are a copy of the binary behind `build`/`run` scripts), a round trip
+//! (`verify-submissions --package` on the export gives every example submission its
+//! folder's verdict), and — the ignored tests that `.ci/run` runs with problemtools and
+//! BAPCtools installed — every bundled problem's export passing its version's checker:
+//! `verifyproblem DIR -p config data validators submissions` with 0 errors and 0 warnings
+//! (legacy), 0 errors and no warning but problemtools' blanket notice that its 2023-07
+//! support is incomplete (2023-07), `bt validate` and `bt run -a` with no error and no
+//! warning (2025-09).
 
 use crate::support;
 
@@ -19,8 +24,19 @@ fn gridjudge(args: &[&str]) -> Output {
 }
 
 fn export(problem: &str, root: &Path, zip: bool) -> PathBuf {
+    export_as(problem, root, zip, "legacy")
+}
+
+fn export_as(problem: &str, root: &Path, zip: bool, version: &str) -> PathBuf {
     let dir = root.join(problem);
-    let mut args = vec!["export", problem, "--kattis", dir.to_str().unwrap()];
+    let mut args = vec![
+        "export",
+        problem,
+        "--kattis",
+        dir.to_str().unwrap(),
+        "--format-version",
+        version,
+    ];
     if zip {
         args.push("--zip");
     }
@@ -162,33 +178,229 @@ fn problem_yaml_keeps_any_text_and_a_failed_export_leaves_nothing() {
     assert_eq!(doc["limits"]["memory"].as_i64(), Some(64));
 }
 
-/// problemtools' verifyproblem: `$GRIDJUDGE_VERIFYPROBLEM`, else `verifyproblem` on PATH.
-fn verifyproblem() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("GRIDJUDGE_VERIFYPROBLEM") {
+/// Each format version's layout: its statement and output validator folders, its
+/// problem.yaml keys (parsed back), `.timelimit` in legacy only, the whitespace rule of
+/// 2025-09, and an unknown version refused.
+#[test]
+fn each_format_version_has_its_own_layout_and_keys() {
+    let _machine = support::machine::shared();
+    for (version, written, files, absent) in [
+        (
+            "2023-07",
+            "2023-07-draft",
+            &[
+                "statement/problem.en.tex",
+                "output_validator/gridjudge/run",
+                "output_validator/gridjudge/build",
+            ][..],
+            &[
+                ".timelimit",
+                "problem_statement",
+                "output_validators",
+                "data/secret/test_group.yaml",
+            ][..],
+        ),
+        (
+            "2025-09",
+            "2025-09",
+            &[
+                "statement/problem.en.tex",
+                "output_validator/run",
+                "output_validator/build",
+                "output_validator/gridjudge",
+                "data/sample/test_group.yaml",
+                "data/secret/test_group.yaml",
+                "data/valid_output/test_group.yaml",
+                "data/valid_output/answer.in",
+                "data/valid_output/answer.ans",
+                "data/valid_output/answer.out",
+            ][..],
+            &[
+                ".timelimit",
+                "problem_statement",
+                "output_validators",
+                "submissions/submissions.yaml",
+            ][..],
+        ),
+    ] {
+        let root = tempfile::tempdir().unwrap();
+        let dir = export_as("poj3074", root.path(), false, version);
+        for f in files.iter().chain([
+            &"problem.yaml",
+            &"data/sample/1.in",
+            &"data/secret/01_top95.ans",
+            &"input_validators/gridjudge/run",
+            &"submissions/accepted/dlx.cpp",
+            &"submissions/wrong_answer/no_box_rule.cpp",
+            &"submissions/time_limit_exceeded/busy_loop.c",
+            &"submissions/run_time_error/segfault.c",
+        ]) {
+            assert!(dir.join(f).is_file(), "{version}: {f} missing");
+        }
+        for f in absent {
+            assert!(!dir.join(f).exists(), "{version}: {f} should not exist");
+        }
+        let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+        let doc = &yaml_rust2::YamlLoader::load_from_str(&yaml).unwrap()[0];
+        assert_eq!(
+            doc["problem_format_version"].as_str(),
+            Some(written),
+            "{yaml}"
+        );
+        assert_eq!(doc["type"].as_str(), Some("pass-fail"), "{yaml}");
+        assert_eq!(
+            doc["name"]["en"].as_str(),
+            Some("Sudoku (hard, exact cover)"),
+            "{yaml}"
+        );
+        assert!(
+            doc["uuid"].as_str().is_some_and(|u| u.len() == 36),
+            "{yaml}"
+        );
+        assert!(doc["validation"].is_badvalue(), "{yaml}");
+        assert_eq!(doc["limits"]["time_limit"].as_i64(), Some(1), "{yaml}");
+        assert_eq!(doc["limits"]["memory"].as_i64(), Some(64), "{yaml}");
+        assert_eq!(doc["limits"]["output"].as_i64(), Some(64), "{yaml}");
+    }
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("x");
+    let out = gridjudge(&[
+        "export",
+        "poj3074",
+        "--kattis",
+        dir.to_str().unwrap(),
+        "--format-version",
+        "2024-01",
+    ]);
+    assert_eq!(out.status.code(), Some(64), "{out:?}");
+    assert!(!dir.exists());
+}
+
+/// A tool: `$VAR`, else `name` on PATH.
+fn tool(var: &str, name: &str) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(var) {
         return Some(PathBuf::from(p));
     }
     std::env::var_os("PATH").and_then(|path| {
         std::env::split_paths(&path)
-            .map(|d| d.join("verifyproblem"))
+            .map(|d| d.join(name))
             .find(|p| p.is_file())
     })
+}
+
+/// problemtools' verifyproblem: `$GRIDJUDGE_VERIFYPROBLEM`, else `verifyproblem` on PATH.
+fn verifyproblem() -> Option<PathBuf> {
+    tool("GRIDJUDGE_VERIFYPROBLEM", "verifyproblem")
+}
+
+/// The tool, or a skip line (a failure under CI=true, where it must be installed).
+fn required(found: Option<PathBuf>, what: &str) -> Option<PathBuf> {
+    if found.is_none() {
+        use std::io::Write;
+        assert!(
+            std::env::var_os("CI").is_none_or(|v| v != "true"),
+            "CI=true but {what} is missing"
+        );
+        let _ = writeln!(std::io::stderr(), "SKIPPED: {what} not installed");
+    }
+    found
+}
+
+const BUNDLED: [&str; 5] = ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"];
+
+/// problemtools checks 2023-07-draft with one warning it always gives ("Support for
+/// version 2023-07-draft is very incomplete"): no error, and no other warning.
+#[test]
+#[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+fn every_2023_07_export_passes_verifyproblem_with_no_error_and_only_its_blanket_warning() {
+    let _machine = support::machine::shared();
+    let Some(tool) = required(
+        verifyproblem(),
+        "problemtools' verifyproblem (GRIDJUDGE_VERIFYPROBLEM)",
+    ) else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    for problem in BUNDLED {
+        let dir = export_as(problem, root.path(), false, "2023-07");
+        let out = Command::new(&tool)
+            .arg(&dir)
+            .args(["-p", "config", "data", "validators", "submissions"])
+            .current_dir(root.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        let summary = text
+            .lines()
+            .find(|l| l.contains(" tested: "))
+            .unwrap_or("no summary line");
+        eprintln!("2023-07 {summary}");
+        let warnings: Vec<&str> = text.lines().filter(|l| l.contains("WARNING")).collect();
+        assert!(
+            summary.ends_with("tested: 0 errors, 1 warning")
+                && warnings.len() == 1
+                && warnings[0].contains("Support for version 2023-07-draft is very incomplete"),
+            "{problem}:\n{text}"
+        );
+    }
+}
+
+/// BAPCtools (`bt`, which reads 2025-09 only): `bt validate` (input, answers, the output
+/// validator's generic checks, valid_output) and `bt run -a` (every submission on every
+/// case against its folder's expectations) exit 0, which BAPCtools does only with no
+/// error and no warning. bt runs with a configuration folder of its own
+/// (`XDG_CONFIG_HOME`): neither a personal configuration nor its record of the uuids of
+/// packages seen elsewhere (another export of the same problem) bears on the result.
+#[test]
+#[ignore = "minutes: run by .ci/run with BAPCtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+fn every_2025_09_export_passes_bapctools_with_no_error_and_no_warning() {
+    let _machine = support::machine::shared();
+    let Some(bt) = required(tool("GRIDJUDGE_BT", "bt"), "BAPCtools' bt (GRIDJUDGE_BT)") else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let config = tempfile::tempdir().unwrap();
+    for problem in BUNDLED {
+        let dir = export_as(problem, root.path(), false, "2025-09");
+        for args in [
+            &["validate", "--no-bar"][..],
+            &["run", "-a", "--no-bar"][..],
+        ] {
+            let out = Command::new(&bt)
+                .args(args)
+                .env("XDG_CONFIG_HOME", config.path())
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            eprintln!(
+                "2025-09 {problem}: bt {} exit {:?}",
+                args.join(" "),
+                out.status.code()
+            );
+            assert_eq!(out.status.code(), Some(0), "{problem}: bt {args:?}\n{text}");
+            assert!(
+                !text.contains("WARNING") && !text.contains("ERROR"),
+                "{problem}:\n{text}"
+            );
+        }
+    }
 }
 
 #[test]
 #[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
 fn every_export_passes_verifyproblem_with_no_error_and_no_warning() {
     let _machine = support::machine::shared();
-    let Some(tool) = verifyproblem() else {
-        use std::io::Write;
-        assert!(
-            std::env::var_os("CI").is_none_or(|v| v != "true"),
-            "CI=true but problemtools' verifyproblem is missing (set GRIDJUDGE_VERIFYPROBLEM)"
-        );
-        let _ = writeln!(std::io::stderr(), "SKIPPED verifyproblem: not installed");
+    let Some(tool) = required(
+        verifyproblem(),
+        "problemtools' verifyproblem (GRIDJUDGE_VERIFYPROBLEM)",
+    ) else {
         return;
     };
     let root = tempfile::tempdir().unwrap();
-    for problem in ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"] {
+    for problem in BUNDLED {
         let dir = export(problem, root.path(), false);
         let out = Command::new(&tool)
             .arg(&dir)
