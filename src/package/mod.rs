@@ -357,22 +357,31 @@ impl Package {
 /// The package's output validator: `output_validators/` (legacy: one folder or source
 /// file inside) or `output_validator/` (2023-07).
 fn validator_source(dir: &Path) -> Option<PathBuf> {
+    // The visible entries of a folder, sorted.
+    let entries = |folder: &Path| -> Option<Vec<PathBuf>> {
+        let mut inside: Vec<PathBuf> = std::fs::read_dir(folder)
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                !p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
+        inside.sort();
+        Some(inside)
+    };
     let modern = dir.join("output_validator");
     if modern.is_dir() {
-        return Some(modern);
+        // 2025-09: the folder is the validator; the 2023-07 drafts (as problemtools
+        // reads them) kept it one folder down, `output_validator/NAME/`.
+        return match entries(&modern)?.as_slice() {
+            [one] if one.is_dir() => Some(one.clone()),
+            _ => Some(modern),
+        };
     }
     let legacy = dir.join("output_validators");
-    let mut inside: Vec<PathBuf> = std::fs::read_dir(&legacy)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            !p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        })
-        .collect();
-    inside.sort();
-    match inside.as_slice() {
+    match entries(&legacy)?.as_slice() {
         [one] => Some(one.clone()),
         [] => None,
         _ => Some(legacy),

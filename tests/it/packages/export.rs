@@ -276,6 +276,32 @@ fn each_format_version_has_its_own_layout_and_keys() {
     assert!(!dir.exists());
 }
 
+/// Every format version round-trips: gridjudge reads its own export back, and each
+/// exported example submission gets its folder's verdict.
+#[test]
+fn every_format_version_round_trips_through_verify_submissions() {
+    let _machine = support::machine::shared();
+    for version in ["2023-07", "2025-09"] {
+        let root = tempfile::tempdir().unwrap();
+        let dir = export_as("poj3076", root.path(), false, version);
+        let out = gridjudge(&[
+            "verify-submissions",
+            "--package",
+            dir.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{version}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(out.status.code(), Some(0), "{version}: {json}");
+        assert_eq!(json["mismatches"], 0, "{version}: {json}");
+        assert!(
+            json["total"].as_u64().is_some_and(|n| n >= 3),
+            "{version}: {json}"
+        );
+    }
+}
+
 /// A tool: `$VAR`, else `name` on PATH.
 fn tool(var: &str, name: &str) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(var) {
