@@ -25,9 +25,14 @@ pub struct ExportArgs {
     /// cc by-sa, educational, permission). Check it fits your data before you publish.
     #[arg(long, default_value = "educational")]
     pub license: String,
-    /// The package's `rights_owner`.
-    #[arg(long, default_value = "gridjudge contributors")]
-    pub rights_owner: String,
+    /// The package's `rights_owner` (default: none, and the format then names the
+    /// `source`): whoever holds the rights to the statement and data you export.
+    #[arg(long, value_name = "NAME")]
+    pub rights_owner: Option<String>,
+    /// The package's `uuid` (default: derived from the problem's name, title and data,
+    /// so another problem never gets the same one and the same problem always does).
+    #[arg(long, value_name = "UUID")]
+    pub uuid: Option<String>,
     /// Also write DIR.zip, the archive DOMjudge imports.
     #[arg(long)]
     pub zip: bool,
@@ -44,6 +49,21 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
         return Err(Failure::usage("no such problem"));
     };
     let problem = JudgeProblem::load(dir)?;
+    if let Some(u) = &args.uuid {
+        let hex =
+            |part: &str, n: usize| part.len() == n && part.bytes().all(|b| b.is_ascii_hexdigit());
+        let parts: Vec<&str> = u.split('-').collect();
+        let ok = parts.len() == 5
+            && [8, 4, 4, 4, 12]
+                .iter()
+                .zip(&parts)
+                .all(|(n, part)| hex(part, *n));
+        if !ok {
+            return Err(Failure::usage(format!(
+                "--uuid {u}: not a UUID (8-4-4-4-12 hexadecimal digits)"
+            )));
+        }
+    }
     let binary = std::env::current_exe()
         .map_err(|e| Failure::internal(format!("cannot find gridjudge itself: {e}")))?;
     let exported = export(
@@ -53,6 +73,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
             format: args.format_version,
             license: args.license.clone(),
             rights_owner: args.rights_owner.clone(),
+            uuid: args.uuid.clone(),
             binary,
             zip: args.zip,
         },

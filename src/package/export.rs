@@ -169,8 +169,11 @@ pub struct ExportOptions {
     /// `license` (problemtools' values: unknown, public domain, cc0, cc by, cc by-sa,
     /// educational, permission).
     pub license: String,
-    /// `rights_owner`.
-    pub rights_owner: String,
+    /// `rights_owner`; `None` leaves it out, and the format then takes the `source`
+    /// as the owner.
+    pub rights_owner: Option<String>,
+    /// `uuid`; `None` derives it from the problem's identity ([`problem_uuid`]).
+    pub uuid: Option<String>,
     /// The gridjudge binary copied into the validators.
     pub binary: PathBuf,
     /// Also write `DIR.zip`, the archive DOMjudge imports.
@@ -241,12 +244,42 @@ fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
     write(to, &bytes, false)
 }
 
-/// A stable UUID for a problem id (the same on every export and machine): two FNV-1a
-/// hashes of `gridjudge:ID`, with the version (5, name-based) and variant bits set.
-pub fn uuid_for(id: &str) -> String {
+/// A stable name-based UUID for `name` (the same on every export and machine): two FNV-1a
+/// hashes of `gridjudge:NAME`, with the version (5, name-based) and variant bits set.
+pub fn uuid_for(name: &str) -> String {
+    uuid_of_bytes(format!("gridjudge:{name}").as_bytes())
+}
+
+/// The UUID of a problem: derived from its identity, that is its folder name, title,
+/// format and every case's input and answer, so that two different problems never share
+/// one (a setter's own problem in poj2676's format is not the bundled poj2676), while
+/// the same problem exported again, anywhere, gets the same one.
+pub fn problem_uuid(problem: &JudgeProblem, id: Problem) -> Result<String, ExportError> {
+    let mut identity = Vec::new();
+    for part in [id.id(), problem.name.as_str(), problem.title.as_str()] {
+        identity.extend_from_slice(part.as_bytes());
+        identity.push(0);
+    }
+    for case in &problem.cases {
+        identity.extend_from_slice(case.id().as_bytes());
+        identity.push(0);
+        for file in std::iter::once(&case.input).chain(&case.answer) {
+            let bytes = std::fs::read(file).map_err(|source| ExportError::Read {
+                path: file.clone(),
+                source,
+            })?;
+            identity.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+            identity.extend_from_slice(&bytes);
+        }
+    }
+    Ok(uuid_of_bytes(&identity))
+}
+
+/// Two FNV-1a hashes of `bytes` as a version-5-style UUID.
+fn uuid_of_bytes(bytes: &[u8]) -> String {
     let fnv = |seed: u64| {
-        format!("gridjudge:{id}").bytes().fold(seed, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        bytes.iter().fold(seed, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
         })
     };
     let (a, b) = (fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4));
@@ -288,7 +321,7 @@ fn statement(problem: Problem) -> &'static str {
 }
 
 /// `problem.yaml`'s text, in `options.format`'s version.
-pub fn problem_yaml(problem: &JudgeProblem, id: Problem, options: &ExportOptions) -> String {
+pub fn problem_yaml(problem: &JudgeProblem, uuid: &str, options: &ExportOptions) -> String {
     let s = |t: &str| Yaml::String(t.to_string());
     let format = options.format;
     let mut limits = Hash::new();
@@ -322,15 +355,17 @@ pub fn problem_yaml(problem: &JudgeProblem, id: Problem, options: &ExportOptions
     } else {
         doc.insert(s("name"), s(&problem.title));
     }
-    doc.insert(s("uuid"), s(&uuid_for(id.id())));
+    doc.insert(s("uuid"), s(uuid));
     doc.insert(
         s("source"),
         s(&format!("{} (exported by gridjudge)", problem.source)),
     );
     doc.insert(s("license"), s(&options.license));
     // A public-domain problem has no rights owner, and the current format forbids one.
-    if format == ExportFormat::Legacy || options.license != "public domain" {
-        doc.insert(s("rights_owner"), s(&options.rights_owner));
+    if let Some(owner) = &options.rights_owner {
+        if format == ExportFormat::Legacy || options.license != "public domain" {
+            doc.insert(s("rights_owner"), s(owner));
+        }
     }
     if format == ExportFormat::Legacy {
         doc.insert(s("validation"), s("custom"));
@@ -421,9 +456,13 @@ fn write_package(
     options: &ExportOptions,
 ) -> Result<usize, ExportError> {
     let limits = &problem.limits;
+    let uuid = match &options.uuid {
+        Some(u) => u.clone(),
+        None => problem_uuid(problem, id)?,
+    };
     write(
         &out.join("problem.yaml"),
-        problem_yaml(problem, id, options).as_bytes(),
+        problem_yaml(problem, &uuid, options).as_bytes(),
         false,
     )?;
     let time_seconds = limits.time.as_secs_f64();
@@ -601,6 +640,8 @@ mod tests {
     use crate::sandbox::limits::MIB;
     use std::time::Duration;
 
+    const UUID: &str = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+
     fn problem(dir: &Path) -> JudgeProblem {
         let input = dir.join("1.in");
         let answer = dir.join("1.ans");
@@ -627,10 +668,38 @@ mod tests {
         ExportOptions {
             format: ExportFormat::Legacy,
             license: "cc0".into(),
-            rights_owner: "Ada".into(),
+            rights_owner: Some("Ada".into()),
+            uuid: None,
             binary: PathBuf::from("/bin/true"),
             zip: false,
         }
+    }
+
+    #[test]
+    fn a_problem_uuid_follows_its_identity() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = problem(dir.path());
+        let a = problem_uuid(&p, Problem::Poj3074).expect("reads");
+        assert_eq!(
+            a,
+            problem_uuid(&p, Problem::Poj3074).expect("reads"),
+            "stable"
+        );
+        assert_ne!(
+            a,
+            problem_uuid(&p, Problem::Poj2676).expect("reads"),
+            "another format"
+        );
+        let mut renamed = p.clone();
+        renamed.title = "Another".into();
+        assert_ne!(a, problem_uuid(&renamed, Problem::Poj3074).expect("reads"));
+        std::fs::write(&p.cases[0].input, "other data\n").expect("write");
+        assert_ne!(
+            a,
+            problem_uuid(&p, Problem::Poj3074).expect("reads"),
+            "other data"
+        );
+        assert_eq!(a.len(), 36);
     }
 
     #[test]
@@ -651,7 +720,7 @@ mod tests {
     fn problem_yaml_is_yaml_whatever_the_text() {
         let dir = tempfile::tempdir().expect("temp dir");
         let p = problem(dir.path());
-        let text = problem_yaml(&p, Problem::Poj3074, &options());
+        let text = problem_yaml(&p, UUID, &options());
         let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
         assert_eq!(doc["name"].as_str(), Some("Title: \"quoted\""));
         assert_eq!(
@@ -672,7 +741,7 @@ mod tests {
                 format,
                 ..options()
             };
-            let text = problem_yaml(&p, Problem::Poj3074, &opts);
+            let text = problem_yaml(&p, UUID, &opts);
             let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
             let keys: Vec<&str> = doc
                 .as_hash()
@@ -731,7 +800,7 @@ mod tests {
             license: "public domain".into(),
             ..options()
         };
-        let text = problem_yaml(&whole, Problem::Poj3074, &opts);
+        let text = problem_yaml(&whole, UUID, &opts);
         let doc = &yaml_rust2::YamlLoader::load_from_str(&text).expect("parses")[0];
         assert_eq!(doc["limits"]["time_limit"].as_i64(), Some(2), "{text}");
         assert!(doc["limits"]["time_resolution"].is_badvalue(), "{text}");

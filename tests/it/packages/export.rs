@@ -276,6 +276,67 @@ fn each_format_version_has_its_own_layout_and_keys() {
     assert!(!dir.exists());
 }
 
+/// A setter's own problem in a bundled problem's format is another problem: its uuid
+/// differs from the bundled one's (and is stable across exports), and no rights owner is
+/// claimed for it unless given.
+#[test]
+fn a_problem_of_your_own_gets_its_own_uuid_and_no_rights_owner() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().unwrap();
+    let cases = root.path().join("cases");
+    let mine = cases.join("poj2676");
+    std::fs::create_dir_all(mine.join("data/secret")).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases/poj2676");
+    std::fs::copy(bundled.join("problem.toml"), mine.join("problem.toml")).unwrap();
+    std::fs::copy(
+        bundled.join("data/sample/1.in"),
+        mine.join("data/secret/mine.in"),
+    )
+    .unwrap();
+    std::fs::copy(
+        bundled.join("data/sample/1.ans"),
+        mine.join("data/secret/mine.ans"),
+    )
+    .unwrap();
+    let uuid_of = |out: &Path| {
+        let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+        let doc = yaml_rust2::YamlLoader::load_from_str(&yaml)
+            .unwrap()
+            .remove(0);
+        (
+            doc["uuid"].as_str().unwrap().to_string(),
+            doc["rights_owner"].is_badvalue(),
+        )
+    };
+    let export_to = |name: &str, extra: &[&str]| {
+        let out = root.path().join(name);
+        let mut args = vec!["export", "poj2676", "--kattis", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let done = gridjudge(&args);
+        assert_eq!(done.status.code(), Some(0), "{done:?}");
+        out
+    };
+    let c = cases.to_str().unwrap();
+    let (theirs, _) = uuid_of(&export_to("bundled", &[]));
+    let (ours, no_owner) = uuid_of(&export_to("mine", &["--cases", c]));
+    assert_ne!(
+        ours, theirs,
+        "a problem of your own shares the bundled uuid"
+    );
+    assert!(no_owner, "a rights owner was claimed");
+    let (again, _) = uuid_of(&export_to("mine-again", &["--cases", c]));
+    assert_eq!(ours, again, "the same problem, another uuid");
+    let fixed = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+    let (given, no_owner) = uuid_of(&export_to(
+        "given",
+        &["--cases", c, "--uuid", fixed, "--rights-owner", "Ada"],
+    ));
+    assert_eq!(given, fixed);
+    assert!(!no_owner);
+    let bad = gridjudge(&["export", "poj2676", "--kattis", "x", "--uuid", "nope"]);
+    assert_eq!(bad.status.code(), Some(64), "{bad:?}");
+}
+
 /// Every format version round-trips: gridjudge reads its own export back, and each
 /// exported example submission gets its folder's verdict.
 #[test]
