@@ -62,7 +62,7 @@ enum Command {
     /// Print the manual page (roff) on stdout: `gridjudge man | man -l -`.
     Man,
     /// Export a bundled problem as a Kattis/ICPC problem package (legacy format):
-    /// `export poj3074 --kattis out/poj3074 [--zip]`.
+    /// `export poj3074 --out out/poj3074 [--zip]`.
     Export(cli::export::ExportArgs),
 }
 

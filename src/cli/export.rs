@@ -1,4 +1,4 @@
-//! `gridjudge export PROBLEM --kattis DIR [--format-version V] [--zip]`: a bundled
+//! `gridjudge export PROBLEM --out DIR [--format-version V] [--zip]`: a bundled
 //! problem as a Kattis / ICPC problem package, legacy by default (what each version
 //! holds: [`gridjudge::package::export`]).
 
@@ -10,12 +10,13 @@ use std::path::PathBuf;
 /// Arguments of `gridjudge export`.
 #[derive(clap::Args)]
 pub struct ExportArgs {
-    /// The problem folder under --cases (e.g. poj3074).
+    /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
+    /// folder (., ./mysudoku).
     pub problem: String,
-    /// Write a Kattis/ICPC package into this folder (created; it must not exist yet, or
-    /// be empty).
-    #[arg(long, value_name = "DIR")]
-    pub kattis: PathBuf,
+    /// Write the Kattis/ICPC package into this folder (created; it must not exist yet,
+    /// or be empty). `--kattis DIR` is an older spelling of the same option.
+    #[arg(short = 'o', long = "out", alias = "kattis", value_name = "DIR")]
+    pub out: PathBuf,
     /// The package format version: legacy (read by problemtools, DOMjudge and Kattis
     /// alike), 2023-07 (problem_format_version 2023-07-draft, as problemtools checks it)
     /// or 2025-09 (the current one, as BAPCtools checks it).
@@ -68,7 +69,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
         .map_err(|e| Failure::internal(format!("cannot find gridjudge itself: {e}")))?;
     let exported = export(
         &problem,
-        &args.kattis,
+        &args.out,
         &ExportOptions {
             format: args.format_version,
             license: args.license.clone(),
@@ -84,7 +85,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
     eprintln!(
         "exported {} as {} ({} format): {} case(s), {} submission(s)",
         problem.name,
-        args.kattis.display(),
+        args.out.display(),
         args.format_version,
         exported.cases,
         exported.submissions

@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 /// `gridjudge stress` arguments.
 #[derive(Debug, clap::Args)]
 pub struct StressArgs {
-    /// The problem folder under --cases (e.g. poj3074): its limits and checker are used.
+    /// The problem (a bundled id or one under --cases, or a path to a problem folder):
+    /// its limits and checker are used.
     pub problem: String,
     /// Generator arguments, as for `gridjudge gen` (`"sudoku --clues 30 --count 3"`);
     /// --seed is replaced per iteration. Default: small cases of the problem's kind.

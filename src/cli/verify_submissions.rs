@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 /// `gridjudge verify-submissions PROBLEM`
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
-    /// The problem folder under --cases (e.g. poj3074).
+    /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
+    /// folder (., ./mysudoku).
     #[arg(required_unless_present_any = ["all", "package"], conflicts_with_all = ["all", "package"])]
     pub problem: Option<String>,
     /// Verify the submissions of every problem folder.

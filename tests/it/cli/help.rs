@@ -95,10 +95,18 @@ fn every_help_prints_with_units_and_one_meaning_per_option() {
                     "{args:?}: {t}: give the unit (SECONDS)"
                 );
             }
-            let about = lines
-                .get(k + 1)
-                .map(|l| l.trim().to_lowercase())
-                .unwrap_or_default();
+            // The description: on the same line after two spaces (the compact layout),
+            // else on the next line.
+            let same_line = t
+                .split_once("  ")
+                .map(|(_, rest)| rest.trim())
+                .unwrap_or("");
+            let about = if same_line.is_empty() {
+                lines.get(k + 1).map(|l| l.trim()).unwrap_or_default()
+            } else {
+                same_line
+            }
+            .to_lowercase();
             meanings
                 .entry(long.to_string())
                 .or_default()
