@@ -5,10 +5,13 @@
 //! It is printed on a terminal, so every piece of outside text goes through
 //! [`visible_line`]: the program, the problem and case names, and the message (its
 //! headline, at most `MESSAGE_WIDTH` characters) have no control character, and each
-//! row is one line. The whole message is in the JSON report.
+//! row is one line. A compile error's first error is shown in full under the table (the
+//! line naming it, the source excerpt and caret after it). The whole message is in the
+//! JSON and JUnit reports.
 
 use crate::judge::report::baseline::Comparison;
 use crate::judge::report::{visible_line, Render, ReportError, Session};
+use crate::Verdict;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table as Grid};
 
 /// Longest message shown in a table cell; the JSON report has the whole text.
@@ -83,12 +86,49 @@ pub fn render(session: &Session) -> String {
             ]);
         }
     }
-    format!(
-        "Judging {}\n{table}\n{}\n{}\n",
-        visible_line(&session.program),
+    let mut text = format!("Judging {}\n{table}\n", visible_line(&session.program));
+    for p in &session.problems {
+        if let Some((Verdict::CompileError, m)) = &p.failure {
+            text.push_str(&first_error(&p.problem, m));
+        }
+    }
+    text.push_str(&format!(
+        "{}\n{}\n",
         session.summary(),
         session.guarantees_line()
-    )
+    ));
+    text
+}
+
+/// Most lines of a compiler's first error shown under the table.
+const FIRST_ERROR_LINES: usize = 12;
+
+/// A compile error's first error in full, under the table: the line that names it
+/// ([`headline`](crate::judge::compile::headline)) and the indented lines after it (the
+/// source excerpt and its caret), then where the rest of the message is.
+fn first_error(problem: &str, message: &str) -> String {
+    let head = crate::judge::compile::headline(message);
+    let lines: Vec<&str> = message.lines().collect();
+    let start = lines.iter().position(|l| *l == head).unwrap_or(0);
+    let mut shown: Vec<&str> = vec![head];
+    shown.extend(
+        lines
+            .iter()
+            .skip(start + 1)
+            .take_while(|l| l.starts_with(' ') || l.starts_with('\t'))
+            .take(FIRST_ERROR_LINES - 1),
+    );
+    let mut out = format!("compile error ({}):\n", visible_line(problem));
+    for l in &shown {
+        out.push_str(&format!("  {}\n", visible_line(l)));
+    }
+    let rest = lines.len().saturating_sub(shown.len());
+    if rest > 0 {
+        out.push_str(&format!(
+            "  … {rest} more line(s) of the compiler's message: --format json or --junit FILE\n"
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -99,6 +139,19 @@ mod tests {
 
     /// Regression (fuzz/regressions/report_writers/crash-table_*): a contestant's stderr
     /// line in an RE message, or a control character in a name, reached the terminal raw.
+    #[test]
+    fn a_compile_error_shows_its_first_error_in_full() {
+        let message = "main.c: In function 'main':\nmain.c:2:25: error: 'x' undeclared\n    2 | int main(void) { return x; }\n      |                         ^\nmain.c:2:25: note: each undeclared identifier is reported once\nmain.c:3:1: error: expected ';'\n";
+        let text = first_error("poj3074", message);
+        assert_eq!(
+            text,
+            "compile error (poj3074):\n  main.c:2:25: error: 'x' undeclared\n      2 | int main(void) { return x; }\n        |                         ^\n  … 3 more line(s) of the compiler's message: --format json or --junit FILE\n"
+        );
+        // Hostile text stays visible text; a one-line message has no "more".
+        let one = first_error("p\x1b", "error: \x1b[31mred");
+        assert!(!one.contains('\x1b') && !one.contains("more line"), "{one:?}");
+    }
+
     #[test]
     fn outside_text_cannot_drive_the_terminal() {
         let s = session(
