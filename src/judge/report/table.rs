@@ -149,7 +149,10 @@ mod tests {
         );
         // Hostile text stays visible text; a one-line message has no "more".
         let one = first_error("p\x1b", "error: \x1b[31mred");
-        assert!(!one.contains('\x1b') && !one.contains("more line"), "{one:?}");
+        assert!(
+            !one.contains('\x1b') && !one.contains("more line"),
+            "{one:?}"
+        );
     }
 
     #[test]

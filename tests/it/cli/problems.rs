@@ -6,6 +6,7 @@
 //! the bundled problems on its own.
 
 use crate::support;
+use support::judge::copy_dir;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -18,18 +19,6 @@ fn run(bin: &Path, dir: &Path, cache: &Path, args: &[&str]) -> Output {
         .env("XDG_CACHE_HOME", cache)
         .output()
         .unwrap()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 fn code(out: &Output) -> (Option<i32>, String) {

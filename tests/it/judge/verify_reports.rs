@@ -4,24 +4,13 @@
 //! compiler's whole text in the JSON and JUnit reports.
 
 use crate::support;
+use support::judge::copy_dir;
 
 use std::path::Path;
 use std::process::Command;
 
 fn fixture_cases() -> String {
     format!("{}/tests/fixtures/judge/cases", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -5,21 +5,10 @@
 //! out of it first. With a uid drop, with `--run-as-self`, and as any user.
 
 use crate::support;
+use support::judge::copy_dir;
 
 use std::path::Path;
 use std::process::Command;
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
 
 /// Runs `gridjudge ARGS` in `dir`; the overall verdict from the JSON report and stderr.
 fn judge_in(dir: &Path, args: &[&str]) -> (String, String) {
