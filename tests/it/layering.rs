@@ -336,6 +336,12 @@ fn push(name: &str, line: usize, found: &mut Vec<Import>) {
 /// `super::` reach the crate root from the file's module (1 for `src/a.rs` and
 /// `src/a/mod.rs`, 2 for `src/a/b.rs`, ...).
 fn imports(src: &str, depth: usize) -> Vec<Import> {
+    scan(src, "crate::", depth)
+}
+
+/// The names that follow `root` (`crate::`, `crate::judge::`) in a file's production
+/// code, and those after exactly `supers` `super::` (which reach the same module).
+fn scan(src: &str, root: &str, supers: usize) -> Vec<Import> {
     let code = blank_test_items(&blank_comments_and_strings(src));
     let b = code.as_bytes();
     let mut found = Vec::new();
@@ -348,9 +354,9 @@ fn imports(src: &str, depth: usize) -> Vec<Import> {
             continue;
         }
         let at_word = i == 0 || !is_ident(b[i - 1]);
-        if at_word && b[i..].starts_with(b"crate::") {
-            names_at(b, i + 7, line, &mut found);
-            i += 7;
+        if at_word && b[i..].starts_with(root.as_bytes()) {
+            names_at(b, i + root.len(), line, &mut found);
+            i += root.len();
         } else if at_word && b[i..].starts_with(b"super::") {
             let mut k = 0;
             let mut j = i;
@@ -358,7 +364,7 @@ fn imports(src: &str, depth: usize) -> Vec<Import> {
                 k += 1;
                 j += 7;
             }
-            if k == depth {
+            if k == supers {
                 names_at(b, j, line, &mut found);
             }
             i = j;
@@ -437,38 +443,9 @@ fn violations(src: &Path, allowed: &[(&str, &[&str])]) -> Vec<String> {
 /// paths, and `super::X` paths that climb exactly to `top` (`depth` as for
 /// [`imports`]).
 fn inner_imports(src: &str, depth: usize, top: &str) -> Vec<Import> {
-    let code = blank_test_items(&blank_comments_and_strings(src));
-    let b = code.as_bytes();
-    let prefix = format!("crate::{top}::");
-    let mut found = Vec::new();
-    let mut line = 1;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\n' {
-            line += 1;
-            i += 1;
-            continue;
-        }
-        let at_word = i == 0 || !is_ident(b[i - 1]);
-        if at_word && b[i..].starts_with(prefix.as_bytes()) {
-            names_at(b, i + prefix.len(), line, &mut found);
-            i += prefix.len();
-        } else if at_word && b[i..].starts_with(b"super::") {
-            let mut k = 0;
-            let mut j = i;
-            while b[j..].starts_with(b"super::") {
-                k += 1;
-                j += 7;
-            }
-            if depth >= 2 && k == depth - 1 {
-                names_at(b, j, line, &mut found);
-            }
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    found
+    // `super::` climbs to `top` only from a file below it (depth 2 or more).
+    let supers = if depth >= 2 { depth - 1 } else { usize::MAX };
+    scan(src, &format!("crate::{top}::"), supers)
 }
 
 /// Every import between submodules that breaks [`INNER`].
