@@ -1,4 +1,4 @@
-//! Generator and stress throughput (issue 16), one core:
+//! Generator and stress throughput, one core:
 //!
 //! - `sudoku_1000_unique_30`: 1,000 unique 9×9 puzzles with 30 givens
 //!   (`gen sudoku --clues 30 --count 1000`); target under 5 s.

@@ -98,7 +98,7 @@ pub mod package;
 pub mod problem;
 pub mod sandbox;
 pub mod solve;
-pub mod stress; // issue 16
+pub mod stress;
 pub mod verdict;
 pub mod verify;
 

@@ -40,7 +40,6 @@ enum Command {
     Judge(cli::judge::JudgeArgs),
     /// Compile and judge every example submission; fail if a verdict differs from its folder.
     VerifySubmissions(cli::verify_submissions::VerifyArgs),
-    // --- issue 16: generators and stress testing ---
     /// Generate judge input: `gen sudoku --box 3 --clues 30 --seed 7 --count 20`,
     /// `gen kakuro --rows 10 --cols 10 --variant classic --unique` (same arguments, same bytes).
     Gen(cli::gen::GenArgs),
@@ -50,7 +49,6 @@ enum Command {
     ///
     /// `stress PROBLEM [--gen ARGS] -- CMD [ARGS...]`, `stress PROBLEM --source FILE`.
     Stress(cli::stress::StressArgs),
-    // --- end issue 16 ---
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
     ///
     /// bash: `gridjudge completions bash > ~/.local/share/bash-completion/completions/gridjudge`

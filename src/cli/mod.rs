@@ -5,11 +5,11 @@
 pub mod check;
 pub mod exit;
 pub mod export;
-pub mod gen; // issue 16: gen, generate
+pub mod gen;
 pub mod judge;
 pub mod margins;
 pub mod solve;
-pub mod stress; // issue 16: stress
+pub mod stress;
 pub mod track;
 pub mod verify_submissions;
 

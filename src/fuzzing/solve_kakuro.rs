@@ -34,7 +34,7 @@ use arbitrary::Unstructured;
 /// board (see the module docs). On `slow-search-6x7`, which spends both budgets, one
 /// execution of the unsanitised fuzz build took 325 ms at 5,000 (two other jobs
 /// running), too close to the 1-second limit of a sanitised campaign; at 2,000 see
-/// fuzz/README.md (session 24).
+/// fuzz/README.md.
 pub const SEARCH_BUDGET: u64 = 2_000;
 
 /// `solve_kakuro`: a random Kakuro board (at most 8×8) through both Kakuro solvers.

@@ -62,7 +62,7 @@
 //! carried only into odd attempts, 801,294.
 //!
 //! With the weights carried, a short attempt is worth more: what it learns steers the
-//! next. The fuzzer found (session 20) a 16×16 grid with an empty first band and the
+//! next. The fuzzer found a 16×16 grid with an empty first band and the
 //! middle bands keeping the same six columns on which every layout needs about 250,000
 //! nodes from zero weights: 504,830 nodes for solve and count two (5 attempts each)
 //! from a first budget of 16,384, 74,936 from 8,192, 8,572 from 4,096. So the first
@@ -121,7 +121,7 @@
 //! A 9×9 search keeps the plain fewest-rows order in the plain layout (the instruction
 //! gate and the node counts of the tests pin it), but since session 22 it too restarts,
 //! past `FIRST_BUDGET_9` = 65,536 nodes, into weighted attempts laid out as above. The
-//! fuzzer found (session 21) a 9×9 grid of 12 givens with two or more solutions on
+//! fuzzer found a 9×9 grid of 12 givens with two or more solutions on
 //! which the plain order took 41,819,820 nodes for solve and count to two (4.5 s;
 //! `tests/data/sudoku/dlx-tail-9x9-fuzzer-12-givens.poj3074.in`); now 131,270, the
 //! restarted attempts about 100 nodes each. No puzzle of `benches/data/sudoku/`
@@ -510,7 +510,7 @@ thread_local! {
     /// below solve puzzle after puzzle on the same matrix (its givens are fixed rows,
     /// and every search leaves it as built). PERF: building the 9×9 matrix (2,916 nodes)
     /// for every puzzle was about a third of `gridjudge solve poj3074 --solver dlx`'s
-    /// time on magictour_top1465 (`perf`, issue 17).
+    /// time on magictour_top1465 (`perf`).
     static SOLVERS: std::cell::RefCell<[Option<DlxSolver>; Sudoku::MAX_BOX + 1]> =
         const { std::cell::RefCell::new([None, None, None, None, None, None]) };
 }

@@ -590,7 +590,7 @@ fn propagate<B: Bits, const S: usize>(
 /// in that box. True when a candidate was removed (every unit of that digit is then
 /// marked dirty, and propagation runs again).
 ///
-/// Why (session 22): the fuzzer found an unsolvable 16×16 grid (a shuffled pattern
+/// Why: the fuzzer found an unsolvable 16×16 grid (a shuffled pattern
 /// grid, rows 8-15 keeping the same four columns, rows 6-7 empty;
 /// `tests/data/sudoku/dfs-unsat-locked-candidates.poj3076.in`) whose refutation by
 /// singles alone takes every weighted attempt 30,000-60,000 guesses: 445,691 guesses

@@ -267,7 +267,7 @@ thread_local! {
     /// One solver per thread, rebuilt only when the box size changes (`ensure`): the
     /// free functions below reuse its tables and buffers from puzzle to puzzle. PERF:
     /// building it for every puzzle was 6 % of `gridjudge solve poj3074 --solver dfs`
-    /// on magictour_top1465 (5.2 M of 85 M instructions, callgrind; issue 17).
+    /// on magictour_top1465 (5.2 M of 85 M instructions, callgrind).
     static SOLVER: std::cell::RefCell<Option<DfsSolver>> = const { std::cell::RefCell::new(None) };
 }
 

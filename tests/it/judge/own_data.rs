@@ -1,4 +1,4 @@
-//! Bringing your own judge data (issue 15): a flat folder of `.in` files, a folder with
+//! Bringing your own judge data: a flat folder of `.in` files, a folder with
 //! no cases (the message shows the expected layout), `--case`, `--time-limit` and
 //! `--memory-limit` overriding `problem.toml`, and the judge-cases folder found from
 //! anywhere (`GRIDJUDGE_CASES`, or the checkout the binary was built from).

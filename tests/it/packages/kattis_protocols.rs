@@ -1,4 +1,4 @@
-//! The Kattis validator protocols (issue 14.1): `check --kattis PROBLEM INPUT ANSWER
+//! The Kattis validator protocols: `check --kattis PROBLEM INPUT ANSWER
 //! FEEDBACK_DIR < OUTPUT` exits 42 / 43 with the reason in `judgemessage.txt`, and 3 with
 //! the reason on stderr for a broken INPUT or ANSWER (any code but 42/43 is a judge
 //! error to Kattis); `validate --kattis PROBLEM < INPUT` exits 42 / 43. Flags a judge

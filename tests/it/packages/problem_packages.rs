@@ -1,4 +1,4 @@
-//! Kattis / ICPC problem packages (issue 14.2): `verify-submissions --package` gives every
+//! Kattis / ICPC problem packages: `verify-submissions --package` gives every
 //! submission of `tests/data/packages/*` its folder's verdict (C, C++, Python and Rust
 //! submissions; the default validator with flags, a custom C++ and a custom Python
 //! validator; legacy and 2023-07 formats); `judge --package` judges one program; and the

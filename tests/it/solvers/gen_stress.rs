@@ -1,4 +1,4 @@
-//! Generators and stress testing (issue 16), end to end:
+//! Generators and stress testing, end to end:
 //!
 //! - every generated file passes the input validator and its answers the checker;
 //! - every unique Sudoku has exactly one solution according to both solvers (DLX, DFS),

@@ -308,7 +308,7 @@ fn grid_of(problem: gridjudge::Problem, name: &str) -> Sudoku {
 /// `tests/data/sudoku/README.md`). Plain search nodes (one layout, fewest rows first,
 /// no restarts): 278,007, 190,841 and 722,722 for the first three; for the last two,
 /// over 100,000 in 199 and in all of 200 layouts (the last has no solution: a CDCL SAT
-/// solver refutes it with 5 conflicts). Restarts cut the first three to about 16,600 (session 14);
+/// solver refutes it with 5 conflicts). Restarts cut the first three to about 16,600;
 /// conflict-weighted branching (dom/wdeg, session 17) solves all five in a few hundred
 /// nodes in the first attempt. The bound is absolute: losing the weighting fails it.
 #[test]
@@ -370,7 +370,7 @@ fn dlx_9x9_restarts_past_its_budget() {
 /// `tests/data/sudoku/README.md`): 0.5 to 32 million nodes over 6 to 11 attempts. With
 /// the weights carried from attempt to attempt each takes 4,286 to 12,687 nodes in two
 /// or three attempts (first budget 4,096 since session 20; 16,573 to 16,662 in two
-/// with the first budget 16,384 of session 19). The fourth, the fuzzer's (session 20),
+/// with the first budget 16,384 of session 19). The fourth, the fuzzer's,
 /// needs short attempts to learn from: 504,830 nodes for solve and count in 5 attempts
 /// each from 16,384, 8,572 from 4,096.
 #[test]

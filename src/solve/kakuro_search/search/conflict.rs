@@ -24,7 +24,7 @@ impl Search {
     // PERF: on `gen_100x100` case 0 a dead end visits about 530 changes of the 11,600
     // above the first decision. Walking all of them, as up to session 5, was a quarter
     // of the solve time; a binary heap of positions instead of the bit set was slower
-    // than the walk (session 5), a stack in any order (each cell asked again at a
+    // than the walk, a stack in any order (each cell asked again at a
     // later position) gained 4 %, the bit set 20 % (100 → 81 ms with the closed-form
     // run filters).
     pub(super) fn analyse(&mut self) {
