@@ -59,6 +59,9 @@ enum Command {
     },
     /// Print the manual page (roff) on stdout: `gridjudge man | man -l -`.
     Man,
+    /// Work with reports: `report merge shard-*.json` joins the JSON reports of a run
+    /// split with `--shard K/N` into the report of the whole run.
+    Report(cli::report::ReportArgs),
     /// Export a bundled problem as a Kattis/ICPC problem package (legacy format):
     /// `export poj3074 --out out/poj3074 [--zip]`.
     Export(cli::export::ExportArgs),
@@ -81,6 +84,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             cli::write_stdout(&out).map(|()| exit::OK)
         }
         Command::Export(args) => cli::export::run(&args),
+        Command::Report(args) => cli::report::run(&args),
         Command::Man => {
             let mut out = Vec::new();
             clap_mangen::Man::new(Cli::command())

@@ -16,6 +16,9 @@ pub const PRESENTATION: u8 = 2;
 pub const JUDGE_FAILURE: u8 = 3;
 /// Bad command line (sysexits `EX_USAGE`).
 pub const USAGE: u8 = 64;
+/// An input file is not what it should be: `report merge` given a file that is not a
+/// gridjudge report (sysexits `EX_DATAERR`).
+pub const DATA_ERROR: u8 = 65;
 /// An input file could not be read (sysexits `EX_NOINPUT`).
 pub const NO_INPUT: u8 = 66;
 /// An internal error — a bug in gridjudge (sysexits `EX_SOFTWARE`).

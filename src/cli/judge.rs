@@ -11,7 +11,9 @@
 use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::{JudgeSettings, ProblemReport};
 use gridjudge::judge::problem::{JudgeProblem, Overrides};
+use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
 use gridjudge::judge::report::{self, Interruption, Render, Session};
+use gridjudge::judge::shard::Shard;
 use gridjudge::judge::subject::{self, Runnable, Subject};
 use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
 use gridjudge::package::Package;
@@ -76,6 +78,11 @@ pub struct RunOptions {
     /// `gridjudge judge --explain-sandbox`): for CI that must not judge unconfined.
     #[arg(long)]
     pub require_isolation: bool,
+    /// Run only shard K of N (a CI matrix job): every N-th case (judge) or submission
+    /// (verify-submissions) of the whole run, starting with the K-th. The JSON report
+    /// records the shard; `gridjudge report merge` joins the N reports into one.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
 }
 
 impl RunOptions {
@@ -87,6 +94,7 @@ impl RunOptions {
             memory_mode: MemoryModeArg::Rss,
             run_as_self: false,
             require_isolation: false,
+            shard: None,
         }
     }
 
@@ -482,6 +490,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             load_problems(&args, &dirs)?
         }
     };
+    let (problems, shard) = take_shard(problems, args.options.shard);
     let subject = if args.reference {
         Subject::Reference
     } else if let Some(src) = &args.source {
@@ -516,7 +525,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             } else {
                 subject::failed_all(&problems, &failure, &settings)
             };
-            let session = finished_session(description, reports, total);
+            let session = finished_session(description, reports, total, shard);
             return finish(&args, session, &baseline);
         }
         Err(failure) => return Err(Failure::judge(failure.message)),
@@ -529,14 +538,52 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     bar.finish_and_clear();
     finish(
         &args,
-        finished_session(description, reports, total),
+        finished_session(description, reports, total, shard),
         &baseline,
     )
 }
 
+/// With `--shard K/N`, the problems with only that shard's cases (a problem left with
+/// none is not judged) and the shard's record for the report; otherwise all of them.
+fn take_shard(
+    problems: Vec<JudgeProblem>,
+    shard: Option<Shard>,
+) -> (Vec<JudgeProblem>, Option<ShardRecord>) {
+    let Some(shard) = shard else {
+        return (problems, None);
+    };
+    let record = ShardRecord {
+        count: shard.count,
+        index: shard.index,
+        problems: problems
+            .iter()
+            .map(|p| ShardUnits {
+                problem: p.name.clone(),
+                units: p.cases.len(),
+            })
+            .collect(),
+    };
+    let mut position = 0;
+    let mut kept = Vec::new();
+    for mut p in problems {
+        let (cases, next) = shard.select(std::mem::take(&mut p.cases), position);
+        position = next;
+        if !cases.is_empty() {
+            p.cases = cases;
+            kept.push(p);
+        }
+    }
+    (kept, Some(record))
+}
+
 /// The session of what was judged; after a signal, only the problems with a finished
 /// case, and how many of the `total` cases did not run.
-fn finished_session(program: String, mut problems: Vec<ProblemReport>, total: usize) -> Session {
+fn finished_session(
+    program: String,
+    mut problems: Vec<ProblemReport>,
+    total: usize,
+    shard: Option<ShardRecord>,
+) -> Session {
     let interrupted = interrupt::signal().map(|signal| {
         problems.retain(|p| !p.cases.is_empty());
         let judged: usize = problems.iter().map(|p| p.cases.len()).sum();
@@ -549,6 +596,8 @@ fn finished_session(program: String, mut problems: Vec<ProblemReport>, total: us
         program,
         problems,
         interrupted,
+        shard,
+        recorded_guarantees: None,
     }
 }
 

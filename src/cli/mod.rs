@@ -8,6 +8,7 @@ pub mod export;
 pub mod gen;
 pub mod judge;
 pub mod margins;
+pub mod report;
 pub mod solve;
 pub mod stress;
 pub mod track;

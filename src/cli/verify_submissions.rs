@@ -10,9 +10,12 @@
 
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
 use crate::cli::{exit, Failure};
+use gridjudge::judge::margins::ProblemMargins;
 use gridjudge::judge::problem::JudgeProblem;
+use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
 use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::report::Render;
+use gridjudge::judge::shard::Shard;
 use gridjudge::judge::verify::{find_submissions, problems_report, verify_problem, Step};
 use gridjudge::package::Package;
 use gridjudge::sandbox::interrupt;
@@ -88,15 +91,27 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
     let mut results = Vec::new();
     let mut all_margins = Vec::new();
+    let mut units = Vec::new();
+    let mut position = 0;
     for dir in dirs {
         if interrupt::signal().is_some() {
             break;
         }
         let problem = JudgeProblem::load(&dir)?;
-        let submissions = find_submissions(&dir).submissions;
+        let mut submissions = find_submissions(&dir).submissions;
         if submissions.is_empty() {
             eprintln!("{}: no submissions", problem.name);
             continue;
+        }
+        units.push(ShardUnits {
+            problem: problem.name.clone(),
+            units: submissions.len(),
+        });
+        if let Some(shard) = args.options.shard {
+            (submissions, position) = shard.select(submissions, position);
+            if submissions.is_empty() {
+                continue;
+            }
         }
         let bar = progress_bar(submissions.len());
         let verified = verify_problem(
@@ -115,9 +130,31 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
         all_margins.push(verified.margins);
     }
     let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
-    let report = problems_report(&results, margin_lines, interrupted());
+    let mut report = problems_report(&results, margin_lines, interrupted());
+    mark_shard(&mut report, args.options.shard, units, all_margins);
     emit(&args, &report)?;
     Ok(exit_code_of(&report, margins_failed))
+}
+
+/// With `--shard K/N`: the shard's record (every problem of the run and its number of
+/// submissions) and the margins as numbers, for `report merge`.
+fn mark_shard(
+    report: &mut VerifyReport,
+    shard: Option<Shard>,
+    units: Vec<ShardUnits>,
+    margins: Vec<ProblemMargins>,
+) {
+    if let Some(shard) = shard {
+        report.shard = Some(ShardRecord {
+            count: shard.count,
+            index: shard.index,
+            problems: units,
+        });
+        report.margin_data = Some(margins);
+        report.summary.push_str(&format!(
+            "; shard {shard} of the run (gridjudge report merge joins the shards)"
+        ));
+    }
 }
 
 /// The signal that stopped the run, by name.
@@ -149,7 +186,7 @@ fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
 
 /// 3 on an unexpected judge error, 1 on a mismatch (or a margin that does not hold
 /// with `--strict`), else 0.
-fn exit_code_of(report: &VerifyReport, margins_failed: bool) -> u8 {
+pub fn exit_code_of(report: &VerifyReport, margins_failed: bool) -> u8 {
     if report.judge_error {
         exit::JUDGE_FAILURE
     } else if report.mismatches > 0 || margins_failed {
@@ -181,11 +218,18 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
         )));
     }
     let margin = args.margins.margin_or(pkg.time_safety_margin);
-    let verified = gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin)?;
+    let shard = args.options.shard;
+    let verified =
+        gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin, shard)?;
     let (margin_lines, margins_failed) = args
         .margins
         .report_lines(std::slice::from_ref(&verified.margins));
-    let report = verified.report(&pkg, margin_lines, interrupted());
+    let mut report = verified.report(&pkg, margin_lines, interrupted());
+    let units = vec![ShardUnits {
+        problem: report.package_problem().to_string(),
+        units: verified.found.submissions.len(),
+    }];
+    mark_shard(&mut report, shard, units, vec![verified.margins.clone()]);
     emit(args, &report)?;
     Ok(exit_code_of(&report, margins_failed))
 }

@@ -55,7 +55,7 @@ pub fn slowest_case(report: &ProblemReport) -> f64 {
 }
 
 /// The margins of one problem's example submissions.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ProblemMargins {
     /// Problem folder name.
     pub problem: String,
@@ -104,11 +104,16 @@ impl ProblemMargins {
 
     /// Records a TLE example (`report` judged under [`extended`](Self::extended) limits).
     pub fn record_tle(&mut self, submission: &str, report: &ProblemReport) {
-        let t = slowest_case(report);
         let still_running = report
             .cases
             .iter()
             .any(|c| c.verdict == Verdict::TimeLimitExceeded);
+        self.record_tle_seconds(submission, slowest_case(report), still_running);
+    }
+
+    /// Records a TLE example by its slowest case CPU time `t` and whether it was still
+    /// running at limit × margin.
+    pub fn record_tle_seconds(&mut self, submission: &str, t: f64, still_running: bool) {
         let faster_than_kept = |(_, s, running): &(String, f64, bool)| {
             // A run that ended on its own is "faster" than any that was killed.
             (!still_running && *running) || (still_running == *running && t < *s)
@@ -116,6 +121,18 @@ impl ProblemMargins {
         if self.fastest_tle.as_ref().is_none_or(faster_than_kept) {
             self.fastest_tle = Some((submission.to_string(), t, still_running));
         }
+    }
+
+    /// These margins and `other`'s (the same problem's, from another shard of the run)
+    /// as one: the slowest accepted and the fastest TLE example of both.
+    pub fn joined(mut self, other: &ProblemMargins) -> ProblemMargins {
+        if let Some((sub, t)) = &other.slowest_ac {
+            self.record_ac_seconds(sub, *t);
+        }
+        if let Some((sub, t, running)) = &other.fastest_tle {
+            self.record_tle_seconds(sub, *t, *running);
+        }
+        self
     }
 
     /// The warnings, one line each (empty when the margins hold).

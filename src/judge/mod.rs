@@ -20,8 +20,9 @@
 //! - [`expectation`]: what an example submission is expected to get (a verdict, or a
 //!   package's permitted and required verdicts) and the package format's verdicts.
 //! - [`verify`]: example submissions judged against their expectations.
-//! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, and the
-//!   comparison with a baseline.
+//! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, the
+//!   comparison with a baseline, and the merge of a sharded run's reports.
+//! - [`shard`]: `--shard K/N`, one run split over the machines of a CI matrix.
 //!
 //! The isolation itself (limits, launcher, namespaces, Landlock, cgroups, seccomp) is
 //! the [`sandbox`](crate::sandbox) layer below, which knows nothing of verdicts.
@@ -36,6 +37,7 @@ pub mod limit_verdict;
 pub mod margins;
 pub mod problem;
 pub mod report;
+pub mod shard;
 pub mod stage;
 pub mod subject;
 pub mod verify;

@@ -294,11 +294,7 @@ impl SubmissionResult {
 /// The summary line of `results`: how many, as expected, mismatches.
 pub fn summary(results: &[SubmissionResult]) -> String {
     let mismatches = results.iter().filter(|r| !r.as_expected()).count();
-    format!(
-        "{} submission(s), {} as expected, {mismatches} mismatch(es)",
-        results.len(),
-        results.len() - mismatches
-    )
+    crate::judge::report::verify::summary_line(results.len(), mismatches)
 }
 
 /// The report of verifying problem folders: `results` in order, the time-limit
@@ -313,6 +309,8 @@ pub fn problems_report(
         summary.push_str(&format!("; {}", VerifyReport::interrupted_note(name)));
     }
     VerifyReport {
+        margin_data: None,
+        shard: None,
         interrupted: Some(interrupted),
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),
         margins: Some(margins),

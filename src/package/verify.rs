@@ -22,6 +22,7 @@
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::margins::ProblemMargins;
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
+use crate::judge::shard::Shard;
 use crate::judge::verify::{judge_submission, summary, verify_problem, Found, SubmissionResult};
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{expectations, Package, PackageError};
@@ -68,6 +69,8 @@ impl Verified {
     ) -> VerifyReport {
         let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
         VerifyReport {
+            margin_data: None,
+            shard: None,
             interrupted: interrupted.map(Some),
             judge_error: self
                 .results
@@ -100,16 +103,35 @@ impl Verified {
     }
 }
 
-/// Judges every submission of the package; `cli_time_limit` is `--time-limit`,
-/// `margin` the time-limit safety margin.
+/// Judges every submission of the package (with `shard`, only that shard's: see
+/// [`crate::judge::shard`]); `cli_time_limit` is `--time-limit`, `margin` the
+/// time-limit safety margin.
+///
+/// A shard needs a stated time limit (the package's, or `--time-limit`): problemtools'
+/// rule derives it from every accepted submission, which no one shard judges.
 pub fn verify(
     pkg: &Package,
     settings: &JudgeSettings,
     cli_time_limit: Option<f64>,
     margin: f64,
+    shard: Option<Shard>,
 ) -> Result<Verified, PackageError> {
     let found = expectations::find(pkg)?;
-    let subs = &found.submissions;
+    let subs = match shard {
+        Some(shard) => {
+            if pkg.stated_time_limit(cli_time_limit).is_none() {
+                return Err(PackageError::Unsupported {
+                    path: pkg.dir.clone(),
+                    message: format!(
+                        "--shard {shard}: the package states no time limit, and problemtools' rule needs every accepted submission: give --time-limit"
+                    ),
+                });
+            }
+            shard.select(found.submissions.clone(), 0).0
+        }
+        None => found.submissions.clone(),
+    };
+    let subs = &subs;
     let (limit, how, mut results) = match pkg.stated_time_limit(cli_time_limit) {
         Some(t) => (
             t,

@@ -87,7 +87,8 @@ const INNER: &[(&str, Table)] = &[
                 &["compile", "config", "limit_verdict", "problem", "stage"],
             ),
             ("margins", &["case_loop", "problem"]),
-            ("report", &["case_loop", "compile"]),
+            ("shard", &[]),
+            ("report", &["case_loop", "compile", "margins", "shard"]),
             ("subject", &["case_loop", "compile", "problem", "stage"]),
             (
                 "verify",

@@ -288,5 +288,7 @@ pub(super) fn random_session(u: &mut Unstructured<'_>) -> Result<Session> {
         program,
         problems,
         interrupted: None,
+        shard: None,
+        recorded_guarantees: None,
     })
 }

@@ -36,6 +36,7 @@ pub mod baseline;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod merge;
 pub mod schema;
 pub mod table;
 pub mod tracker;
@@ -198,6 +199,12 @@ pub struct Session {
     /// Set when a signal cut the session short: `problems` then holds the cases that
     /// finished, and every report says so.
     pub interrupted: Option<Interruption>,
+    /// Set when the session is one shard of a run (`--shard K/N`): which one, and the
+    /// problems of the whole run in order, for `report merge`.
+    pub shard: Option<schema::ShardRecord>,
+    /// The sandbox guarantees as a report read back recorded them (a merged run's);
+    /// `None` for a session judged here, whose guarantees come from its runs.
+    pub recorded_guarantees: Option<crate::sandbox::Guarantees>,
 }
 
 /// A session cut short by SIGINT, SIGTERM or SIGHUP (see [`crate::sandbox::interrupt`]).
@@ -224,10 +231,12 @@ impl Session {
     /// The guarantees in force, from the first case that ran (all cases of a session
     /// share the same settings).
     pub fn guarantees(&self) -> Option<crate::sandbox::Guarantees> {
-        self.problems
-            .iter()
-            .flat_map(|p| &p.cases)
-            .find_map(|c| c.run.as_ref().map(|r| r.guarantees))
+        self.recorded_guarantees.or_else(|| {
+            self.problems
+                .iter()
+                .flat_map(|p| &p.cases)
+                .find_map(|c| c.run.as_ref().map(|r| r.guarantees))
+        })
     }
 
     /// One line naming the guarantees in force (`sandbox: uid 61000, …`).
@@ -369,6 +378,12 @@ impl Session {
             line.push_str("; ");
             line.push_str(&i.describe());
         }
+        if let Some(shard) = &self.shard {
+            line.push_str(&format!(
+                "; shard {}/{} of the run (gridjudge report merge joins the shards)",
+                shard.index, shard.count
+            ));
+        }
         line
     }
 }
@@ -408,6 +423,8 @@ pub(crate) mod test_support {
         Session {
             program: program.to_string(),
             interrupted: None,
+            shard: None,
+            recorded_guarantees: None,
             problems: vec![ProblemReport {
                 problem: problem.to_string(),
                 title: "t".to_string(),

@@ -47,9 +47,34 @@ pub struct SessionReport {
     /// What was judged (`gcc main.c`, `./a.out`).
     #[serde(default)]
     pub program: String,
+    /// Set when the session is one shard of a run (`--shard K/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardRecord>,
     /// The summary line ([`Session::summary`]).
     #[serde(default)]
     pub summary: String,
+}
+
+/// Which shard of a run a report is ([`crate::judge::shard`]), and what `report merge`
+/// needs to put the shards back together.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardRecord {
+    /// How many shards the run is split into.
+    pub count: usize,
+    /// Which shard this is, 1 ..= `count`.
+    pub index: usize,
+    /// The problems of the whole run, in judging order, with the units (cases, or
+    /// submissions) the whole run has of each; a shard may hold none of some.
+    pub problems: Vec<ShardUnits>,
+}
+
+/// One problem of a sharded run and its number of units.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardUnits {
+    /// The problem's name (for a package, the package's).
+    pub problem: String,
+    /// Cases (judge) or submissions (verify-submissions) of the whole run.
+    pub units: usize,
 }
 
 /// One problem of the session.
@@ -286,7 +311,78 @@ impl SessionReport {
             overall: session.overall(),
             problems: session.problems.iter().map(ProblemRecord::from).collect(),
             program: session.program.clone(),
+            shard: session.shard.clone(),
             summary: session.summary(),
+        }
+    }
+}
+
+impl From<GuaranteesRecord> for Guarantees {
+    fn from(g: GuaranteesRecord) -> Guarantees {
+        let GuaranteesRecord {
+            address_space_limit,
+            cgroup_v2,
+            cpu_all_processes,
+            fresh_proc,
+            hidden_paths,
+            landlock_abi,
+            memory_cgroup,
+            minimal_root,
+            no_network,
+            pid_namespace,
+            private_ipc,
+            private_workdir,
+            process_limit,
+            seccomp,
+            uid,
+        } = g;
+        Guarantees {
+            uid,
+            process_limit,
+            no_network,
+            address_space_limit,
+            hidden_paths,
+            pid_namespace,
+            fresh_proc,
+            landlock_abi,
+            memory_cgroup,
+            cgroup_v2,
+            seccomp,
+            private_workdir,
+            minimal_root,
+            private_ipc,
+            cpu_all_processes,
+        }
+    }
+}
+
+impl LimitsRecord {
+    /// The limits as the writers show them (the process and descriptor limits, which
+    /// no report shows, take their defaults).
+    pub fn limits(&self) -> Limits {
+        let seconds = |s: f64| std::time::Duration::try_from_secs_f64(s).unwrap_or_default();
+        let mut limits = Limits::new(seconds(self.cpu_seconds), self.memory_bytes);
+        limits.wall = seconds(self.wall_seconds);
+        limits.memory_mode = self.memory_mode;
+        limits.output_bytes = self.output_bytes;
+        limits
+    }
+}
+
+impl CaseRecord {
+    /// The case as the writers take it (the raw run outcome is not in the document).
+    pub fn result(&self) -> CaseResult {
+        CaseResult {
+            case: self.case.clone(),
+            verdict: self.verdict,
+            message: self.message.clone(),
+            cpu_seconds: self.cpu_seconds,
+            wall_seconds: self.wall_seconds,
+            memory_bytes: self.memory_bytes,
+            status: self.status.clone(),
+            output_bytes: self.output_bytes,
+            stderr_bytes: self.stderr_bytes,
+            run: None,
         }
     }
 }

@@ -44,6 +44,10 @@ pub struct VerifyReport {
     /// Problem folders: the time-limit margins lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margins: Option<Vec<String>>,
+    /// The time-limit margins of every problem, as numbers: written by a shard of a
+    /// run (`--shard K/N`), so that `report merge` can recompute the margins lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_data: Option<Vec<crate::judge::margins::ProblemMargins>>,
     /// Submissions whose verdict differs from their folder's.
     pub mismatches: usize,
     /// A package: `name` of its problem.yaml.
@@ -55,6 +59,9 @@ pub struct VerifyReport {
     /// A package: the files under `submissions/` that were not verified, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Vec<String>>,
+    /// Set when the report is one shard of a run (`--shard K/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::judge::report::schema::ShardRecord>,
     /// One row per submission verified.
     pub submissions: Vec<SubmissionRow>,
     /// The summary line.
@@ -98,6 +105,15 @@ pub struct SubmissionRow {
     pub submission: String,
 }
 
+/// The summary line of `total` submissions verified, `mismatches` of them not as
+/// expected.
+pub fn summary_line(total: usize, mismatches: usize) -> String {
+    format!(
+        "{total} submission(s), {} as expected, {mismatches} mismatch(es)",
+        total.saturating_sub(mismatches)
+    )
+}
+
 /// Reads a key that is present as `Some`, so that `null` stays apart from a missing key.
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
     Option::<String>::deserialize(d).map(Some)
@@ -133,13 +149,18 @@ impl VerifyReport {
     /// The problem a row belongs to: its own, or for a package the package folder's
     /// name (its `name` when the folder is given as a path without one, such as `.`).
     pub fn problem_of<'a>(&'a self, row: &'a SubmissionRow) -> &'a str {
-        row.problem.as_deref().unwrap_or_else(|| {
-            let folder = self
-                .package
-                .as_deref()
-                .and_then(|p| std::path::Path::new(p).file_name().and_then(|n| n.to_str()));
-            folder.or(self.name.as_deref()).unwrap_or_default()
-        })
+        row.problem
+            .as_deref()
+            .unwrap_or_else(|| self.package_problem())
+    }
+
+    /// A package report's problem: the package folder's name, else its `name`.
+    pub fn package_problem(&self) -> &str {
+        let folder = self
+            .package
+            .as_deref()
+            .and_then(|p| std::path::Path::new(p).file_name().and_then(|n| n.to_str()));
+        folder.or(self.name.as_deref()).unwrap_or_default()
     }
 }
 
@@ -431,6 +452,8 @@ mod tests {
     /// Two problem folders, one mismatch, interrupted by SIGTERM.
     fn problems() -> VerifyReport {
         VerifyReport {
+            margin_data: None,
+            shard: None,
             interrupted: Some(Some("SIGTERM".into())),
             judge_error: false,
             margins: Some(vec![format!("margin {HOSTILE}")]),
@@ -461,6 +484,8 @@ mod tests {
 
     fn package() -> VerifyReport {
         VerifyReport {
+            margin_data: None,
+            shard: None,
             interrupted: None,
             judge_error: true,
             margins: None,

@@ -6,5 +6,6 @@ mod baseline;
 mod cli;
 mod example_submissions;
 mod own_data;
+mod shards;
 mod verify_margins;
 mod verify_reports;

@@ -44,6 +44,8 @@ fn judge_source(source: &Path, rel: &str) -> Session {
         program: format!("submissions/{rel}"),
         problems: vec![report],
         interrupted: None,
+        shard: None,
+        recorded_guarantees: None,
     }
 }
 
