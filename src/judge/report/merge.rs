@@ -8,7 +8,7 @@
 //! report carries a [`ShardRecord`]: its index, the count, and every problem of the run
 //! with the number of units (cases, or submissions) the whole run has of it. From that
 //! the merge deals the units back into the single run's order
-//! ([`interleave`](crate::judge::shard::interleave)) and checks that the reports are
+//! ([`interleave`]) and checks that the reports are
 //! the N shards of one run: the same count, every index once, the same problems and
 //! program, each shard with exactly its share of units. A shard that a signal cut short
 //! may lack the end of its share; the merged report then says the run was interrupted
