@@ -161,7 +161,7 @@ const SUBMISSIONS: [(Problem, &str, &str); 5] = [
     (Problem::Kakuro, "search.cpp", "g++"),
 ];
 
-// PERF: see README.md "Benchmarks" for the measured table.
+// PERF: see docs/benchmarks.md for the measured table.
 fn bundled(c: &mut Criterion) {
     let mut group = c.benchmark_group("bundled");
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));

@@ -1,5 +1,6 @@
 //! The `gridjudge` command line: arguments in, a library call, an exit code out.
-//! Exit codes are defined once, in `src/cli/exit.rs`, and listed in the README.
+//! Exit codes are defined once, in `src/cli/exit.rs`, and listed in the README,
+//! docs/commands.md and the man pages.
 
 mod cli;
 
@@ -16,7 +17,8 @@ use std::process::ExitCode;
     about,
     max_term_width = 100,
     after_help = "Formats, limits and checker rules of the five problems: docs/problems.md in the \
-                  gridjudge repository; exit codes: README.md (\"Exit codes\")."
+                  gridjudge repository; exit codes: docs/commands.md (\"Exit codes\"), and every \
+                  man page (gridjudge man --out DIR)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,8 +59,9 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on stdout: `gridjudge man | man -l -`.
-    Man,
+    /// Print a manual page (roff) on stdout, `gridjudge man judge | man -l -`, or write
+    /// every page into a folder: `gridjudge man --out DIR`.
+    Man(cli::man::ManArgs),
     /// Work with reports: `report merge shard-*.json` joins the JSON reports of a run
     /// split with `--shard K/N` into the report of the whole run.
     Report(cli::report::ReportArgs),
@@ -85,13 +88,7 @@ fn run(command: Command) -> Result<u8, Failure> {
         }
         Command::Export(args) => cli::export::run(&args),
         Command::Report(args) => cli::report::run(&args),
-        Command::Man => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut out)
-                .map_err(|e| Failure::new(exit::INTERNAL, format!("man page: {e}")))?;
-            cli::write_stdout(&out).map(|()| exit::OK)
-        }
+        Command::Man(args) => cli::man::run(&args, Cli::command()),
     }
 }
 

@@ -7,7 +7,7 @@
 #
 # Contenders, first solution:
 #   gridjudge dfs / dlx: `gridjudge solve poj3074 --solver dfs|dlx FILE`, the release
-#                        binary linked statically (`cargo build-static`, README "Build");
+#                        binary linked statically (`cargo build-static`, docs/benchmarks.md "A static binary");
 #                        where that link fails (no static glibc), the dynamic one, said so
 #   gridjudge dfs, dynamic: the same with the `cargo build --release` binary (column
 #                        "dfs dyn"; shown when the static one was built)

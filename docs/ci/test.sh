@@ -6,13 +6,16 @@
 # baseline), the criterion block once per file with a short CRITERION_ARGS. Then the
 # outputs are checked: JSON report (with "baseline" the second time), JUnit XML, the HTML
 # report (one row per case, no URL), BMF and github-action-benchmark JSON for the judge cases and for criterion.
+# Scratch output also gridjudge-shards/.
+# Then the matrix jobs: the shard block four times (SHARD=1..4, SHARDS=4) and the merge
+# block, whose merged report must be the single run's, case for case.
 # The YAML files are also parsed (PyYAML), and each extracted block must be one of the
 # scripts the YAML really runs. Scratch output: gridjudge-out/, gridjudge-baseline/
 # (removed before and after).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export CRITERION_ARGS="${CRITERION_ARGS:---warm-up-time 0.2 --measurement-time 0.5 big/dlx}"
-cleanup() { rm -rf gridjudge-out gridjudge-baseline; }
+cleanup() { rm -rf gridjudge-out gridjudge-baseline gridjudge-shards; }
 trap cleanup EXIT
 scratch=$(mktemp -d)
 trap 'cleanup; rm -rf "$scratch"' EXIT
@@ -51,10 +54,10 @@ def walk(x):
         for v in x:
             walk(v)
 walk(doc)
-for name in ("judge", "criterion"):
+for name in ("judge", "criterion", "shard", "merge"):
     if not any(f"# >>> gridjudge-ci {name}" in s and f"# <<< gridjudge-ci {name}" in s for s in scripts):
         sys.exit(f"{sys.argv[1]}: block {name} is not inside a run/script of the job")
-print(f"{sys.argv[1]}: YAML parses, {len(scripts)} script(s), blocks judge and criterion inside")
+print(f"{sys.argv[1]}: YAML parses, {len(scripts)} script(s), blocks judge, criterion, shard and merge inside")
 PY
 }
 
@@ -97,6 +100,23 @@ print(f"criterion ok: {len(bmf)} benchmark(s) in BMF and gab")
 PY
 }
 
+check_merged() { # SINGLE_REPORT: the merged report is the single run's, case for case
+    python3 - "$1" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+single = json.load(open(sys.argv[1]))
+merged = json.load(open("gridjudge-out/judge.json"))
+cases = lambda d: [(p["problem"], c["case"], c["verdict"]) for p in d["problems"] for c in p["cases"]]
+assert cases(merged) == cases(single), "the merged shards are the single run, in its order"
+assert merged["overall"] == single["overall"] and "shard" not in merged
+n = len(cases(single))
+suites = ET.parse("gridjudge-out/junit.xml").getroot()
+assert sum(int(s.get("tests")) for s in suites.iter("testsuite")) == n
+page = open("gridjudge-out/report.html", encoding="utf-8").read()
+assert page.count('<tr class="case"') == n
+print(f"merge ok: 4 shards joined into the single run's {n} cases (JSON, JUnit, HTML)")
+PY
+}
+
 for yml in docs/ci/github-actions.yml docs/ci/gitlab-ci.yml; do
     printf '\n==> %s\n' "$yml"
     check_yaml "$yml"
@@ -110,5 +130,12 @@ for yml in docs/ci/github-actions.yml docs/ci/gitlab-ci.yml; do
     check_outputs 1
     bash "$scratch/criterion.sh" > "$scratch/criterion.log" 2>&1 || { cat "$scratch/criterion.log"; exit 1; }
     check_criterion
+    cp gridjudge-out/judge.json "$scratch/single.json"
+    rm -rf gridjudge-out
+    extract "$yml" shard > "$scratch/shard.sh"
+    extract "$yml" merge > "$scratch/merge.sh"
+    for k in 1 2 3 4; do SHARD=$k SHARDS=4 bash "$scratch/shard.sh"; done
+    bash "$scratch/merge.sh"
+    check_merged "$scratch/single.json"
 done
 echo "docs/ci/test.sh: both CI jobs' commands ran and their outputs check out"

@@ -78,11 +78,6 @@ pub struct RunOptions {
     /// `gridjudge judge --explain-sandbox`): for CI that must not judge unconfined.
     #[arg(long)]
     pub require_isolation: bool,
-    /// Run only shard K of N (a CI matrix job): every N-th case (judge) or submission
-    /// (verify-submissions) of the whole run, starting with the K-th. The JSON report
-    /// records the shard; `gridjudge report merge` joins the N reports into one.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<Shard>,
 }
 
 impl RunOptions {
@@ -94,7 +89,6 @@ impl RunOptions {
             memory_mode: MemoryModeArg::Rss,
             run_as_self: false,
             require_isolation: false,
-            shard: None,
         }
     }
 
@@ -183,6 +177,11 @@ pub struct JudgeArgs {
     /// Also judge the opt-in `data/stress` cases (harder than the problem asks for).
     #[arg(long)]
     pub with_stress: bool,
+    /// Judge only shard K of N (a CI matrix job): every N-th case of the whole run,
+    /// starting with the K-th. The JSON report records the shard; `gridjudge report
+    /// merge` joins the N reports into the report of the whole run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Judge only this case: its name (`01_top95`) or `group/name` (`secret/01_top95`).
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
@@ -226,7 +225,7 @@ fn positive_number(text: &str) -> Result<f64, String> {
 pub fn check_source(src: &Path) -> Result<(), Failure> {
     if gridjudge::judge::compile::Language::from_path(src).is_none() {
         return Err(Failure::usage(format!(
-            "{}: unsupported language (--source takes a file of a language in the README's table)",
+            "{}: unsupported language (--source takes a file of a language of `gridjudge judge --help`'s list, docs/commands.md)",
             src.display()
         )));
     }
@@ -490,7 +489,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             load_problems(&args, &dirs)?
         }
     };
-    let (problems, shard) = take_shard(problems, args.options.shard);
+    let (problems, shard) = take_shard(problems, args.shard);
     let subject = if args.reference {
         Subject::Reference
     } else if let Some(src) = &args.source {

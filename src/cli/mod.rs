@@ -7,6 +7,7 @@ pub mod exit;
 pub mod export;
 pub mod gen;
 pub mod judge;
+pub mod man;
 pub mod margins;
 pub mod report;
 pub mod solve;
@@ -283,7 +284,7 @@ mod tests {
         })
     }
 
-    /// The chunk size README promises ("64 KiB at a time").
+    /// The chunk size docs/commands.md promises ("64 KiB at a time").
     const CHUNK: usize = 64 * 1024;
 
     #[test]

@@ -40,6 +40,12 @@ pub struct VerifyArgs {
     /// folder's and submissions.yaml's expectations in the format's verdicts.
     #[arg(long, value_name = "DIR", conflicts_with = "all")]
     pub package: Option<PathBuf>,
+    /// Verify only shard K of N (a CI matrix job): every N-th submission of the whole
+    /// run, starting with the K-th (a package needs a stated time limit or
+    /// --time-limit). The JSON report records the shard; `gridjudge report merge` joins
+    /// the N reports into the report of the whole run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// With --package: the time limit, seconds (default: the package's, else
     /// problemtools' rule from the accepted submissions).
     #[arg(long, value_name = "SECONDS")]
@@ -107,7 +113,7 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
             problem: problem.name.clone(),
             units: submissions.len(),
         });
-        if let Some(shard) = args.options.shard {
+        if let Some(shard) = args.shard {
             (submissions, position) = shard.select(submissions, position);
             if submissions.is_empty() {
                 continue;
@@ -131,7 +137,7 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     }
     let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
     let mut report = problems_report(&results, margin_lines, interrupted());
-    mark_shard(&mut report, args.options.shard, units, all_margins);
+    mark_shard(&mut report, args.shard, units, all_margins);
     emit(&args, &report)?;
     Ok(exit_code_of(&report, margins_failed))
 }
@@ -218,7 +224,7 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
         )));
     }
     let margin = args.margins.margin_or(pkg.time_safety_margin);
-    let shard = args.options.shard;
+    let shard = args.shard;
     let verified =
         gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin, shard)?;
     let (margin_lines, margins_failed) = args

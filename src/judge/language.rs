@@ -40,7 +40,7 @@ pub enum Language {
 pub struct LanguageSpec {
     /// The language.
     pub language: Language,
-    /// Its name in messages and in the README: `C++`, `Python 3`.
+    /// Its name in messages and in docs/commands.md: `C++`, `Python 3`.
     pub name: &'static str,
     /// Its key, problemtools' language id: the folder `include/<key>/` of a package.
     pub key: &'static str,
@@ -56,7 +56,7 @@ pub struct LanguageSpec {
     pub priority: u32,
 }
 
-/// The language table: what the README prints (a unit test keeps them equal) and what
+/// The language table: what docs/commands.md prints (a unit test keeps them equal) and what
 /// detection, compilation and the run follow.
 pub const LANGUAGES: &[LanguageSpec] = &[
     LanguageSpec {
@@ -285,7 +285,7 @@ pub fn main_file(lang: Language, sources: &[PathBuf]) -> Option<PathBuf> {
         .cloned()
 }
 
-/// The table as Markdown, the README's section on languages.
+/// The table as Markdown, the section on languages of docs/commands.md.
 pub fn markdown_table() -> String {
     let mut out = String::from(
         "| language | extensions | detection | compile | run |\n|---|---|---|---|---|\n",
@@ -438,11 +438,11 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_language() {
-        let readme = include_str!("../../README.md");
+    fn the_commands_doc_lists_every_language() {
+        let doc = include_str!("../../docs/commands.md");
         assert!(
-            readme.contains(&markdown_table()),
-            "README.md must hold the language table as `language::markdown_table` prints it:\n{}",
+            doc.contains(&markdown_table()),
+            "docs/commands.md must hold the language table as `language::markdown_table` prints it:\n{}",
             markdown_table()
         );
     }

@@ -1,4 +1,4 @@
-//! The exit-code table of README.md, one test per cell that can happen: every command,
+//! The exit-code table of docs/commands.md, one test per cell that can happen: every command,
 //! every code, by the cause the table names. (70, an internal error, is a gridjudge
 //! bug: no input reaches it, which the fuzz targets check.)
 

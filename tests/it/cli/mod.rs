@@ -7,3 +7,4 @@ mod exit_codes;
 mod help;
 mod packaging;
 mod problems;
+mod readme;
