@@ -70,6 +70,42 @@ enum Command {
     Export(cli::export::ExportArgs),
 }
 
+/// What a failure prints on stderr. An error starts as clap's own do, `error: `, and
+/// names the command (`error: gridjudge judge: …`). The findings of `check`,
+/// `validate`, `solve` and `count` about their input (exit 1 to 3: testlib's `FAIL …`,
+/// `FILE: line L, col C: …`) are their result, printed as they are, as a judge system
+/// reads them.
+fn failure_line(name: &str, failure: &Failure) -> String {
+    let finding = failure.code <= exit::JUDGE_FAILURE
+        && matches!(name, "check" | "validate" | "solve" | "count");
+    if finding {
+        failure.message.clone()
+    } else if failure.message.starts_with("gridjudge ") {
+        format!("error: {}", failure.message)
+    } else {
+        format!("error: gridjudge {name}: {}", failure.message)
+    }
+}
+
+/// The subcommand's name as typed (`verify-submissions`).
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Check(_) => "check",
+        Command::Validate(_) => "validate",
+        Command::Solve(_) => "solve",
+        Command::Count(_) => "count",
+        Command::Judge(_) => "judge",
+        Command::VerifySubmissions(_) => "verify-submissions",
+        Command::Gen(_) => "gen",
+        Command::Generate(_) => "generate",
+        Command::Stress(_) => "stress",
+        Command::Completions { .. } => "completions",
+        Command::Man(_) => "man",
+        Command::Report(_) => "report",
+        Command::Export(_) => "export",
+    }
+}
+
 fn run(command: Command) -> Result<u8, Failure> {
     match command {
         Command::Check(args) => cli::check::run_check(&args),
@@ -123,7 +159,7 @@ fn main() -> ExitCode {
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
         eprintln!(
-            "gridjudge: internal error{location}: {}",
+            "error: gridjudge: internal error{location}: {}",
             panic_message(info.payload())
         );
     }));
@@ -134,13 +170,14 @@ fn main() -> ExitCode {
         Command::Judge(_) | Command::VerifySubmissions(_) | Command::Stress(_)
     ) {
         if let Err(e) = gridjudge::sandbox::interrupt::install() {
-            eprintln!("gridjudge: warning: cannot handle SIGINT/SIGTERM/SIGHUP: {e}");
+            eprintln!("warning: gridjudge: cannot handle SIGINT/SIGTERM/SIGHUP: {e}");
         }
     }
+    let name = command_name(&cli.command);
     let code = match std::panic::catch_unwind(|| run(cli.command)) {
         Ok(Ok(code)) => code,
         Ok(Err(failure)) => {
-            eprintln!("{}", failure.message);
+            eprintln!("{}", failure_line(name, &failure));
             failure.code
         }
         Err(_) => exit::INTERNAL,

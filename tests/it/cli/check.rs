@@ -122,7 +122,7 @@ fn usage_and_unreadable_files_have_their_own_codes() {
     let (code, err) = run(&["validate", "poj3074", "/nonexistent/input.txt"]);
     assert_eq!(code, 66);
     assert!(
-        err.starts_with("cannot read /nonexistent/input.txt: "),
+        err.starts_with("error: gridjudge validate: cannot read /nonexistent/input.txt: "),
         "{err}"
     );
     let dir = tempfile::tempdir().expect("tempdir");

@@ -268,7 +268,7 @@ fn reports_that_are_not_the_shards_of_one_run_are_refused() {
         let out = gridjudge(&args, root);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(code), "{files:?}: {err}");
-        assert!(err.starts_with("gridjudge report merge: "), "{err}");
+        assert!(err.starts_with("error: gridjudge report merge: "), "{err}");
         assert!(err.contains(message), "{files:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     }

@@ -242,7 +242,10 @@ fn bad_gen_arguments_are_one_line_usage_errors() {
         assert_eq!(out.status.code(), Some(64), "{args}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args}: {stderr}");
-        assert!(stderr.starts_with("gridjudge gen: "), "{args}: {stderr}");
+        assert!(
+            stderr.starts_with("error: gridjudge gen: "),
+            "{args}: {stderr}"
+        );
     }
     // Bounded effort that runs out is a clear failure, not a hang.
     let out = Command::new(bin)
