@@ -372,7 +372,7 @@ proptest! {
     /// one and its fill validates. On these the search splits the board into
     /// components and backtracks across the splits, which the small boards above
     /// rarely need: catches an unsound closing of components (`tests/PLANTED_BUGS.md`,
-    /// third round, bug 6).
+    /// bug 6).
     #[test]
     fn search_solves_larger_classic_boards(
         p in (8usize..=14, 8usize..=14, 30usize..=75).prop_map(|(rows, cols, white_percent)| Params {
