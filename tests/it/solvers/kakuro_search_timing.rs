@@ -17,7 +17,8 @@
 //! geometric mean: one board says little about a search on boards with many fills
 //! (the search's changes from the value order on were tuned on these 16 and
 //! `gen_100x100` case 0 together). `KKS_ONLY=none` skips the corpus. `KKS_REPEAT=N`
-//! solves each corpus case N times and prints the median, min and max (a single run on this VM varies by ±15 %).
+//! solves each corpus case N times and prints the median, min and max (a single run on
+//! this VM varies by ±15 %).
 
 use crate::support;
 
