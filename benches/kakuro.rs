@@ -6,7 +6,7 @@
 //! Run: `cargo bench --bench kakuro` (about 2 minutes; filter with e.g.
 //! `cargo bench --bench kakuro -- search/gecode`). Smoke test: `cargo test --benches`.
 //!
-//! Targets from the issue: every case under 5 ms by flow, every classic case under
+//! Targets: every case under 5 ms by flow, every classic case under
 //! 100 ms by search. Measured figures are in the `PERF:` notes below.
 
 #[path = "../tests/support/mod.rs"]

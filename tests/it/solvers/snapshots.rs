@@ -1,4 +1,4 @@
-//! Snapshot tests of the reference solvers (issue: verification suite, part 3), kept in
+//! Snapshot tests of the reference solvers (part of the verification suite), kept in
 //! the top-level `snapshots/`:
 //!
 //! - `solver_outputs_PROBLEM`: the output of each reference solver on every judge case
