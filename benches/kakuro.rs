@@ -6,7 +6,7 @@
 //! Run: `cargo bench --bench kakuro` (about 2 minutes; filter with e.g.
 //! `cargo bench --bench kakuro -- search/gecode`). Smoke test: `cargo test --benches`.
 //!
-//! Targets from the issue: every case under 5 ms by flow, every classic case under
+//! Targets: every case under 5 ms by flow, every classic case under
 //! 100 ms by search. Measured figures are in the `PERF:` notes below.
 
 #[path = "../tests/support/mod.rs"]
@@ -48,14 +48,15 @@ fn flow(c: &mut Criterion) {
 // most variable, up to 8 ms in single runs), marcelgarus_kakuro 0.21 ms (case 8),
 // marcizhu_150crop_100x100 3.1 ms (case 1). Not benched then because the search did
 // not finish on them: marcelgarus_kakuro case 9 and gen_100x100 case 0.
-// Session 6 (2026-11-23, quiet machine): gen_100x100 case 0 65.8 ms (median; interval
-// 65.4-66.3 ms), marcelgarus_kakuro case 9 4.1 ms, marcizhu_150crop_100x100 case 1
-// 2.0 ms, marcizhu_kakuroapp case 17 0.92 ms, gecode_nikoli at most 0.065 ms (case 8).
-// End of session 6, with the root's counting check, a busier machine (every case 12-25 %
+// After the conflict-analysis and run-filter changes (2026-11-23, quiet machine):
+// gen_100x100 case 0 65.8 ms (median; interval 65.4-66.3 ms), marcelgarus_kakuro
+// case 9 4.1 ms, marcizhu_150crop_100x100 case 1 2.0 ms, marcizhu_kakuroapp case 17
+// 0.92 ms, gecode_nikoli at most 0.065 ms (case 8).
+// With the root's counting check added, a busier machine (every case 12-25 %
 // slower): gen_100x100 case 0 74.2 ms (72.7-75.7), marcelgarus_kakuro case 9 4.5 ms,
 // marcizhu_150crop_100x100 case 1 2.5 ms, marcizhu_kakuroapp case 17 1.1 ms.
-// Session 5 (2026-11-23, quiet machine), every case benched: gen_100x100 case 0
-// 101.6 ms (median; interval 100.5-117.3 ms), marcelgarus_kakuro case 9 5.9 ms,
+// Before those changes (2026-11-23, quiet machine), every case benched: gen_100x100
+// case 0 101.6 ms (median; interval 100.5-117.3 ms), marcelgarus_kakuro case 9 5.9 ms,
 // marcizhu_150crop_100x100 case 1 2.4 ms, marcizhu_kakuroapp case 17 1.5 ms,
 // gecode_nikoli at most 0.09 ms.
 // After conflict-directed backjumping (2026-11-22, `--save-baseline base` on the

@@ -13,7 +13,7 @@
 #   --no-trace-compares  build without libFuzzer's comparison tracing: 2.4-3.9x the
 #                 executions of the structure-aware targets (solve_sudoku,
 #                 report_writers), whose bytes go through arbitrary's choices rather than
-#                 comparisons, at the same or higher coverage (fuzz/README.md, session 19)
+#                 comparisons, at the same or higher coverage (fuzz/README.md, "Measured side by side")
 #
 # Corpus: fuzz/corpus/TARGET/ (not committed; started from the committed seeds in
 # fuzz/regressions/TARGET/ and kept between campaigns, minimised with -merge=1 at the
@@ -81,7 +81,7 @@ for t in "${targets[@]}"; do
     before=$(ls "$arts")
     set +e
     # Fork mode's parent checks -max_total_time only between children, and a child ran
-    # with the same -max_total_time: a session 15 campaign of 75 minutes (one job) was
+    # with the same -max_total_time: a 2026-11-26 campaign of 75 minutes (one job) was
     # still fuzzing after 95, its child 55 minutes old. `timeout` ends the parent and its
     # children (its process group) a minute after the time asked for.
     timeout -k 30 $((minutes * 60 + 60)) \

@@ -11,16 +11,16 @@
 //! # The search budget
 //!
 //! Classic Kakuro is NP-complete, and boards of long runs with middling sums (Latin
-//! rectangles in disguise, `fuzz/open-crashes/solve_kakuro/`) take `kakuro_search`
-//! seconds to prove that no fill exists: `slow-search-6x7` needs about 200,000 dead ends
-//! to count and a million to `solve` (8.3 s, release). Until session 24 the generator
-//! kept runs at 4 cells to stay clear of them, so the search's long-run code (the
-//! digit-set programme of `run_gac` for five or more empty cells) was never fuzzed.
-//! Now the search gets [`SEARCH_BUDGET`] dead ends for `solve_within` and as many for
-//! `count_within` (about 10 µs each, release): a board that takes more is *undecided*
-//! for the search, its search invariants are skipped, and the rest (round trip, flow,
-//! checker) still run. A search that gives up must have spent its budget; an answer it
-//! does give is checked in full.
+//! rectangles in disguise, `fuzz/open-crashes/solve_kakuro/`) take `kakuro_search` seconds
+//! to prove that no fill exists: `slow-search-6x7` needs about 200,000 dead ends to count
+//! and a million to `solve` (8.3 s, release). Before the run cap was drawn the generator
+//! kept runs at 4 cells to stay clear of them, so the search's long-run code (the digit-set
+//! programme of `run_gac` for five or more empty cells) was never fuzzed. Now the search
+//! gets [`SEARCH_BUDGET`] dead ends for `solve_within` and as many for `count_within`
+//! (about 10 µs each, release): a board that takes more is *undecided* for the search, its
+//! search invariants are skipped, and the rest (round trip, flow, checker) still run. A
+//! search that gives up must have spent its budget; an answer it does give is checked in
+//! full.
 
 use crate::check::check;
 use crate::format;

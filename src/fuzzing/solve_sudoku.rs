@@ -7,11 +7,11 @@
 //! accepts (givens kept), agree on whether one exists and on the capped count, and find
 //! one when one is known; solutions are AC through the checker.
 //!
-//! History of what the generator held back (`fuzz/open-crashes/solve_sudoku/`): until
-//! session 6, 16×16 grids with a row, column or box less than half full (they stalled
-//! DLX for minutes); until session 17, solved 16×16 grids with more than about a
-//! quarter of their cells emptied and the symmetric pattern solution above 4×4 (both
-//! solvers' heavy tails, cut by conflict-weighted branching in session 17).
+//! What the generator held back before (`fuzz/open-crashes/solve_sudoku/`): until
+//! 2026-11-23, 16×16 grids with a row, column or box less than half full (they stalled
+//! DLX for minutes); until conflict-weighted branching, solved 16×16 grids with more
+//! than about a quarter of their cells emptied and the symmetric pattern solution above
+//! 4×4 (both solvers' heavy tails, which conflict-weighted branching cuts).
 
 use crate::check::check;
 use crate::format;
@@ -56,15 +56,15 @@ fn random_sudoku(u: &mut Unstructured<'_>) -> arbitrary::Result<(Sudoku, Option<
     // Then each cell is kept or emptied by keep-bits, keeping about 3/4, 1/2 or 1/4 of
     // the cells.
     //
-    // Until session 17, 16×16 grids came only from the sample's answer with about 3/4
-    // of the cells kept, and 9×9 ones only from the sample with about half: the
-    // pattern's symmetry and half-empty 16×16 grids stalled both solvers for seconds
-    // (fuzz/open-crashes/solve_sudoku/). Since conflict-weighted branching (session
-    // 17) neither does: `cargo run --release --example sudoku_tail` builds its 16×16
-    // grids from the same pattern (`gen::sudoku::solved_grid` shuffles it) and measures
-    // at most 1,681 DFS guesses and 17,536 DLX nodes over 14,000 of them, 50-85 %
-    // emptied. Variant 0 (b = 4) and 1 (b < 4) are the old grids: the committed
-    // regressions of modes 1 and 2 carry them and still decode as they did.
+    // Before conflict-weighted branching, 16×16 grids came only from the sample's answer
+    // with about 3/4 of the cells kept, and 9×9 ones only from the sample with about half:
+    // the pattern's symmetry and half-empty 16×16 grids stalled both solvers for seconds
+    // (fuzz/open-crashes/solve_sudoku/). Since conflict-weighted branching neither does:
+    // `cargo run --release --example sudoku_tail` builds its 16×16 grids from the same
+    // pattern (`gen::sudoku::solved_grid` shuffles it) and measures at most 1,681 DFS
+    // guesses and 17,536 DLX nodes over 14,000 of them, 50-85 % emptied. Variant 0 (b = 4)
+    // and 1 (b < 4) are the old grids: the committed regressions of modes 1 and 2 carry
+    // them and still decode as they did.
     let variant: u8 = u.int_in_range(0..=5)?;
     let base = if b >= 3 && variant < 3 {
         sample_solution(b)

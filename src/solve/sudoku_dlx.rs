@@ -12,11 +12,11 @@
 //! The time one layout of the matrix takes is heavy-tailed: on a grid the search fills
 //! into a dead end far from its cause it can run for minutes, while the same grid in
 //! another row and column order takes a few hundred nodes. So a 16×16 or 25×25 search
-//! is abandoned after `FIRST_BUDGET` (16,384 until session 20, now 4,096: the last
-//! section) nodes and run again on the matrix laid
+//! is abandoned after `FIRST_BUDGET` (4,096; 16,384 before the measurements of the
+//! last section) nodes and run again on the matrix laid
 //! out another way (`Layout`), with twice the budget, and so on
 //! ([`ExactCover::search_within`]). Measured (2026-11-26, release, the scratch harness
-//! described in `fuzz/open-crashes/README.md`, eleventh round): the 20 inputs the
+//! described in `fuzz/open-crashes/README.md`, "DLX restarts"): the 20 inputs the
 //! fuzzer had flagged as hangs took DLX up to > 3 M nodes (> 10 s, minutes for some)
 //! and now at most 16,897; over 18,000 generated 16×16 grids (six families: 50, 70 and
 //! 85 % of the cells emptied, two columns of every stack emptied, 0–19 random givens,
@@ -49,7 +49,7 @@
 //! The weights are carried from attempt to attempt of one search, halved each time
 //! ([`ExactCover::search_within_weights`], mapped through each layout's column order),
 //! as the DFS carries its own. Restarted from zeros, a grid can fail the same way in
-//! every layout: the fuzzer found (session 19, unsanitised build) a 16×16 grid whose
+//! every layout: the fuzzer found (2026-11-27, unsanitised build) a 16×16 grid whose
 //! first two bands keep the same two columns of every stack and one row of the third
 //! band about half its cells, with many solutions: 2,754,671 nodes in 8 attempts to
 //! count two solutions (about 3 s), 32,102,255 in 11 (27 s) with its three givens below
@@ -67,34 +67,34 @@
 //! nodes from zero weights: 504,830 nodes for solve and count two (5 attempts each)
 //! from a first budget of 16,384, 74,936 from 8,192, 8,572 from 4,096. So the first
 //! budget is 4,096. Measured side by side (2026-11-27, release, solve + count two):
-//! the poj3076 judge cases 773,789 → 931,358 nodes (+20 %; worst 140,620 → 139,588);
-//! the 16×16 test grids of `tests/data/sudoku/` and `fuzz/open-crashes/` 320,967 →
-//! 268,006; `cargo run --release --example sudoku_tail 2000` (ten families) every
-//! family's sum the same or lower but family 5's (95,329 → 99,813), maxima 16,652 →
-//! 4,428 (family 3), 49,397 → 12,477 (7), 76,702 → 36,307 (9), 4,105 → 8,589 (5);
-//! family 9 over 20,000 grids sum 30,094,349 → 18,161,279, max 482,399 → 368,303
-//! (another grid: the tail is shorter, not gone; `fuzz/open-crashes/README.md`,
-//! nineteenth round). 8,192 was between (judge cases 857,511, family 9 max 79,394, sum
-//! 22,430,183); Luby budgets cost the judge cases 947,733 (16,384) to 2,128,609 (4,096).
-//! Session 21 measured twelve other rules (growth ×1.5 or ×1.7, weights quartered or
-//! carried in full, odd attempts from zero weights, the weights damped in the branching
-//! rule, ...; `fuzz/open-crashes/README.md`, twentieth round): the 20,000-grid maximum
-//! of family 9 moves by a factor of five from rule to rule, but none of the three run
-//! on 100,000 grids has fewer grids over 190,000 nodes (two), and all but one cost the
-//! judge cases more. On family 9's worst grid it is the carried weights that fail:
-//! three of the layouts its restarts try need 7,744–17,714 nodes from zero weights, but
-//! more than their budgets from the weights the abandoned attempts left.
+//! the poj3076 judge cases 773,789 → 931,358 nodes (+20 %; worst 140,620 → 139,588); the
+//! 16×16 test grids of `tests/data/sudoku/` and `fuzz/open-crashes/` 320,967 → 268,006;
+//! `cargo run --release --example sudoku_tail 2000` (ten families) every family's sum the
+//! same or lower but family 5's (95,329 → 99,813), maxima 16,652 → 4,428 (family 3), 49,397
+//! → 12,477 (7), 76,702 → 36,307 (9), 4,105 → 8,589 (5); family 9 over 20,000 grids sum
+//! 30,094,349 → 18,161,279, max 482,399 → 368,303 (another grid: the tail is shorter, not
+//! gone; `fuzz/open-crashes/README.md`, "Every DFS restart weighted"). 8,192 was between
+//! (judge cases 857,511, family 9 max 79,394, sum 22,430,183); Luby budgets cost the judge
+//! cases 947,733 (16,384) to 2,128,609 (4,096). Twelve other rules were measured and not
+//! kept (growth ×1.5 or ×1.7, weights quartered or carried in full, odd attempts from zero
+//! weights, the weights damped in the branching rule, ...; `fuzz/open-crashes/README.md`,
+//! "DLX restart rules"): the 20,000-grid maximum of family 9 moves by a factor of five from
+//! rule to rule, but none of the three run on 100,000 grids has fewer grids over 190,000
+//! nodes (two), and all but one cost the judge cases more. On family 9's worst grid it is
+//! the carried weights that fail: three of the layouts its restarts try need 7,744–17,714
+//! nodes from zero weights, but more than their budgets from the weights the abandoned
+//! attempts left.
 //!
 //! # Subset rule (restarts)
 //!
-//! Since session 23 every restarted attempt (16×16, 25×25 and 9×9's) also applies the
+//! Every restarted attempt (16×16, 25×25 and 9×9's) also applies the
 //! exact-cover subset rule ([`ExactCover::set_subset_reduction`], on columns of at most
 //! `box_size` rows): at a branching node, when every row of one column covers another,
 //! the other's remaining rows go. In this encoding that is the box-line interaction
 //! the generic DFS's restarts apply as "locked candidates": a box-digit column whose
 //! cells lie in one line clears the digit from the rest of the line, a line-digit
 //! column whose cells lie in one box clears it from the rest of the box. DLX could not
-//! see it: the fuzzer's unsolvable 16×16 grid (session 21,
+//! see it: the fuzzer's unsolvable 16×16 grid (2026-11-27,
 //! `tests/data/sudoku/dfs-unsat-locked-candidates.poj3076.in`) took about 250,000 nodes
 //! in every layout, 515,476 in 7 attempts per search (0.58 s release, 2.3 s per
 //! execution of the fuzz target); now 4,352 in 2 (the second attempt 256 nodes; 39 ms
@@ -113,13 +113,13 @@
 //! `sudoku_tail 2000`: every family's sum the same or lower but family 4's (442,613 →
 //! 442,626), maxima 36,307 → 12,598 (family 9), 8,589 → 5,799 (5), 5,228 → 4,678 (1);
 //! family 9 over 100,000 grids (`sudoku_tail 100000 - 9`) max 538,071 → 48,683 (the
-//! tail of session 21's table: no grid over 190,000 nodes now), p99 9,371 → 4,969, sum
+//! tail of the restart-rule table: no grid over 190,000 nodes now), p99 9,371 → 4,969, sum
 //! 89,977,401 → 76,486,326.
 //!
 //! # 9×9
 //!
 //! A 9×9 search keeps the plain fewest-rows order in the plain layout (the instruction
-//! gate and the node counts of the tests pin it), but since session 22 it too restarts,
+//! gate and the node counts of the tests pin it), but it too restarts,
 //! past `FIRST_BUDGET_9` = 65,536 nodes, into weighted attempts laid out as above. The
 //! fuzzer found a 9×9 grid of 12 givens with two or more solutions on
 //! which the plain order took 41,819,820 nodes for solve and count to two (4.5 s;

@@ -41,7 +41,7 @@ done
 cp -r judge-cases/poj3074 "$ROOT/cases/"
 # The VM is emulated (TCG, often on a busy host): writing the problem's 64 MiB of output
 # limit can take endless_output more than its 1 s of CPU there, and then it is TLE, not
-# OLE (one CI run, session 16). The VM checks verdicts on cgroup v2, not speed: a smaller
+# OLE (seen in one CI run). The VM checks verdicts on cgroup v2, not speed: a smaller
 # output limit keeps the race out of the check.
 sed -i 's/^output_mib = 64 /output_mib = 4 /' "$ROOT/cases/poj3074/problem.toml"
 grep -q '^output_mib = 4 ' "$ROOT/cases/poj3074/problem.toml" || { echo "cgroup_v2.sh: could not lower output_mib" >&2; exit 1; }

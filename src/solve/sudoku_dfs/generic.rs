@@ -180,12 +180,12 @@ impl<B: Bits, const S: usize> Core<B, S> {
     /// depend on it (each attempt is a complete search when it finishes); only which
     /// of several solutions comes first can.
     ///
-    /// PERF: doubling budgets (the rule until session 15) cost about `2^(1/p)` first
+    /// PERF: doubling budgets (measured and replaced by Luby's) cost about `2^(1/p)` first
     /// budgets when one attempt in `1/p` succeeds quickly: a 16×16 grid with two
     /// columns of every stack emptied took 1,047,594 guesses (one attempt in eight
     /// solves it in under 150), another 7,487,614. Measured on 14,000 generated 16×16
-    /// grids and the poj3076 judge cases: see `fuzz/open-crashes/README.md`, twelfth
-    /// round.
+    /// grids and the poj3076 judge cases: see `fuzz/open-crashes/README.md`, "Random
+    /// restart choices and Luby budgets".
     pub(super) fn run(&mut self, cells: &[u8], limit: usize, mut out: Option<&mut [u8]>) -> usize {
         self.guesses = 0;
         self.attempts = 1;
@@ -405,28 +405,27 @@ fn luby(mut i: u64) -> u64 {
 }
 
 /// How an attempt chooses its branches. Attempt 0 is deterministic and has not changed
-/// since session 13 (`gridjudge gen` completes its grids with it, so its first
-/// solutions are part of the generator's same-seed-same-bytes promise): the first
-/// bi-value cell; a cell's first digit `cell mod S`, then the others lowest first; the
-/// places of a digit in a unit tried lowest cell first. Later attempts draw their
-/// starts at random (xorshift seeded by the attempt number, never zero): the cell a
-/// scan for a bi-value cell starts at, a cell's first digit (the others follow
-/// cyclically), the cell a branch on places starts at. They branch by conflict weight
-/// ([`weighted_branch`], dom/wdeg): the cell or unit-and-digit with the fewest
-/// options per unit of weight, where every contradiction of the search so far adds
-/// one to the weight of the constraint it was found at (halved at each restart, so
-/// recent ones count most), ties from a random position fixed for the attempt.
-/// History: until session 16 odd attempts
-/// branched on any digit's two places first (fixed the solvable `dfs-tail-*` grids in
-/// `tests/data/sudoku/`, not the proofs of unsolvable ones); in session 16 on the first
-/// constraint with two options in DLX's column order rotated to a random position
-/// (proved three unsolvable fuzzer grids, not `unsat-fuzzer-d`); since session 17 by
-/// weight, which does all of them and shortens the generated families' tails
-/// (measured: `fuzz/open-crashes/README.md`, fifteenth round); since session 20 every
-/// restart by weight, halved at each restart (even attempts had branched on bi-value
-/// cells from a random start, without weights: the fuzzer's empty-band grids, where
-/// every attempt needs thousands of guesses, took 114,084-372,419 guesses, now
-/// 2,283-3,272; nineteenth round).
+/// since restarts were added (`gridjudge gen` completes its grids with it, so its first
+/// solutions are part of the generator's same-seed-same-bytes promise): the first bi-value
+/// cell; a cell's first digit `cell mod S`, then the others lowest first; the places of a
+/// digit in a unit tried lowest cell first. Later attempts draw their starts at random
+/// (xorshift seeded by the attempt number, never zero): the cell a scan for a bi-value cell
+/// starts at, a cell's first digit (the others follow cyclically), the cell a branch on
+/// places starts at. They branch by conflict weight ([`weighted_branch`], dom/wdeg): the
+/// cell or unit-and-digit with the fewest options per unit of weight, where every
+/// contradiction of the search so far adds one to the weight of the constraint it was found
+/// at (halved at each restart, so recent ones count most), ties from a random position
+/// fixed for the attempt. Rules measured before this one, each replaced by the next: odd
+/// attempts branching on any digit's two places first (fixed the solvable `dfs-tail-*`
+/// grids in `tests/data/sudoku/`, not the proofs of unsolvable ones); odd attempts on the
+/// first constraint with two options in DLX's column order rotated to a random position
+/// (proved three unsolvable fuzzer grids, not `unsat-fuzzer-d`); odd attempts by weight,
+/// which does all of them and shortens the generated families' tails (measured:
+/// `fuzz/open-crashes/README.md`, "Conflict-weighted branching"). Now every restart
+/// branches by weight, halved at each restart (even attempts had branched on bi-value cells
+/// from a random start, without weights: the fuzzer's empty-band grids, where every attempt
+/// needs thousands of guesses, took 114,084-372,419 guesses, now 2,283-3,272; "Every DFS
+/// restart weighted").
 struct Choice {
     rng: u64,
     random: bool,
@@ -1073,11 +1072,11 @@ mod tests {
         );
     }
 
-    /// Branches on where a digit goes are taken only on sparse grids where no cell has
-    /// two candidates, so the usual counts rarely see one with three or more places
-    /// (none in sessions 3-4's probes of 9×9 and 16×16 counts). Branching on the first
-    /// digit and unit with two or more places at every step makes them the rule, and
-    /// every place must still be tried: counts must not change.
+    /// Branches on where a digit goes are taken only on sparse grids where no cell has two
+    /// candidates, so the usual counts rarely see one with three or more places (none in
+    /// the probes of 9×9 and 16×16 counts made on 2026-11-23). Branching on the first digit
+    /// and unit with two or more places at every step makes them the rule, and every place
+    /// must still be tried: counts must not change.
     #[test]
     fn branching_on_three_or_more_places_tries_them_all() {
         // The empty 4×4 grid: 288 solutions, the first branch on the four places of

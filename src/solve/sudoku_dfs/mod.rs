@@ -94,27 +94,26 @@
 //! best cell has candidates.
 //!
 //! The time one way of branching takes is heavy-tailed on 16×16 (one grid in about a
-//! thousand of a family takes millions of guesses where the rest take fifty), so a
-//! search that branches more than 1,024 times starts again, choosing another way, with
-//! budgets on the Luby schedule (1,024 × 1, 1, 2, 1, 1, 2, 4, …). Restart attempts draw
-//! their choices at random (where the scan for a bi-value cell starts, each cell's
-//! first digit, the first of a digit's places to try), because grids exist where only
-//! one way in eight, or one in sixty, finishes quickly: doubling budgets then cost
-//! millions of guesses. And they branch by conflict weight (dom/wdeg): each
-//! contradiction of the search adds one to the weight of the constraint it was found
-//! at (a cell with no digit left, or a digit with no place left in a row, column or
-//! box), the weights are carried over the attempts and halved at each restart, and
-//! the attempt branches on the constraint with the fewest options per unit of weight
-//! (until session 20 only every other attempt did, and grids where every attempt needs
-//! thousands of guesses paid for the Luby schedule in full: 114,084-372,419 guesses
-//! for the fuzzer's empty-band grids, now 2,283-3,272). The branches then go where the search keeps
-//! failing, which is what proves the fuzzer's unsolvable 16×16 grids (a proof cannot be
-//! shortened by luck: every attempt that finishes has searched its whole tree, so only
-//! the order of the branches helps): one guess in the second attempt, where bi-value
-//! cells first need millions. Each attempt that finishes is a
-//! complete search (see [`generic::Core::run`]). The first attempt is deterministic and
-//! unchanged since session 13, so `gridjudge gen` (which completes its grids with it)
-//! keeps its bytes.
+//! thousand of a family takes millions of guesses where the rest take fifty), so a search
+//! that branches more than 1,024 times starts again, choosing another way, with budgets on
+//! the Luby schedule (1,024 × 1, 1, 2, 1, 1, 2, 4, …). Restart attempts draw their choices
+//! at random (where the scan for a bi-value cell starts, each cell's first digit, the first
+//! of a digit's places to try), because grids exist where only one way in eight, or one in
+//! sixty, finishes quickly: doubling budgets then cost millions of guesses. And they branch
+//! by conflict weight (dom/wdeg): each contradiction of the search adds one to the weight
+//! of the constraint it was found at (a cell with no digit left, or a digit with no place
+//! left in a row, column or box), the weights are carried over the attempts and halved at
+//! each restart, and the attempt branches on the constraint with the fewest options per
+//! unit of weight (with only every other attempt weighted, measured and not kept, grids
+//! where every attempt needs thousands of guesses paid for the Luby schedule in full:
+//! 114,084-372,419 guesses for the fuzzer's empty-band grids, now 2,283-3,272). The
+//! branches then go where the search keeps failing, which is what proves the fuzzer's
+//! unsolvable 16×16 grids (a proof cannot be shortened by luck: every attempt that finishes
+//! has searched its whole tree, so only the order of the branches helps): one guess in the
+//! second attempt, where bi-value cells first need millions. Each attempt that finishes is
+//! a complete search (see [`generic::Core::run`]). The first attempt is deterministic and
+//! unchanged since restarts were added, so `gridjudge gen` (which completes its grids with
+//! it) keeps its bytes.
 //!
 //! No code comes from the `sudoku` crate (JCZSolve port, AGPL-3.0). The 9×9 core
 //! follows the published outline of JCZSolve-style solvers (digit bitboards in bands,

@@ -4,8 +4,8 @@
 //!
 //! # Why one file
 //!
-//! Over 600 lines of production code, kept together on purpose (issue #19 asks a
-//! reason of such files). To the machine it is one function: [`Nine::run`] is
+//! Over 600 lines of production code, kept together on purpose (a file this long
+//! states its reason). To the machine it is one function: [`Nine::run`] is
 //! `#[inline(never)]`, and its helpers (fourteen definitions, the x86-64 and portable
 //! forms counted apart) are `#[inline(always)]` into it, with no other caller; only
 //! `new` and `write_solution` (once per solution) stand outside the loop. The fixpoint
@@ -112,9 +112,9 @@ impl Nine {
         }
         let mut found = 0;
         // PERF: same-run `cd benches/peers && cargo bench` figures are in
-        // benches/peers/README.md. The fourth round (2026-11-23) found why the DFS was
-        // slower than the `sudoku` port (JCZSolve) on forum_hardest_1106 with fewer
-        // instructions: latency, not work. Each dirty band's address waited for the
+        // benches/peers/README.md. Why the DFS was slower than the `sudoku` port
+        // (JCZSolve) on forum_hardest_1106 with fewer instructions (measured
+        // 2026-11-23): latency, not work. Each dirty band's address waited for the
         // placements of the band before (rounds, in `propagate`), the placement
         // branch resolved only after three dependent lookups (`multi_segments`), a
         // branch on stack changes was often mispredicted, and a scalar store just

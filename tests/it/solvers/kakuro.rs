@@ -160,7 +160,7 @@ fn search_solves_the_slow_classic_case() {
 
 /// The slowest classic case: a 100x100 board with many fills, about 0.1 s in a release
 /// build and 2 s in the debug build of plain `cargo test` (it was about 100 s before the
-/// sum-balance relaxation, 2 s in a release build before session 5; see
+/// sum-balance relaxation, 2 s in a release build before the cells' conflict weights; see
 /// `src/solve/kakuro_search/mod.rs`).
 #[test]
 fn search_solves_the_slowest_classic_case() {
@@ -481,8 +481,8 @@ fn solvers_allocate_the_same_few_buffers_whatever_the_work() {
     // of the first), each with its ~32 buffers sized up front (27, and 5 for the point of
     // the sum-balance relaxation), plus the board's shape (4 buffers, shared by both),
     // the one-off flow network (~10 buffers) that finds that point and the copy's 7
-    // growing buffers given back their room: 97 in session 6. A new buffer has to find
-    // room under this bound or argue for raising it.
+    // growing buffers given back their room: 97 when last counted (2026-11-23). A new
+    // buffer has to find room under this bound or argue for raising it.
     assert!(c < 100, "search allocates {c} times");
     // A board where both searches run many attempts (and give up): still the same
     // buffers (the restarting search is a copy of the steady one, which must keep their
@@ -600,9 +600,9 @@ fn random_small_boards_match_brute_force() {
     );
 }
 
-/// The 8×8 board fuzzing found in session 2 (`tests/data/kakuro/`): six across runs of
+/// The 8×8 board fuzzing found (`tests/data/kakuro/`): six across runs of
 /// seven cells summing to 28 must each hold a 4, but only three down runs can. The
-/// search ran for more than 120 s on it until session 6's root counting check; now it
+/// search ran for more than 120 s on it before the root counting check; now it
 /// is rejected at the root, by digit, and `count` agrees.
 #[test]
 fn counting_check_rejects_the_latin_8x8_board() {

@@ -1,5 +1,5 @@
-//! Differential property tests of the Kakuro solvers (issue: verification suite,
-//! part 1). Random small boards from `gridjudge::gen::kakuro` (random layout obeying the
+//! Differential property tests of the Kakuro solvers (part of the verification
+//! suite). Random small boards from `gridjudge::gen::kakuro` (random layout obeying the
 //! rules, random fill, clues computed from the fill):
 //!
 //! - the flow solver solves every extension board, and its fill validates (also end to
@@ -349,8 +349,8 @@ proptest! {
     /// and the search has to exhaust them: `solve` (component by component, two searches
     /// in turns) finds a fill exactly when the exhaustive `count` with a limit of 2 does
     /// (which branches over the whole board and never closes a component), and its fill
-    /// validates. (The unsound component closings of `tests/PLANTED_BUGS.md`, third
-    /// round, bug 6, pass this one: boards this small rarely need a backtrack across a
+    /// validates. (The unsound component closings of `tests/PLANTED_BUGS.md`, bug 6,
+    /// pass this one: boards this small rarely need a backtrack across a
     /// split. `search_solves_larger_classic_boards` catches them.)
     #[test]
     fn search_solve_agrees_with_exhaustive_count_on_shifted_boards(
@@ -372,7 +372,7 @@ proptest! {
     /// one and its fill validates. On these the search splits the board into
     /// components and backtracks across the splits, which the small boards above
     /// rarely need: catches an unsound closing of components (`tests/PLANTED_BUGS.md`,
-    /// third round, bug 6).
+    /// bug 6).
     #[test]
     fn search_solves_larger_classic_boards(
         p in (8usize..=14, 8usize..=14, 30usize..=75).prop_map(|(rows, cols, white_percent)| Params {

@@ -1,4 +1,4 @@
-//! Snapshot tests of the reference solvers (issue: verification suite, part 3), kept in
+//! Snapshot tests of the reference solvers (part of the verification suite), kept in
 //! the top-level `snapshots/`:
 //!
 //! - `solver_outputs_PROBLEM`: the output of each reference solver on every judge case
@@ -54,8 +54,8 @@ fn case_files(problem: Problem) -> Vec<PathBuf> {
 }
 
 /// Judge inputs whose solving takes seconds in a debug build: they are snapshotted by
-/// the ignored test [`solver_outputs_heavy`]. (poj2676's hardest sets are in data/stress
-/// since issue 15, outside these snapshots; the same puzzles are in poj3074's.)
+/// the ignored test [`solver_outputs_heavy`]. (poj2676's hardest sets are in data/stress,
+/// outside these snapshots; the same puzzles are in poj3074's.)
 const HEAVY: &[&str] = &[
     "poj3076/data/secret/02_generated_100_givens.in",
     "poj3076/data/secret/03_generated_minimal_part1.in",

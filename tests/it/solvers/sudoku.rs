@@ -304,12 +304,12 @@ fn grid_of(problem: gridjudge::Problem, name: &str) -> Sudoku {
 }
 
 /// Grids on which DLX's fewest-rows search runs into a dead end far from its cause
-/// (found by the `solve_sudoku` fuzzer, sessions 13 and 16; provenance and figures in
+/// (found by the `solve_sudoku` fuzzer, 2026-11-26; provenance and figures in
 /// `tests/data/sudoku/README.md`). Plain search nodes (one layout, fewest rows first,
 /// no restarts): 278,007, 190,841 and 722,722 for the first three; for the last two,
 /// over 100,000 in 199 and in all of 200 layouts (the last has no solution: a CDCL SAT
 /// solver refutes it with 5 conflicts). Restarts cut the first three to about 16,600;
-/// conflict-weighted branching (dom/wdeg, session 17) solves all five in a few hundred
+/// conflict-weighted branching (dom/wdeg) solves all five in a few hundred
 /// nodes in the first attempt. The bound is absolute: losing the weighting fails it.
 #[test]
 fn dlx_cuts_the_heavy_tail() {
@@ -334,8 +334,8 @@ fn dlx_cuts_the_heavy_tail() {
     }
 }
 
-/// 9×9 grids on which DLX's plain fewest-rows search (the only 9×9 search until
-/// session 22) runs into the heavy tail (provenance and figures in
+/// 9×9 grids on which DLX's plain fewest-rows search (the only 9×9 search before
+/// 9×9 restarts) runs into the heavy tail (provenance and figures in
 /// `tests/data/sudoku/README.md`): the fuzzer's, 12 givens and two or more solutions,
 /// took 41,819,820 nodes for solve and count to two (4.5 s); the generated one,
 /// 141,657. Now a 9×9 search restarts past 65,536 nodes into conflict-weighted
@@ -365,12 +365,12 @@ fn dlx_9x9_restarts_past_its_budget() {
 }
 
 /// Grids whose weighted DLX search failed the same way in every layout while each
-/// restart started its conflict weights from zero (the fuzzer's, session 19, and the
+/// restart started its conflict weights from zero (the fuzzer's, 2026-11-27, and the
 /// `sudoku_tail` family it stands for; provenance and figures in
 /// `tests/data/sudoku/README.md`): 0.5 to 32 million nodes over 6 to 11 attempts. With
 /// the weights carried from attempt to attempt each takes 4,286 to 12,687 nodes in two
-/// or three attempts (first budget 4,096 since session 20; 16,573 to 16,662 in two
-/// with the first budget 16,384 of session 19). The fourth, the fuzzer's,
+/// or three attempts (first budget 4,096; 16,573 to 16,662 in two
+/// with the earlier first budget 16,384). The fourth, the fuzzer's,
 /// needs short attempts to learn from: 504,830 nodes for solve and count in 5 attempts
 /// each from 16,384, 8,572 from 4,096.
 #[test]
@@ -404,7 +404,7 @@ fn dlx_restarts_carry_their_conflict_weights() {
 }
 
 /// Grids on which the generic DFS (16×16) ran into the heavy tail of one way of
-/// branching (the fuzzer's and generated families', session 15; provenance and the
+/// branching (the fuzzer's and generated families', 2026-11-26; provenance and the
 /// figures in `tests/data/sudoku/README.md`): from 0.1 M to over 8 minutes of
 /// guesses before, with doubling restarts that varied only the digit order and the
 /// first bi-value cell. Now restarts draw their choices at random under Luby budgets:
@@ -433,13 +433,14 @@ fn dfs_restarts_cut_the_heavy_tail() {
 }
 
 /// Grids with no solution on which the DFS's bi-value-cells-first branching needs
-/// millions of guesses to finish its proof (the `solve_sudoku` fuzzer, session 15:
-/// more than 3,000,000 guesses in every one of the first 16 attempts of the session-15
-/// search, over 10 s; `unsat-fuzzer-d` defeated the session-16 search too, 32 attempts
-/// of 300,000 guesses). Restart attempts now branch by conflict weight (odd ones since
-/// session 17, every one since session 20): the second attempt proves each, about
-/// 1,030 guesses in all (1,024 are the first attempt's budget). Provenance in `tests/data/sudoku/README.md`. The bound is absolute: losing
-/// the weighted attempts fails it. DLX confirms each has no solution.
+/// millions of guesses to finish its proof (the `solve_sudoku` fuzzer, 2026-11-26:
+/// more than 3,000,000 guesses in every one of the first 16 attempts of the search with
+/// random choices and Luby budgets, over 10 s; `unsat-fuzzer-d` defeated the rotated
+/// DLX-order search too, 32 attempts of 300,000 guesses). Restart attempts now branch by
+/// conflict weight (odd ones at first, now every one): the second attempt proves each,
+/// about 1,030 guesses in all (1,024 are the first attempt's budget). Provenance in
+/// `tests/data/sudoku/README.md`. The bound is absolute: losing the weighted attempts fails
+/// it. DLX confirms each has no solution.
 #[test]
 fn dfs_proves_the_fuzzers_unsolvable_grids() {
     let mut dfs = sudoku_dfs::DfsSolver::new(4).unwrap();
@@ -461,13 +462,14 @@ fn dfs_proves_the_fuzzers_unsolvable_grids() {
 }
 
 /// An unsolvable grid whose refutation by singles alone takes every weighted attempt
-/// 30,000 to 60,000 guesses (the `solve_sudoku` fuzzer, session 21; provenance in
+/// 30,000 to 60,000 guesses (the `solve_sudoku` fuzzer, 2026-11-27; provenance in
 /// `tests/data/sudoku/README.md`): 445,691 guesses in 127 attempts, 3.6 s per search
 /// in a release build. Restart attempts now also apply locked candidates (box-line
-/// interaction, session 22): the second attempt refutes it, 1,058 guesses in all. The
+/// interaction): the second attempt refutes it, 1,058 guesses in all. The
 /// bound is absolute: restarts without the rule fail it. (DLX agrees there is no
 /// solution, in about 250,000 nodes, 0.25 s released but over 10 s in this unoptimised
-/// build, so not here: `fuzz/open-crashes/README.md`, twenty-second round.)
+/// build, so not here: `fuzz/open-crashes/README.md`, "9×9 DLX restarts and DFS locked
+/// candidates".)
 #[test]
 fn dfs_refutes_with_locked_candidates() {
     let name = "dfs-unsat-locked-candidates.poj3076.in";
@@ -512,7 +514,7 @@ fn dlx_refutes_with_the_subset_rule() {
 
 /// Grids on which every way of branching needs thousands of guesses, so that the
 /// restarts' Luby schedule was paid in full (the `solve_sudoku` fuzzer's empty-band
-/// grids, session 19, and the `sudoku_tail` family 9 grid that stands for them;
+/// grids, 2026-11-27, and the `sudoku_tail` family 9 grid that stands for them;
 /// provenance and figures in `tests/data/sudoku/README.md`): 114,084 to 372,419
 /// guesses over 46 to 126 attempts while only every other restart branched by conflict
 /// weight (the others by bi-value cells from a random start). Now every restart
