@@ -11,7 +11,7 @@
 //! `PER_FAMILY` grids per generated family (default 20,000), `FAMILY` only that one
 //! (`sets`, 0-2, or a file of 81-character lines, `end` optional); with `DUMP_DIR` (`-`: none) every grid over 100,000 guesses or
 //! nodes is written there in the poj3074 format. Figures: `fuzz/open-crashes/README.md`,
-//! twenty-second round.
+//! "9×9 DLX restarts and DFS locked candidates".
 //!
 //! `SUBSET=off` in the environment runs DLX without the subset rule of its restarts
 //! (`DlxSolver::with_subset_rule`), for before/after figures in one build.

@@ -14,7 +14,9 @@
 //! with `DUMP_DIR` (`-`: none), every grid that takes
 //! either solver more than 100,000 guesses or nodes is written there in the poj3076
 //! format (`slow-FAMILY-DFS_GUESSES.poj3076.in`). Figures and what they led to:
-//! `fuzz/open-crashes/README.md` (eleventh, twelfth, fifteenth, sixteenth, seventeenth and nineteenth rounds).
+//! `fuzz/open-crashes/README.md` ("DLX restarts", "Random restart choices and Luby budgets",
+//! "Conflict-weighted branching", "Sudoku generator limits lifted", "DLX carried weights" and
+//! "Every DFS restart weighted").
 //!
 //! `SUBSET=off` in the environment runs DLX without the subset rule of its restarts
 //! (`DlxSolver::with_subset_rule`), for before/after figures in one build.
@@ -92,7 +94,7 @@ fn grid(family: usize, rng: &mut Rng) -> Vec<u8> {
             }
         }
         9 => {
-            // The fuzzer's empty-band grids (fuzz/open-crashes, eighteenth round):
+            // The fuzzer's empty-band grids (fuzz/open-crashes, "Empty-band grids"):
             // its keep-bytes (one per 8 cells) repeated, so every row of a band keeps
             // the same columns, the same ones in both halves of the row.
             let columns = |k: usize, rng: &mut Rng| {

@@ -85,7 +85,7 @@ const HOSTILE: &[&str] = &[
 /// runs of one character: up to 130 (across the table's 100-column message width), or
 /// one run in eight up to 5000 (across the writers' 8 KiB buffers).
 ///
-/// PERF: every run up to 5000 (until session 18) made the average run 2,500 characters,
+/// PERF: every run up to 5000 (measured before this cap) made the average run 2,500 characters,
 /// each rendered by six writers and parsed back: 90 executions a second per core
 /// without a sanitizer, most of it in libFuzzer's comparison hooks on the long texts.
 fn text(u: &mut Unstructured<'_>, max_pieces: usize) -> Result<String> {

@@ -222,8 +222,8 @@ fn one_gib_allocation_fails_in_address_space_mode() {
 
 /// An address-space limit below the launcher's own size must still start a small
 /// program: the namespace's init maps the program's start-up stack before the limits
-/// (session 10: mapped after them, `RLIMIT_AS` refused it and every run was JE, "fork
-/// under the namespace's init failed").
+/// (mapped after them, `RLIMIT_AS` refused it and every run was JE, "fork under the
+/// namespace's init failed").
 #[test]
 fn a_small_program_starts_under_a_tight_address_space_limit() {
     let _machine = support::machine::shared();
