@@ -22,10 +22,10 @@ use super::default_output_validator::{self, Flags};
 use crate::judge::compile::{Compiler, Language};
 use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
-use crate::judge::problem::OutputChecker;
+use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ValidatorIo};
 use crate::package::metadata::Constants;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
 use crate::Verdict;
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
@@ -110,6 +110,7 @@ pub struct CustomChecker {
     program: PathBuf,
     prefix: Vec<String>,
     flags: HashMap<String, Vec<String>>,
+    protocol: Protocol,
     _build: tempfile::TempDir,
 }
 
@@ -222,8 +223,17 @@ impl CustomChecker {
             program,
             prefix,
             flags: cases.iter().cloned().collect(),
+            protocol: Protocol::BATCH,
             _build: dir,
         })
+    }
+}
+
+impl CustomChecker {
+    /// This validator as an interactor and/or the validator of a multi-pass problem.
+    pub fn with_protocol(mut self, protocol: Protocol) -> CustomChecker {
+        self.protocol = protocol;
+        self
     }
 }
 
@@ -237,71 +247,116 @@ impl OutputChecker for CustomChecker {
         if let Err(e) = std::fs::create_dir(&feedback) {
             return je(format!("cannot create the feedback folder: {e}"));
         }
-        let empty = io.workdir().join("empty.ans");
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let output = absolute(output);
+        let (stdout, stderr) = (io.stdout(), io.stderr());
+        let files = PassFiles {
+            input: &case.input,
+            feedback: &feedback,
+        };
+        let vio = ValidatorIo {
+            stdin: &output,
+            stdout: &stdout,
+            stderr: &stderr,
+            workdir: io.workdir(),
+            hide: Vec::new(),
+        };
+        let spec = match self.validator_run(case, &files, &vio) {
+            Ok(s) => s,
+            Err(e) => return je(e),
+        };
+        match sandbox::Sandbox::new(&self.launcher).run(&spec) {
+            Ok(outcome) => self.validator_verdict(&outcome, &spec, &feedback),
+            Err(e) => je(format!("output validator: {e}")),
+        }
+    }
+
+    fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    fn validator_run(
+        &self,
+        case: &Case,
+        pass: &PassFiles<'_>,
+        io: &ValidatorIo<'_>,
+    ) -> Result<RunSpec, String> {
         let answer = match &case.answer {
             Some(a) => a.clone(),
             None => {
-                if let Err(e) = std::fs::write(&empty, b"") {
-                    return je(format!("cannot write {}: {e}", empty.display()));
-                }
+                let empty = io.workdir.join("empty.ans");
+                std::fs::write(&empty, b"")
+                    .map_err(|e| format!("cannot write {}: {e}", empty.display()))?;
                 empty
             }
         };
         let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
         let mut argv = vec![self.program.display().to_string()];
         argv.extend(self.prefix.iter().cloned());
-        argv.push(absolute(&case.input).display().to_string());
+        argv.push(absolute(pass.input).display().to_string());
         argv.push(absolute(&answer).display().to_string());
-        argv.push(format!("{}/", feedback.display()));
+        argv.push(format!("{}/", absolute(pass.feedback).display()));
         argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
         let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
         limits.wall = VALIDATOR_CPU * 2;
         limits.memory_mode = MemoryMode::PeakRss;
         limits.output_bytes = 64 * MIB;
         limits.processes = None;
-        let spec = RunSpec {
+        Ok(RunSpec {
             program: self.program.clone(),
             argv,
-            env: sandbox::default_env(io.workdir()),
-            workdir: io.workdir().to_path_buf(),
-            stdin: absolute(output),
-            stdout: io.stdout(),
-            stderr: io.stderr(),
+            env: sandbox::default_env(io.workdir),
+            workdir: io.workdir.to_path_buf(),
+            stdin: absolute(io.stdin),
+            stdout: io.stdout.to_path_buf(),
+            stderr: io.stderr.to_path_buf(),
             limits,
             isolation: Isolation::NONE,
-            hide: vec![],
+            hide: io.hide.clone(),
             read_only: vec![],
             keep_workdir: false,
-        };
-        let outcome = match sandbox::Sandbox::new(&self.launcher).run(&spec) {
-            Ok(o) => o,
-            Err(e) => return je(format!("output validator: {e}")),
-        };
+        })
+    }
+
+    fn validator_verdict(
+        &self,
+        outcome: &RunOutcome,
+        spec: &RunSpec,
+        feedback: &Path,
+    ) -> (Verdict, String) {
         let message = std::fs::read_to_string(feedback.join("judgemessage.txt"))
             .unwrap_or_default()
             .trim()
             .chars()
             .take(4000)
             .collect::<String>();
+        let who = if self.protocol.interactive {
+            "interactor"
+        } else {
+            "output validator"
+        };
         match (outcome.killed_for, outcome.status) {
             (None, ExitStatus::Exited(42)) => (Verdict::Accepted, message),
             (None, ExitStatus::Exited(43)) => (
                 Verdict::WrongAnswer,
                 if message.is_empty() {
-                    "rejected by the output validator".into()
+                    format!("rejected by the {who}")
                 } else {
                     message
                 },
             ),
             _ => {
-                let stderr = std::fs::read_to_string(io.stderr()).unwrap_or_default();
-                let why = limit_verdict(&outcome, &spec.limits)
+                let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
+                let why = limit_verdict(outcome, &spec.limits)
                     .map(|(v, m)| format!("{v}: {m}"))
                     .unwrap_or_else(|| format!("{:?}", outcome.status));
-                je(format!(
-                    "output validator failed ({why}): {}",
-                    stderr.lines().next().unwrap_or(&message)
-                ))
+                (
+                    Verdict::JudgeError,
+                    format!(
+                        "{who} failed ({why}): {}",
+                        stderr.lines().next().unwrap_or(&message)
+                    ),
+                )
             }
         }
     }
