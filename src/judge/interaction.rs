@@ -99,6 +99,29 @@ pub struct ProtocolNote {
     pub validator: Option<String>,
 }
 
+impl ProtocolNote {
+    /// One line for the table, JUnit and HTML reports: `2 passes, validator exit 42`,
+    /// `interactor ended first, interactor exit 43`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.passes > 1 {
+            parts.push(format!("{} passes", self.passes));
+        }
+        if let Some(side) = self.ended_first {
+            parts.push(format!("{} ended first", side.name()));
+        }
+        if let Some(status) = &self.validator {
+            let who = if self.ended_first.is_some() {
+                "interactor"
+            } else {
+                "validator"
+            };
+            parts.push(format!("{who} {status}"));
+        }
+        parts.join(", ")
+    }
+}
+
 /// One case to judge in passes.
 pub struct PassJob<'a> {
     /// The checker (its protocol says interactive and/or multi-pass).
@@ -513,6 +536,25 @@ mod tests {
 
     fn v(verdict: Verdict) -> (Verdict, String) {
         (verdict, String::new())
+    }
+
+    #[test]
+    fn a_note_says_passes_who_ended_and_how_the_validator_did() {
+        let note = ProtocolNote {
+            passes: 2,
+            ended_first: Some(Side::Interactor),
+            validator: Some("exit 43".into()),
+        };
+        assert_eq!(
+            note.describe(),
+            "2 passes, interactor ended first, interactor exit 43"
+        );
+        let batch = ProtocolNote {
+            passes: 1,
+            ended_first: None,
+            validator: Some("exit 42".into()),
+        };
+        assert_eq!(batch.describe(), "validator exit 42");
     }
 
     #[test]

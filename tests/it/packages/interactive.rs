@@ -300,8 +300,9 @@ fn a_cpp_interactor_of_a_legacy_package_judges_the_same_way() {
         gridjudge_json(&["verify-submissions", "--package", &dir, "--format", "json"]);
     assert_eq!(code, Some(0), "{doc:#}");
     assert_eq!(row(&doc, "wrong_answer/flood.py")["got"], "WA", "{doc:#}");
-    // The JSON report of `judge --package` says who ended the interaction.
+    // Every report of `judge --package` says who ended the interaction.
     let source = Path::new(&dir).join("submissions/accepted/search.py");
+    let (junit, html) = (root.path().join("r.xml"), root.path().join("r.html"));
     let (code, doc) = gridjudge_json(&[
         "judge",
         "--package",
@@ -310,6 +311,10 @@ fn a_cpp_interactor_of_a_legacy_package_judges_the_same_way() {
         source.to_str().expect("UTF-8"),
         "--format",
         "json",
+        "--junit",
+        junit.to_str().expect("UTF-8"),
+        "--html",
+        html.to_str().expect("UTF-8"),
     ]);
     assert_eq!(code, Some(0), "{doc:#}");
     let case = &doc["problems"][0]["cases"][0];
@@ -317,6 +322,13 @@ fn a_cpp_interactor_of_a_legacy_package_judges_the_same_way() {
     assert_eq!(case["protocol"]["passes"], 1, "{case:#}");
     assert_eq!(case["protocol"]["validator"], "exit 42", "{case:#}");
     assert!(case["protocol"]["ended_first"].is_string(), "{case:#}");
+    let xml = std::fs::read_to_string(&junit).expect("JUnit written");
+    assert!(
+        xml.contains(r#"<property name="validator" value="exit 42"/>"#),
+        "{xml}"
+    );
+    let page = std::fs::read_to_string(&html).expect("HTML written");
+    assert!(page.contains("interactor exit 42"), "{page}");
 }
 
 #[test]
