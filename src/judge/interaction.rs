@@ -23,18 +23,25 @@
 //! files, so the sandbox protocol is unchanged, and the program keeps every guarantee
 //! of a confined run (a FIFO standard input is handed over as it is, never copied).
 //!
-//! Before either run starts, the judge opens both FIFOs read-write itself ("keepers").
-//! A FIFO's open blocks until its other end is open; with the keepers both ends always
-//! are, so neither launcher waits for the other and no reader sees an end of file
-//! before its writer exists. The keepers also decide who ended first, the way
-//! problemtools' runner holds its pipe ends: a program that ends cannot make the
-//! interactor end (and the reverse) until the judge has its report and drops the
-//! matching keeper:
+//! A FIFO's open blocks until its other end is open, so before either run starts the
+//! judge opens two "keepers" of its own:
 //!
-//! - the program ends: the `from_program` keeper goes, the interactor reads end of file;
-//! - the interactor ends: the `to_program` keeper goes, the program reads end of file;
-//!   if it did not accept, the `from_program` keeper goes too, so a program still
-//!   writing gets `SIGPIPE` (its verdict is the interactor's WA anyway).
+//! - `from_program` read-write: the interactor's launcher opens its reading end and the
+//!   program's launcher its writing end at once, and the interactor never reads an end
+//!   of file before the program exists. The judge holds it until it has the program's
+//!   report, so the interactor reads end of file only once the program has ended (as
+//!   problemtools holds its pipe end: a program that ends cannot make the interactor
+//!   end first). When the interactor ends without accepting, the keeper goes at once,
+//!   so a program still writing gets `SIGPIPE` (its verdict is the interactor's WA).
+//! - `to_program` read-only: the interactor's launcher opens its writing end at once,
+//!   and the interactor, writing after the program has ended, gets no `SIGPIPE` (once
+//!   the program has ended the judge reads and drops what it writes). The program's
+//!   launcher opens its reading end only when the interactor's exists. No writer is
+//!   kept: when the interactor closes its output or ends, the program reads end of file
+//!   at once (DOMjudge and BAPCtools do the same; a "pseudo-interactive" interactor that
+//!   closes its output and then waits for the answer relies on it).
+//!
+//! Who ended first is the order of the two reports.
 //!
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
@@ -64,7 +71,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How much longer than the program's wall limit an interactor may run.
-pub const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
+pub const INTERACTOR_GRACE: Duration = Duration::from_secs(3);
 
 /// Which side of an interaction ended first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -358,15 +365,10 @@ fn batch_pass(
         verdict,
         message,
         program: Some(outcome),
-        validator_accepted: accepted(&voutcome),
+        validator_accepted: verdict == Verdict::Accepted,
         validator: Some(status_text(voutcome.status)),
         first: None,
     })
-}
-
-/// Whether a validator run exited 42 on its own.
-fn accepted(outcome: &RunOutcome) -> bool {
-    outcome.killed_for.is_none() && outcome.status == ExitStatus::Exited(42)
 }
 
 /// Makes a FIFO at `path` (mode 0600: only the judge's user, and root's launchers,
@@ -394,6 +396,44 @@ fn keeper(path: &Path) -> Result<std::fs::File, String> {
         .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
 }
 
+/// Opens a FIFO's reading end without waiting for a writer.
+fn reader(path: &Path) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
+}
+
+/// Opens and closes both ends of a FIFO at once: whoever waits to open either end of it
+/// stops waiting (and then reads end of file, or writes into a FIFO nobody reads).
+fn release(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    let _ = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path);
+}
+
+/// Reads and drops what arrives on `keep` (a non-blocking reading end) until `done`.
+fn drain(mut keep: std::fs::File, done: &std::sync::atomic::AtomicBool) {
+    use std::io::Read;
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match keep.read(&mut buf) {
+            Ok(n) if n > 0 => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            _ => {}
+        }
+        if done.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 /// One pass of an interactive case: the program and the interactor together.
 fn interactive_pass(
     job: &mut PassJob<'_>,
@@ -411,7 +451,7 @@ fn interactive_pass(
     if let Err(e) = make_fifo(&to_program).and_then(|()| make_fifo(&from_program)) {
         return je(e);
     }
-    let (keep_to, keep_from) = match (keeper(&to_program), keeper(&from_program)) {
+    let (keep_to, keep_from) = match (reader(&to_program), keeper(&from_program)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return je(e),
     };
@@ -444,7 +484,8 @@ fn interactive_pass(
 
     type Report = (Side, Result<Result<RunOutcome, String>, Interrupted>);
     let (tx, rx) = std::sync::mpsc::channel::<Report>();
-    let (sandbox, peer) = (&mut *job.sandbox, &mut *job.peer);
+    let (sandbox, peer, checker) = (&mut *job.sandbox, &mut *job.peer, job.checker);
+    let interactor_done = std::sync::atomic::AtomicBool::new(false);
     let (first, program, interactor) = std::thread::scope(|scope| {
         let tx_program = tx.clone();
         let spec = &spec;
@@ -464,14 +505,27 @@ fn interactive_pass(
             first.get_or_insert(side);
             match side {
                 Side::Submission => {
-                    // The interactor now reads end of file.
-                    keep_from = None;
+                    if matches!(&result, Ok(Ok(_))) {
+                        // The interactor now reads end of file, and what it still
+                        // writes is read and dropped until it ends.
+                        keep_from = None;
+                        if let Some(keep) = keep_to.take() {
+                            let done = &interactor_done;
+                            scope.spawn(move || drain(keep, done));
+                        }
+                    }
                     program = Some(result);
                 }
                 Side::Interactor => {
-                    // The program now reads end of file; after a rejection, a program
-                    // still writing gets SIGPIPE.
+                    interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
                     keep_to = None;
+                    // A program's launcher still waiting to open its input (the
+                    // interactor ended at once) opens it and reads end of file.
+                    release(&to_program);
+                    // After a rejection, a program still writing gets SIGPIPE.
+                    let accepted = |o: &RunOutcome| {
+                        checker.validator_verdict(o, ispec, files.feedback).0 == Verdict::Accepted
+                    };
                     if !matches!(&result, Ok(Ok(o)) if accepted(o)) {
                         keep_from = None;
                     }
@@ -479,6 +533,7 @@ fn interactive_pass(
                 }
             }
         }
+        interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
         drop((keep_to, keep_from));
         (first, program, interactor)
     });
@@ -501,6 +556,7 @@ fn interactive_pass(
     let (iverdict, imessage) = job
         .checker
         .validator_verdict(&interactor, &ispec, files.feedback);
+    let iverdict_accepted = iverdict == Verdict::Accepted;
     let (verdict, message) = interactive_verdict(
         (iverdict, imessage),
         first,
@@ -510,7 +566,7 @@ fn interactive_pass(
         verdict,
         message,
         program: Some(program),
-        validator_accepted: accepted(&interactor),
+        validator_accepted: iverdict_accepted,
         validator: Some(status_text(interactor.status)),
         first,
     })
@@ -525,7 +581,9 @@ pub fn interactive_verdict(
 ) -> (Verdict, String) {
     match interactor.0 {
         Verdict::JudgeError => (Verdict::JudgeError, format!("interactor: {}", interactor.1)),
-        Verdict::WrongAnswer if first == Some(Side::Interactor) => interactor,
+        Verdict::WrongAnswer | Verdict::PresentationError if first == Some(Side::Interactor) => {
+            interactor
+        }
         _ => program_failed.unwrap_or(interactor),
     }
 }

@@ -477,3 +477,104 @@ fn multi_pass_keeps_the_feedback_folder_and_refuses_broken_validators() {
     );
     assert_eq!(cases[2]["protocol"]["passes"], 3, "{doc:#}");
 }
+
+/// An interactor that writes the whole input, closes its output and then waits for the
+/// answer ("pseudo-interactive"): the program reads to end of file.
+const PSEUDO_INTERACTOR: &str = r#"import os, sys
+numbers = open(sys.argv[1]).read().split()
+sys.stdout.write("\n".join(numbers) + "\n")
+sys.stdout.flush()
+os.close(sys.stdout.fileno())
+answer = sys.stdin.readline().strip()
+if answer != str(sum(map(int, numbers))):
+    with open(sys.argv[3] + "/judgemessage.txt", "w") as f:
+        f.write(f"got {answer!r}")
+    sys.exit(43)
+sys.exit(42)
+"#;
+
+#[test]
+fn an_interactor_closing_its_output_ends_the_programs_input() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("pseudo");
+    write(
+        &dir,
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Pseudo\ntype: interactive\nlimits:\n  time_limit: 1\n",
+    );
+    write(&dir, "output_validator/interactor.py", PSEUDO_INTERACTOR);
+    write(&dir, "data/secret/1.in", "1 2 3 4\n");
+    write(&dir, "data/secret/1.ans", "10\n");
+    write(
+        &dir,
+        "submissions/accepted/to_eof.py",
+        "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n",
+    );
+    let dir = dir.to_string_lossy().into_owned();
+    let (code, doc) =
+        gridjudge_json(&["verify-submissions", "--package", &dir, "--format", "json"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+}
+
+/// Guess the number twice: after the first `correct` the interactor asks for a second
+/// pass with another number, counting passes in the feedback folder.
+const TWICE_INTERACTOR: &str = r#"import os, sys
+secret = int(open(sys.argv[1]).read().split()[0])
+fb = sys.argv[3]
+count = os.path.join(fb, "passes")
+passes = int(open(count).read()) + 1 if os.path.exists(count) else 1
+open(count, "w").write(str(passes))
+for n in range(1, 11):
+    line = sys.stdin.readline()
+    if not line or int(line) != secret:
+        if line:
+            print("lower" if int(line) > secret else "higher", flush=True)
+            continue
+        open(os.path.join(fb, "judgemessage.txt"), "w").write(f"pass {passes}: end of file")
+        sys.exit(43)
+    print("correct", flush=True)
+    if passes == 1:
+        open(os.path.join(fb, "nextpass.in"), "w").write(str(100 - secret) + "\n")
+    sys.exit(42)
+open(os.path.join(fb, "judgemessage.txt"), "w").write(f"pass {passes}: too many guesses")
+sys.exit(43)
+"#;
+
+#[test]
+fn an_interactive_multi_pass_problem_runs_both_passes_through_the_interactor() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("twice");
+    write(
+        &dir,
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Twice\ntype: [interactive, multi-pass]\nlimits:\n  time_limit: 1\n",
+    );
+    write(&dir, "output_validator/interactor.py", TWICE_INTERACTOR);
+    write(&dir, "data/secret/1.in", "37\n");
+    write(&dir, "data/secret/1.ans", "37\n");
+    write(&dir, "submissions/accepted/search.py", SEARCH);
+    // Right in the first pass only: it always starts at 37.
+    write(
+        &dir,
+        "submissions/wrong_answer/fixed.py",
+        "print(37, flush=True)\ninput()\n",
+    );
+    let dir_s = dir.to_string_lossy().into_owned();
+    let (code, doc) = gridjudge_json(&[
+        "verify-submissions",
+        "--package",
+        &dir_s,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let fixed = row(&doc, "wrong_answer/fixed.py");
+    assert!(
+        fixed["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("pass 2")),
+        "{fixed:#}"
+    );
+}
