@@ -111,7 +111,20 @@ pub struct CustomChecker {
     prefix: Vec<String>,
     flags: HashMap<String, Vec<String>>,
     protocol: Protocol,
+    convention: Convention,
     _build: tempfile::TempDir,
+}
+
+/// How a validator is called and what its exit code means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// Kattis: `validator INPUT ANSWER FEEDBACK_DIR/ [FLAGS...]`, 42 accepts, 43
+    /// rejects (the reason in `judgemessage.txt`), anything else is a judge error.
+    Kattis,
+    /// testlib (Polygon): `interactor INPUT OUTPUT ANSWER`, where OUTPUT is a file of
+    /// the interactor's own; 0 accepts, 1 is WA, 2 PE, anything else (3 is testlib's
+    /// FAIL) a judge error; the reason is the first line of its stderr.
+    Testlib,
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -123,6 +136,23 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
             copy_dir(&src, &dst)?;
         } else {
             std::fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the C and C++ headers in the folder of `source` (`testlib.h`) into `to`.
+fn copy_headers_beside(source: &Path, to: &Path) -> std::io::Result<()> {
+    let Some(folder) = source.parent().filter(|f| !f.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    for e in std::fs::read_dir(folder)?.flatten() {
+        let path = e.path();
+        let header = path
+            .extension()
+            .is_some_and(|x| x == "h" || x == "hpp" || x == "hh");
+        if header && path.is_file() {
+            std::fs::copy(&path, to.join(e.file_name()))?;
         }
     }
     Ok(())
@@ -145,9 +175,12 @@ impl CustomChecker {
         if source.is_dir() {
             copy_dir(source, &work)
         } else {
-            std::fs::create_dir_all(&work).and_then(|()| {
-                std::fs::copy(source, work.join(source.file_name().unwrap_or_default())).map(drop)
-            })
+            std::fs::create_dir_all(&work)
+                .and_then(|()| {
+                    std::fs::copy(source, work.join(source.file_name().unwrap_or_default()))
+                        .map(drop)
+                })
+                .and_then(|()| copy_headers_beside(source, &work))
         }
         .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
         constants
@@ -224,6 +257,7 @@ impl CustomChecker {
             prefix,
             flags: cases.iter().cloned().collect(),
             protocol: Protocol::BATCH,
+            convention: Convention::Kattis,
             _build: dir,
         })
     }
@@ -233,6 +267,12 @@ impl CustomChecker {
     /// This validator as an interactor and/or the validator of a multi-pass problem.
     pub fn with_protocol(mut self, protocol: Protocol) -> CustomChecker {
         self.protocol = protocol;
+        self
+    }
+
+    /// This validator called in another convention.
+    pub fn with_convention(mut self, convention: Convention) -> CustomChecker {
+        self.convention = convention;
         self
     }
 }
@@ -294,9 +334,17 @@ impl OutputChecker for CustomChecker {
         let mut argv = vec![self.program.display().to_string()];
         argv.extend(self.prefix.iter().cloned());
         argv.push(absolute(pass.input).display().to_string());
-        argv.push(absolute(&answer).display().to_string());
-        argv.push(format!("{}/", absolute(pass.feedback).display()));
-        argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+        match self.convention {
+            Convention::Kattis => {
+                argv.push(absolute(&answer).display().to_string());
+                argv.push(format!("{}/", absolute(pass.feedback).display()));
+                argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+            }
+            Convention::Testlib => {
+                argv.push(absolute(io.workdir).join("tout.txt").display().to_string());
+                argv.push(absolute(&answer).display().to_string());
+            }
+        }
         let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
         limits.wall = VALIDATOR_CPU * 2;
         limits.memory_mode = MemoryMode::PeakRss;
@@ -335,6 +383,21 @@ impl OutputChecker for CustomChecker {
         } else {
             "output validator"
         };
+        if self.convention == Convention::Testlib {
+            let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
+            let said = stderr.lines().next().unwrap_or_default().trim().to_string();
+            return match (outcome.killed_for, outcome.status) {
+                (None, ExitStatus::Exited(0)) => (Verdict::Accepted, said),
+                (None, ExitStatus::Exited(1)) => (Verdict::WrongAnswer, said),
+                (None, ExitStatus::Exited(2)) => (Verdict::PresentationError, said),
+                _ => {
+                    let why = limit_verdict(outcome, &spec.limits)
+                        .map(|(v, m)| format!("{v}: {m}"))
+                        .unwrap_or_else(|| format!("{:?}", outcome.status));
+                    (Verdict::JudgeError, format!("{who} failed ({why}): {said}"))
+                }
+            };
+        }
         match (outcome.killed_for, outcome.status) {
             (None, ExitStatus::Exited(42)) => (Verdict::Accepted, message),
             (None, ExitStatus::Exited(43)) => (

@@ -578,3 +578,84 @@ fn an_interactive_multi_pass_problem_runs_both_passes_through_the_interactor() {
         "{fixed:#}"
     );
 }
+
+/// A testlib-convention interactor (`interactor INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA,
+/// 2 PE, 3 FAIL, the reason on stderr), with a header of its own beside it the way
+/// `testlib.h` is.
+const TESTLIB_HEADER: &str = "#define OK 0\n#define WA 1\n#define PE 2\n";
+const TESTLIB_INTERACTOR: &str = r#"#include <cstdio>
+#include "mini_testlib.h"
+int main(int argc, char **argv) {
+    if (argc < 4) return 3;
+    FILE *in = std::fopen(argv[1], "r");
+    FILE *tout = std::fopen(argv[2], "w");
+    int secret = 0;
+    if (!in || !tout || std::fscanf(in, "%d", &secret) != 1) return 3;
+    for (int n = 1; n <= 10; n++) {
+        char word[32];
+        if (std::scanf("%31s", word) != 1) { std::fprintf(stderr, "wrong answer no guess\n"); return WA; }
+        int guess;
+        if (std::sscanf(word, "%d", &guess) != 1) { std::fprintf(stderr, "presentation error %s\n", word); return PE; }
+        if (guess == secret) { std::printf("correct\n"); std::fflush(stdout); std::fprintf(tout, "%d\n", n); std::fprintf(stderr, "ok %d guesses\n", n); return OK; }
+        std::printf(guess > secret ? "lower\n" : "higher\n");
+        std::fflush(stdout);
+    }
+    std::fprintf(stderr, "wrong answer too many guesses\n");
+    return WA;
+}
+"#;
+
+#[test]
+fn judge_interactor_runs_a_testlib_interactor_for_a_problem_folder() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("guess");
+    write(
+        &dir,
+        "problem.toml",
+        "problem = \"poj3074\"\ntitle = \"Guess\"\n[limits]\ntime_seconds = 1.0\nmemory_mib = 256\n[checker]\ntype = \"builtin\"\n",
+    );
+    write(&dir, "data/secret/1.in", "37\n");
+    write(&dir, "data/secret/1.ans", "37\n");
+    let tools = root.path().join("tools");
+    write(&tools, "mini_testlib.h", TESTLIB_HEADER);
+    write(&tools, "interactor.cpp", TESTLIB_INTERACTOR);
+    let interactor = tools.join("interactor.cpp");
+    let judge = |name: &str, program: &str| {
+        let source = root.path().join(name);
+        std::fs::write(&source, program).expect("write");
+        gridjudge_json(&[
+            "judge",
+            dir.to_str().expect("UTF-8"),
+            "--interactor",
+            interactor.to_str().expect("UTF-8"),
+            "--source",
+            source.to_str().expect("UTF-8"),
+            "--format",
+            "json",
+        ])
+    };
+    for (name, program, verdict, says) in [
+        ("search.py", SEARCH, "AC", "ok 3 guesses"),
+        (
+            "flood.py",
+            "while True:\n    print(50, flush=True)\n",
+            "WA",
+            "too many guesses",
+        ),
+        (
+            "words.py",
+            "print('fifty', flush=True)\ninput()\n",
+            "PE",
+            "fifty",
+        ),
+    ] {
+        let (_, doc) = judge(name, program);
+        let case = &doc["problems"][0]["cases"][0];
+        assert_eq!(case["verdict"], verdict, "{name}: {case:#}");
+        assert!(
+            case["message"].as_str().is_some_and(|m| m.contains(says)),
+            "{name}: {case:#}"
+        );
+    }
+}
