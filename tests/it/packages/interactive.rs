@@ -145,7 +145,7 @@ fn guess_package(
         write(
             &dir,
             "problem.yaml",
-            "problem_format_version: 2023-07\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 0.5\n  time_multipliers: {time_limit_to_tle: 1}\n",
+            "problem_format_version: 2023-07\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 1\n  time_multipliers: {time_limit_to_tle: 1}\n",
         );
         write(
             &dir,
@@ -158,7 +158,7 @@ fn guess_package(
             "problem.yaml",
             "name: Guess\nvalidation: custom interactive\nlimits:\n  time_safety_margin: 1\n",
         );
-        write(&dir, ".timelimit", "0.5\n");
+        write(&dir, ".timelimit", "1\n");
         write(
             &dir,
             &format!("output_validators/guess/{}", interactor.0),
