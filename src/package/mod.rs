@@ -540,6 +540,32 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("needs its interactor"));
+        write(p, "output_validator/v.py", "import sys\nsys.exit(42)\n");
+        write(
+            p,
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nlimits: {validation_passes: 3}\n",
+        );
+        let pkg = Package::load(p).unwrap();
+        assert!(pkg.interactive);
+        assert_eq!(pkg.passes, Some(3));
+        assert_eq!(
+            pkg.validation,
+            Validation::Custom(p.join("output_validator"))
+        );
+        write(p, "problem.yaml", "validation: custom interactive\n");
+        let pkg = Package::load(p).unwrap();
+        assert!(pkg.interactive && pkg.passes.is_none());
+        write(
+            p,
+            "problem.yaml",
+            "problem_format_version: 2023-07\ntype: multi-pass\nlimits: {validation_passes: 1}\n",
+        );
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("validation_passes = 1"));
+        std::fs::remove_dir_all(p.join("output_validator")).unwrap();
         write(p, "problem.yaml", "validation: custom score\n");
         assert!(matches!(
             Package::load(p),
