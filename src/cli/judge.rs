@@ -174,6 +174,12 @@ pub struct JudgeArgs {
     /// a gridjudge problem: its data, limits and output validator.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["all", "reference"])]
     pub package: Option<PathBuf>,
+    /// Judge interactively: this testlib-style interactor (Polygon's convention,
+    /// `interactor INPUT OUTPUT ANSWER`; exit 0 accepts, 1 is WA, 2 PE, anything else a
+    /// judge error) talks to the program instead of the problem's checker. C++ (with
+    /// `testlib.h` beside it), C, Rust or Python. See docs/packages-interactive.md.
+    #[arg(long, value_name = "FILE", conflicts_with = "package")]
+    pub interactor: Option<PathBuf>,
     /// Also judge the opt-in `data/stress` cases (harder than the problem asks for).
     #[arg(long)]
     pub with_stress: bool,
@@ -486,7 +492,14 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
         Some(dir) => vec![package_problem(&args, dir, &settings)?],
         None => {
             let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
-            load_problems(&args, &dirs)?
+            let mut problems = load_problems(&args, &dirs)?;
+            if let Some(file) = &args.interactor {
+                let checker = interactor_checker(file, &settings)?;
+                for p in &mut problems {
+                    p.checker = gridjudge::judge::problem::Checker::External(checker.clone());
+                }
+            }
+            problems
         }
     };
     let (problems, shard) = take_shard(problems, args.shard);
@@ -598,6 +611,29 @@ fn finished_session(
         shard,
         recorded_guarantees: None,
     }
+}
+
+/// `judge --interactor FILE`: the testlib-style interactor, built once.
+fn interactor_checker(
+    file: &Path,
+    settings: &JudgeSettings,
+) -> Result<std::sync::Arc<dyn gridjudge::judge::problem::OutputChecker>, Failure> {
+    use gridjudge::judge::problem::Protocol;
+    use gridjudge::package::output_validator::{Convention, CustomChecker};
+    if !file.is_file() {
+        return Err(Failure::usage(format!(
+            "--interactor {}: no such file",
+            file.display()
+        )));
+    }
+    let checker = CustomChecker::build(file, &settings.launcher, &[], &Default::default())
+        .map_err(|e| Failure::judge(format!("--interactor {}: {e}", file.display())))?
+        .with_protocol(Protocol {
+            interactive: true,
+            passes: None,
+        })
+        .with_convention(Convention::Testlib);
+    Ok(std::sync::Arc::new(checker))
 }
 
 /// `judge --package DIR`: the package's cases, limits and output validator, with the

@@ -21,6 +21,7 @@
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::Case;
+use crate::judge::interaction::{judge_passes, PassJob, ProtocolNote};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::JudgeProblem;
 use crate::sandbox::interrupt::{self, Interrupted};
@@ -112,6 +113,10 @@ pub struct CaseResult {
     pub output_bytes: u64,
     /// Size of its standard error, bytes (counted against the output limit too).
     pub stderr_bytes: u64,
+    /// The passes of an interactive or multi-pass case (who ended the interaction, the
+    /// validator's exit); `None` for a batch case.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<ProtocolNote>,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -129,6 +134,7 @@ impl CaseResult {
             status: None,
             output_bytes: 0,
             stderr_bytes: 0,
+            protocol: None,
             run: None,
         }
     }
@@ -303,6 +309,8 @@ fn stderr_note(head: &str, tail: &str) -> Option<String> {
 #[derive(Debug)]
 pub struct Worker {
     sandbox: Sandbox,
+    /// The sandbox of an interactor or a multi-pass validator (started on first use).
+    peer: Sandbox,
     dirs: Option<CaseDirs>,
     /// Whether the last run had a private tmpfs over its working directory, which
     /// then needs no renewing (see `CaseDirs::renew`).
@@ -314,6 +322,7 @@ impl Worker {
     pub fn new(launcher: &Path) -> Worker {
         Worker {
             sandbox: Sandbox::new(launcher),
+            peer: Sandbox::new(launcher),
             dirs: None,
             workdir_untouched: false,
         }
@@ -352,6 +361,7 @@ fn judge_case_once(
 ) -> Result<CaseResult, Interrupted> {
     let Worker {
         sandbox,
+        peer,
         dirs,
         workdir_untouched,
     } = worker;
@@ -423,6 +433,29 @@ fn judge_case_once(
         read_only: program.read_only.clone(),
         keep_workdir: false,
     };
+    if let crate::judge::problem::Checker::External(checker) = &problem.checker {
+        if checker.protocol() != crate::judge::problem::Protocol::BATCH {
+            let judged = judge_passes(PassJob {
+                checker: checker.as_ref(),
+                case,
+                program: spec,
+                sandbox,
+                peer,
+            })?;
+            let mut result = CaseResult::judge_error(case, String::new());
+            if let Some(o) = &judged.outcome {
+                fill_figures(&mut result, o);
+            }
+            result.verdict = judged.verdict;
+            result.message = judged.message;
+            if result.verdict == Verdict::RuntimeError {
+                quote_stderr(&mut result, &judged.stderr);
+            }
+            result.protocol = Some(judged.note);
+            result.run = judged.outcome;
+            return Ok(result);
+        }
+    }
     let outcome = match sandbox.run(&spec) {
         Ok(o) => {
             *workdir_untouched = o.guarantees.private_workdir;
@@ -438,34 +471,14 @@ fn judge_case_once(
             return Ok(CaseResult::judge_error(case, format!("{e}{hint}")));
         }
     };
-    let secs = |d: Duration| d.as_secs_f64();
-    let mut result = CaseResult {
-        case: case.id(),
-        verdict: Verdict::Accepted,
-        message: String::new(),
-        cpu_seconds: secs(outcome.cpu),
-        wall_seconds: secs(outcome.wall),
-        memory_bytes: outcome.peak_memory_bytes,
-        status: Some(match outcome.status {
-            sandbox::ExitStatus::Exited(code) => format!("exit {code}"),
-            sandbox::ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
-        }),
-        output_bytes: outcome.stdout_bytes,
-        stderr_bytes: outcome.stderr_bytes,
-        run: None,
-    };
+    let mut result = CaseResult::judge_error(case, String::new());
+    result.verdict = Verdict::Accepted;
+    fill_figures(&mut result, &outcome);
     if let Some((verdict, message)) = limit_verdict(&outcome, limits) {
         result.verdict = verdict;
         result.message = message;
         if verdict == Verdict::RuntimeError {
-            let head = read_capped(&dirs.stderr(), 4096).unwrap_or_default();
-            let tail = read_tail(&dirs.stderr(), 4096).unwrap_or_default();
-            if let Some(said) = stderr_note(
-                &String::from_utf8_lossy(&head),
-                &String::from_utf8_lossy(&tail),
-            ) {
-                result.message = format!("{}; stderr: {said}", result.message);
-            }
+            quote_stderr(&mut result, &dirs.stderr());
         }
     } else {
         match (
@@ -490,6 +503,32 @@ fn judge_case_once(
     }
     result.run = Some(outcome);
     Ok(result)
+}
+
+/// A result's figures from the program's run.
+fn fill_figures(result: &mut CaseResult, outcome: &RunOutcome) {
+    let secs = |d: Duration| d.as_secs_f64();
+    result.cpu_seconds = secs(outcome.cpu);
+    result.wall_seconds = secs(outcome.wall);
+    result.memory_bytes = outcome.peak_memory_bytes;
+    result.status = Some(match outcome.status {
+        sandbox::ExitStatus::Exited(code) => format!("exit {code}"),
+        sandbox::ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
+    });
+    result.output_bytes = outcome.stdout_bytes;
+    result.stderr_bytes = outcome.stderr_bytes;
+}
+
+/// Adds what the program's stderr (`stderr`) says to a run-time error's message.
+fn quote_stderr(result: &mut CaseResult, stderr: &Path) {
+    let head = read_capped(stderr, 4096).unwrap_or_default();
+    let tail = read_tail(stderr, 4096).unwrap_or_default();
+    if let Some(said) = stderr_note(
+        &String::from_utf8_lossy(&head),
+        &String::from_utf8_lossy(&tail),
+    ) {
+        result.message = format!("{}; stderr: {said}", result.message);
+    }
 }
 
 #[cfg(test)]

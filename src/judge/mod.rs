@@ -13,6 +13,8 @@
 //! - [`stage`]: copies of programs and scripts the sandbox user could not reach.
 //! - [`case_loop`]: the case loop: a [`Sandbox`](crate::sandbox::Sandbox) run per case,
 //!   then the limit verdicts, then the checker.
+//! - [`interaction`]: interactive and multi-pass cases: the program and the interactor
+//!   connected by two FIFOs, the passes, and the interactive verdict rules.
 //! - [`limit_verdict`]: the one rule that turns a run's outcome into TLE, MLE, OLE or RE.
 //! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
 //! - [`subject`]: what `gridjudge judge` judges (a command, a source, the reference
@@ -32,6 +34,7 @@ pub mod case_loop;
 pub mod compile;
 pub mod config;
 pub mod expectation;
+pub mod interaction;
 pub mod language;
 pub mod limit_verdict;
 pub mod margins;

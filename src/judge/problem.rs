@@ -17,6 +17,7 @@
 
 use crate::judge::config::{cases_in, Case, ConfigError, Group, ProblemToml};
 use crate::sandbox::limits::{Limits, MemoryMode, MIB};
+use crate::sandbox::{RunOutcome, RunSpec};
 use crate::Problem;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,10 +27,96 @@ pub use crate::sandbox::limits::default_wall;
 
 /// Judges a program's output for one case, instead of gridjudge's built-in checker (a
 /// Kattis package's default or custom output validator, see `gridjudge::package`).
+///
+/// A checker that only reads a finished output implements [`check`](Self::check). One
+/// that takes part in the run — an interactor, or a validator of a multi-pass problem
+/// that keeps a feedback folder from pass to pass — says so in its
+/// [`protocol`](Self::protocol) and hands the judge its run instead
+/// ([`validator_run`](Self::validator_run), [`validator_verdict`](Self::validator_verdict)):
+/// the judge's `interaction` module connects it to the program and runs the passes.
 pub trait OutputChecker: Send + Sync + std::fmt::Debug {
     /// The verdict (AC, WA, or JE for the checker's own failure) and its message for the
     /// output in the file `output` (already within the output limit).
     fn check(&self, case: &Case, output: &Path) -> (crate::Verdict, String);
+
+    /// How the checker takes part in a run: [`Protocol::BATCH`] unless it says otherwise.
+    fn protocol(&self) -> Protocol {
+        Protocol::BATCH
+    }
+
+    /// The run of the validator (or interactor) for one pass of `case`: it reads
+    /// `io.stdin`, writes `io.stdout`, and gets `pass.input`, the answer and
+    /// `pass.feedback` as arguments. Only checkers whose [`protocol`](Self::protocol) is
+    /// not [`Protocol::BATCH`] need it.
+    fn validator_run(
+        &self,
+        case: &Case,
+        pass: &PassFiles<'_>,
+        io: &ValidatorIo<'_>,
+    ) -> Result<RunSpec, String> {
+        let _ = (case, pass, io);
+        Err("this output checker has no validator run".into())
+    }
+
+    /// The verdict of a [`validator_run`](Self::validator_run) that ended as `outcome`:
+    /// AC for exit 42, WA for 43 (with `feedback/judgemessage.txt`), JE otherwise.
+    fn validator_verdict(
+        &self,
+        outcome: &RunOutcome,
+        spec: &RunSpec,
+        feedback: &Path,
+    ) -> (crate::Verdict, String) {
+        let _ = (outcome, spec, feedback);
+        (
+            crate::Verdict::JudgeError,
+            "this output checker has no validator run".into(),
+        )
+    }
+}
+
+/// How an [`OutputChecker`] takes part in a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Protocol {
+    /// The checker is an interactor: it runs beside the program, connected to it by two
+    /// pipes, instead of reading its output afterwards.
+    pub interactive: bool,
+    /// The problem is multi-pass: a validator that accepts and leaves
+    /// `feedback/nextpass.in` starts another pass with that input, up to this many passes
+    /// in all. `None`: one pass, `nextpass.in` means nothing.
+    pub passes: Option<u32>,
+}
+
+impl Protocol {
+    /// A checker that reads the finished output of one run.
+    pub const BATCH: Protocol = Protocol {
+        interactive: false,
+        passes: None,
+    };
+}
+
+/// What a validator of one pass is given: the pass's input (the case's, or the last
+/// pass's `nextpass.in`) and the feedback folder, which lives as long as the case.
+#[derive(Debug, Clone, Copy)]
+pub struct PassFiles<'a> {
+    /// The input of this pass.
+    pub input: &'a Path,
+    /// The feedback folder (`judgemessage.txt`, `nextpass.in`, …).
+    pub feedback: &'a Path,
+}
+
+/// Where a validator run reads and writes.
+#[derive(Debug, Clone)]
+pub struct ValidatorIo<'a> {
+    /// Its standard input: the program's output file, or the pipe from the program.
+    pub stdin: &'a Path,
+    /// Its standard output: a file, or the pipe to the program.
+    pub stdout: &'a Path,
+    /// Its standard error.
+    pub stderr: &'a Path,
+    /// Its working folder.
+    pub workdir: &'a Path,
+    /// Folders it must not see (the program's working and capture folders).
+    pub hide: Vec<PathBuf>,
 }
 
 /// What judges a problem's outputs.

@@ -470,6 +470,7 @@ mod tests {
             status: None,
             output_bytes: 0,
             stderr_bytes: 0,
+            protocol: None,
             run: None,
         };
         let mut report = ProblemReport {

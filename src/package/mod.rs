@@ -23,8 +23,11 @@
 //! `output_validator_args`), else from `problem.yaml`'s `validator_flags`.
 //!
 //! Outputs are judged by the default output validator ([`default_output_validator`]) or by the
-//! package's own output validator ([`output_validator`]). Interactive, scoring and multi-pass
-//! problems are refused with the reason (exit 64): gridjudge does not run them.
+//! package's own output validator ([`output_validator`]). Interactive and multi-pass
+//! problems (`type: interactive`/`multi-pass`, legacy `validation: custom interactive`
+//! or `custom multi-pass`, `limits.validation_passes`) are judged through the judge's
+//! [`interaction`](crate::judge::interaction) module: the package's validator is the
+//! interactor. Scoring problems are refused with the reason (exit 64).
 
 pub mod default_output_validator;
 pub mod expectations;
@@ -126,6 +129,12 @@ pub struct Package {
     pub output_mib: f64,
     /// How outputs are validated.
     pub validation: Validation,
+    /// The output validator is an interactor (legacy `validation: custom interactive`,
+    /// 2023-07 `type: interactive`).
+    pub interactive: bool,
+    /// Multi-pass (`type: multi-pass`, legacy `validation: custom multi-pass`): at most
+    /// this many passes per case (`limits.validation_passes`, default 2).
+    pub passes: Option<u32>,
     /// The cases in judging order.
     pub cases: Vec<PackageCase>,
     /// `constants` (2025-09), substituted in validators, included files, submissions
@@ -245,22 +254,24 @@ impl Package {
         let unsupported = |what: &str| PackageError::Unsupported {
             path: dir.to_path_buf(),
             message: format!(
-                "{what} problems are not supported: gridjudge judges pass-fail problems \
-                 with a default or custom output validator"
+                "{what} problems are not supported: gridjudge judges pass-fail, interactive and \
+                 multi-pass problems"
             ),
         };
         let validation_text = doc["validation"].as_str().unwrap_or("default").to_string();
-        for kind in ["interactive", "score", "multi-pass"] {
-            if validation_text.split_whitespace().any(|w| w == kind) {
-                return Err(unsupported(kind));
-            }
+        let legacy_words: Vec<&str> = validation_text.split_whitespace().collect();
+        if legacy_words.contains(&"score") {
+            return Err(unsupported("score"));
         }
         let types: Vec<String> = words(&doc["type"]).unwrap_or_default();
         for t in &types {
-            if t != "pass-fail" {
+            if !["pass-fail", "interactive", "multi-pass"].contains(&t.as_str()) {
                 return Err(unsupported(t));
             }
         }
+        let kind = |k: &str| legacy_words.contains(&k) || types.iter().any(|t| t == k);
+        let interactive = kind("interactive");
+        let multi_pass = kind("multi-pass");
         let limits = &doc["limits"];
         let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
             match v {
@@ -310,7 +321,29 @@ impl Package {
         };
         let memory_mib = positive("memory", num(&limits["memory"]))?.unwrap_or(2048.0);
         let output_mib = positive("output", num(&limits["output"]))?.unwrap_or(8.0);
+        let passes = match num(&limits["validation_passes"]) {
+            None => 2,
+            Some(n) if n.fract() == 0.0 && (2.0..=1000.0).contains(&n) => n as u32,
+            Some(n) => {
+                return Err(invalid(format!(
+                    "limits.validation_passes = {n}: must be a whole number from 2 to 1000"
+                )))
+            }
+        };
+        let passes = multi_pass.then_some(passes);
+        if (interactive || multi_pass) && validator_source(dir).is_none() {
+            let what = if interactive {
+                "an interactive problem needs its interactor"
+            } else {
+                "a multi-pass problem needs its output validator"
+            };
+            return Err(invalid(format!(
+                "{what} in output_validator/ (or legacy output_validators/)"
+            )));
+        }
         let validation = if validation_text.split_whitespace().any(|w| w == "custom")
+            || interactive
+            || multi_pass
             || version == FormatVersion::Modern && validator_source(dir).is_some()
         {
             Validation::Custom(validator_source(dir).ok_or_else(|| {
@@ -347,6 +380,8 @@ impl Package {
             memory_mib,
             output_mib,
             validation,
+            interactive,
+            passes,
             cases,
             constants,
             warnings,
@@ -501,10 +536,36 @@ mod tests {
             "problem.yaml",
             "problem_format_version: 2023-07\ntype: interactive\n",
         );
-        assert!(matches!(
-            Package::load(p),
-            Err(PackageError::Unsupported { .. })
-        ));
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("needs its interactor"));
+        write(p, "output_validator/v.py", "import sys\nsys.exit(42)\n");
+        write(
+            p,
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nlimits: {validation_passes: 3}\n",
+        );
+        let pkg = Package::load(p).unwrap();
+        assert!(pkg.interactive);
+        assert_eq!(pkg.passes, Some(3));
+        assert_eq!(
+            pkg.validation,
+            Validation::Custom(p.join("output_validator"))
+        );
+        write(p, "problem.yaml", "validation: custom interactive\n");
+        let pkg = Package::load(p).unwrap();
+        assert!(pkg.interactive && pkg.passes.is_none());
+        write(
+            p,
+            "problem.yaml",
+            "problem_format_version: 2023-07\ntype: multi-pass\nlimits: {validation_passes: 1}\n",
+        );
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("validation_passes = 1"));
+        std::fs::remove_dir_all(p.join("output_validator")).unwrap();
         write(p, "problem.yaml", "validation: custom score\n");
         assert!(matches!(
             Package::load(p),

@@ -22,10 +22,10 @@ use super::default_output_validator::{self, Flags};
 use crate::judge::compile::{Compiler, Language};
 use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
-use crate::judge::problem::OutputChecker;
+use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ValidatorIo};
 use crate::package::metadata::Constants;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
+use crate::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
 use crate::Verdict;
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
@@ -110,7 +110,21 @@ pub struct CustomChecker {
     program: PathBuf,
     prefix: Vec<String>,
     flags: HashMap<String, Vec<String>>,
+    protocol: Protocol,
+    convention: Convention,
     _build: tempfile::TempDir,
+}
+
+/// How a validator is called and what its exit code means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// Kattis: `validator INPUT ANSWER FEEDBACK_DIR/ [FLAGS...]`, 42 accepts, 43
+    /// rejects (the reason in `judgemessage.txt`), anything else is a judge error.
+    Kattis,
+    /// testlib (Polygon): `interactor INPUT OUTPUT ANSWER`, where OUTPUT is a file of
+    /// the interactor's own; 0 accepts, 1 is WA, 2 PE, anything else (3 is testlib's
+    /// FAIL) a judge error; the reason is the first line of its stderr.
+    Testlib,
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -122,6 +136,23 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
             copy_dir(&src, &dst)?;
         } else {
             std::fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the C and C++ headers in the folder of `source` (`testlib.h`) into `to`.
+fn copy_headers_beside(source: &Path, to: &Path) -> std::io::Result<()> {
+    let Some(folder) = source.parent().filter(|f| !f.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    for e in std::fs::read_dir(folder)?.flatten() {
+        let path = e.path();
+        let header = path
+            .extension()
+            .is_some_and(|x| x == "h" || x == "hpp" || x == "hh");
+        if header && path.is_file() {
+            std::fs::copy(&path, to.join(e.file_name()))?;
         }
     }
     Ok(())
@@ -144,9 +175,12 @@ impl CustomChecker {
         if source.is_dir() {
             copy_dir(source, &work)
         } else {
-            std::fs::create_dir_all(&work).and_then(|()| {
-                std::fs::copy(source, work.join(source.file_name().unwrap_or_default())).map(drop)
-            })
+            std::fs::create_dir_all(&work)
+                .and_then(|()| {
+                    std::fs::copy(source, work.join(source.file_name().unwrap_or_default()))
+                        .map(drop)
+                })
+                .and_then(|()| copy_headers_beside(source, &work))
         }
         .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
         constants
@@ -222,8 +256,24 @@ impl CustomChecker {
             program,
             prefix,
             flags: cases.iter().cloned().collect(),
+            protocol: Protocol::BATCH,
+            convention: Convention::Kattis,
             _build: dir,
         })
+    }
+}
+
+impl CustomChecker {
+    /// This validator as an interactor and/or the validator of a multi-pass problem.
+    pub fn with_protocol(mut self, protocol: Protocol) -> CustomChecker {
+        self.protocol = protocol;
+        self
+    }
+
+    /// This validator called in another convention.
+    pub fn with_convention(mut self, convention: Convention) -> CustomChecker {
+        self.convention = convention;
+        self
     }
 }
 
@@ -237,71 +287,139 @@ impl OutputChecker for CustomChecker {
         if let Err(e) = std::fs::create_dir(&feedback) {
             return je(format!("cannot create the feedback folder: {e}"));
         }
-        let empty = io.workdir().join("empty.ans");
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let output = absolute(output);
+        let (stdout, stderr) = (io.stdout(), io.stderr());
+        let files = PassFiles {
+            input: &case.input,
+            feedback: &feedback,
+        };
+        let vio = ValidatorIo {
+            stdin: &output,
+            stdout: &stdout,
+            stderr: &stderr,
+            workdir: io.workdir(),
+            hide: Vec::new(),
+        };
+        let spec = match self.validator_run(case, &files, &vio) {
+            Ok(s) => s,
+            Err(e) => return je(e),
+        };
+        match sandbox::Sandbox::new(&self.launcher).run(&spec) {
+            Ok(outcome) => self.validator_verdict(&outcome, &spec, &feedback),
+            Err(e) => je(format!("output validator: {e}")),
+        }
+    }
+
+    fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    fn validator_run(
+        &self,
+        case: &Case,
+        pass: &PassFiles<'_>,
+        io: &ValidatorIo<'_>,
+    ) -> Result<RunSpec, String> {
         let answer = match &case.answer {
             Some(a) => a.clone(),
             None => {
-                if let Err(e) = std::fs::write(&empty, b"") {
-                    return je(format!("cannot write {}: {e}", empty.display()));
-                }
+                let empty = io.workdir.join("empty.ans");
+                std::fs::write(&empty, b"")
+                    .map_err(|e| format!("cannot write {}: {e}", empty.display()))?;
                 empty
             }
         };
         let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
         let mut argv = vec![self.program.display().to_string()];
         argv.extend(self.prefix.iter().cloned());
-        argv.push(absolute(&case.input).display().to_string());
-        argv.push(absolute(&answer).display().to_string());
-        argv.push(format!("{}/", feedback.display()));
-        argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+        argv.push(absolute(pass.input).display().to_string());
+        match self.convention {
+            Convention::Kattis => {
+                argv.push(absolute(&answer).display().to_string());
+                argv.push(format!("{}/", absolute(pass.feedback).display()));
+                argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+            }
+            Convention::Testlib => {
+                argv.push(absolute(io.workdir).join("tout.txt").display().to_string());
+                argv.push(absolute(&answer).display().to_string());
+            }
+        }
         let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
         limits.wall = VALIDATOR_CPU * 2;
         limits.memory_mode = MemoryMode::PeakRss;
         limits.output_bytes = 64 * MIB;
         limits.processes = None;
-        let spec = RunSpec {
+        Ok(RunSpec {
             program: self.program.clone(),
             argv,
-            env: sandbox::default_env(io.workdir()),
-            workdir: io.workdir().to_path_buf(),
-            stdin: absolute(output),
-            stdout: io.stdout(),
-            stderr: io.stderr(),
+            env: sandbox::default_env(io.workdir),
+            workdir: io.workdir.to_path_buf(),
+            stdin: absolute(io.stdin),
+            stdout: io.stdout.to_path_buf(),
+            stderr: io.stderr.to_path_buf(),
             limits,
             isolation: Isolation::NONE,
-            hide: vec![],
+            hide: io.hide.clone(),
             read_only: vec![],
             keep_workdir: false,
-        };
-        let outcome = match sandbox::Sandbox::new(&self.launcher).run(&spec) {
-            Ok(o) => o,
-            Err(e) => return je(format!("output validator: {e}")),
-        };
+        })
+    }
+
+    fn validator_verdict(
+        &self,
+        outcome: &RunOutcome,
+        spec: &RunSpec,
+        feedback: &Path,
+    ) -> (Verdict, String) {
         let message = std::fs::read_to_string(feedback.join("judgemessage.txt"))
             .unwrap_or_default()
             .trim()
             .chars()
             .take(4000)
             .collect::<String>();
+        let who = if self.protocol.interactive {
+            "interactor"
+        } else {
+            "output validator"
+        };
+        if self.convention == Convention::Testlib {
+            let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
+            let said = stderr.lines().next().unwrap_or_default().trim().to_string();
+            return match (outcome.killed_for, outcome.status) {
+                (None, ExitStatus::Exited(0)) => (Verdict::Accepted, said),
+                (None, ExitStatus::Exited(1)) => (Verdict::WrongAnswer, said),
+                (None, ExitStatus::Exited(2)) => (Verdict::PresentationError, said),
+                _ => {
+                    let why = limit_verdict(outcome, &spec.limits)
+                        .map(|(v, m)| format!("{v}: {m}"))
+                        .unwrap_or_else(|| format!("{:?}", outcome.status));
+                    (Verdict::JudgeError, format!("{who} failed ({why}): {said}"))
+                }
+            };
+        }
         match (outcome.killed_for, outcome.status) {
             (None, ExitStatus::Exited(42)) => (Verdict::Accepted, message),
             (None, ExitStatus::Exited(43)) => (
                 Verdict::WrongAnswer,
                 if message.is_empty() {
-                    "rejected by the output validator".into()
+                    format!("rejected by the {who}")
                 } else {
                     message
                 },
             ),
             _ => {
-                let stderr = std::fs::read_to_string(io.stderr()).unwrap_or_default();
-                let why = limit_verdict(&outcome, &spec.limits)
+                let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
+                let why = limit_verdict(outcome, &spec.limits)
                     .map(|(v, m)| format!("{v}: {m}"))
                     .unwrap_or_else(|| format!("{:?}", outcome.status));
-                je(format!(
-                    "output validator failed ({why}): {}",
-                    stderr.lines().next().unwrap_or(&message)
-                ))
+                (
+                    Verdict::JudgeError,
+                    format!(
+                        "{who} failed ({why}): {}",
+                        stderr.lines().next().unwrap_or(&message)
+                    ),
+                )
             }
         }
     }

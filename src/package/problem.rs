@@ -2,7 +2,7 @@
 //! by the caller: `--time-limit`, the package's own, or problemtools' rule in
 //! [`verify`](crate::package::verify)) and its output validator, built once.
 
-use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, ProblemLimits};
+use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, ProblemLimits, Protocol};
 use crate::package::output_validator::{CustomChecker, DefaultChecker};
 use crate::package::{Package, PackageError, Validation};
 use crate::sandbox::limits::MIB;
@@ -49,7 +49,12 @@ impl Package {
         let checker: Arc<dyn OutputChecker> = match &self.validation {
             Validation::Default => Arc::new(DefaultChecker::new(&flags).map_err(invalid)?),
             Validation::Custom(source) => Arc::new(
-                CustomChecker::build(source, launcher, &flags, &self.constants).map_err(invalid)?,
+                CustomChecker::build(source, launcher, &flags, &self.constants)
+                    .map_err(invalid)?
+                    .with_protocol(Protocol {
+                        interactive: self.interactive,
+                        passes: self.passes,
+                    }),
             ),
         };
         Ok(JudgeProblem {
@@ -86,6 +91,8 @@ mod tests {
             memory_mib: 256.0,
             output_mib: 8.0,
             validation,
+            interactive: false,
+            passes: None,
             constants: Default::default(),
             warnings: Vec::new(),
             cases: vec![PackageCase {

@@ -171,6 +171,8 @@ struct CaseRow {
     more_memory: bool,
     /// `0.125 s`.
     wall: String,
+    /// The passes of an interactive or multi-pass case, on one line.
+    protocol: Option<String>,
     /// The baseline's verdict, when it differs.
     was: Option<&'static str>,
     message: Message,
@@ -267,6 +269,10 @@ impl Page {
                             },
                             more_memory: delta.is_some_and(|d| d.more_memory),
                             wall: format!("{:.3} s", c.wall_seconds),
+                            protocol: c
+                                .protocol
+                                .as_ref()
+                                .map(|n| visible_line(&n.describe()).into_owned()),
                             was: delta
                                 .filter(|d| d.verdict_changed)
                                 .map(|d| d.old_verdict.code()),

@@ -67,6 +67,15 @@ pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> 
             if let Ok(time) = Duration::try_from_secs_f64(c.wall_seconds.max(0.0)) {
                 case.set_time(time);
             }
+            if let Some(note) = &c.protocol {
+                case.add_property(("passes", note.passes.to_string().as_str()));
+                if let Some(side) = note.ended_first {
+                    case.add_property(("ended_first", side.name()));
+                }
+                if let Some(status) = &note.validator {
+                    case.add_property(("validator", visible_line(status).as_ref()));
+                }
+            }
             suite.add_test_case(case);
         }
         report.add_test_suite(suite);

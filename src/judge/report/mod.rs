@@ -409,6 +409,7 @@ pub(crate) mod test_support {
             status: None,
             output_bytes: 0,
             stderr_bytes: 0,
+            protocol: None,
             run: None,
         }
     }

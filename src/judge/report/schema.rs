@@ -15,6 +15,7 @@
 //! an overall verdict that is not stated.
 
 use crate::judge::case_loop::{CaseResult, ProblemReport};
+use crate::judge::interaction::ProtocolNote;
 use crate::judge::report::baseline::Comparison;
 use crate::judge::report::{Interruption, Session};
 use crate::sandbox::limits::{Limits, MemoryMode};
@@ -140,6 +141,10 @@ pub struct CaseRecord {
     /// Size of the standard output, bytes.
     #[serde(default)]
     pub output_bytes: u64,
+    /// The passes of an interactive or multi-pass case: how many, who ended the
+    /// interaction first, how the validator (interactor) ended. Absent for a batch case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<ProtocolNote>,
     /// How the program ended (`exit 0`, `SIGSEGV`), or `null` when it did not run.
     #[serde(default)]
     pub status: Option<String>,
@@ -268,6 +273,7 @@ impl From<&CaseResult> for CaseRecord {
             memory_bytes: c.memory_bytes,
             message: c.message.clone(),
             output_bytes: c.output_bytes,
+            protocol: c.protocol.clone(),
             status: c.status.clone(),
             stderr_bytes: c.stderr_bytes,
             verdict: c.verdict,
@@ -382,6 +388,7 @@ impl CaseRecord {
             status: self.status.clone(),
             output_bytes: self.output_bytes,
             stderr_bytes: self.stderr_bytes,
+            protocol: self.protocol.clone(),
             run: None,
         }
     }

@@ -82,7 +82,12 @@ pub fn render(session: &Session) -> String {
                     c.memory_bytes as f64 / (1u64 << 20) as f64
                 ))
                 .set_alignment(CellAlignment::Right),
-                Cell::new(short(&c.message)),
+                Cell::new(match &c.protocol {
+                    Some(note) => {
+                        format!("[{}] {}", visible_line(&note.describe()), short(&c.message))
+                    }
+                    None => short(&c.message),
+                }),
             ]);
         }
     }

@@ -44,7 +44,9 @@
 //! `read_setup_notes` (the child's non-fatal notes gathered in one `Notes` set), the
 //! watch, `read_init_record` and `collect_outcome`. Every descriptor the launcher opens
 //! for a run is an owned one (`File`, `OwnedFd`): whichever step fails, returning closes
-//! them all. The child side (plan, pre-`exec` steps, the namespace's init) is in
+//! them all. A standard stream that is a FIFO (an interactive run's pipe) is closed in
+//! the launcher as soon as the child has its copy, so that the other end sees the
+//! program close it. The child side (plan, pre-`exec` steps, the namespace's init) is in
 //! `child`, the minimal root in `root`, the watch and the clean-up in `monitor`.
 
 mod child;
@@ -348,6 +350,23 @@ struct RunFiles {
     stdin: File,
     stdout: File,
     stderr: File,
+}
+
+impl RunFiles {
+    /// Closes the launcher's own copies of the streams that are FIFOs (the pipes of an
+    /// interactive run), once the child has its copies: the other side of a FIFO sees
+    /// its end when the program closes it, not when the launcher ends the run. Each
+    /// becomes `/dev/null`, whose size, like a FIFO's, is 0.
+    fn let_go_of_fifos(&mut self) {
+        use std::os::unix::fs::FileTypeExt;
+        for file in [&mut self.stdin, &mut self.stdout, &mut self.stderr] {
+            if file.metadata().is_ok_and(|m| m.file_type().is_fifo()) {
+                if let Ok(null) = File::open("/dev/null") {
+                    *file = null;
+                }
+            }
+        }
+    }
 }
 
 /// Opens the run's standard input (in a minimal root, a sealed copy of it:
@@ -658,7 +677,7 @@ struct Setup {
 /// Forks, supervises and cleans up one run.
 fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
     let mode = Mode::of(spec);
-    let files = open_files(spec, mode)?;
+    let mut files = open_files(spec, mode)?;
     let command = Command::new(spec, mode)?;
     let rlimits = rlimits(&spec.limits, mode.run_as);
     let process_limit = rlimits.1;
@@ -693,6 +712,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         minimal_root: plan.root.is_some(),
     };
     drop(plan);
+    files.let_go_of_fifos();
     let landlock_abi = ruleset.map(|(_, abi)| abi);
     let (notes, fatal) = read_setup_notes(err_r);
 

@@ -120,10 +120,15 @@ fn packages_gridjudge_does_not_judge_are_refused_with_the_documented_codes() {
     for (yaml, code, says) in [
         (
             "problem_format_version: 2023-07\ntype: interactive\n",
-            64,
-            "interactive",
+            3,
+            "needs its interactor",
         ),
-        ("validation: custom interactive\n", 64, "interactive"),
+        (
+            "validation: custom interactive\n",
+            3,
+            "needs its interactor",
+        ),
+        ("validation: custom score\n", 64, "score"),
         (
             "problem_format_version: 2023-07\ntype: [pass-fail, scoring]\n",
             64,

@@ -1,0 +1,648 @@
+//! Interactive and multi-pass judging: a case whose output checker takes part in the
+//! run ([`Protocol`](crate::judge::problem::Protocol) other than
+//! [`Protocol::BATCH`](crate::judge::problem::Protocol::BATCH)).
+//!
+//! # Passes
+//!
+//! A case runs in passes ([`judge_passes`]). Each pass runs the program on the pass's
+//! input, then (batch) the validator on its output, or (interactive) the interactor
+//! beside it. The feedback folder is made once per case and kept from pass to pass. In
+//! a multi-pass problem a validator that accepts and leaves `feedback/nextpass.in`
+//! asks for one more pass with that file as input; a pass that is not accepted ends
+//! the case with its verdict; `nextpass.in` next to any validator exit but 42, or a
+//! request for more passes than
+//! [`Protocol::passes`](crate::judge::problem::Protocol::passes), is a judge error. The case's
+//! figures are those of its slowest pass.
+//!
+//! # How the two processes of an interactive pass are connected
+//!
+//! The program and the interactor are two ordinary sandbox runs, each through its own
+//! launcher ([`Sandbox`]), started from two threads. Their standard streams are two
+//! FIFOs in a judge-only scratch folder: `to_program` (interactor → program) and
+//! `from_program` (program → interactor); each launcher opens its two ends as it opens
+//! files, so the sandbox protocol is unchanged, and the program keeps every guarantee
+//! of a confined run (a FIFO standard input is handed over as it is, never copied).
+//!
+//! A FIFO's open blocks until its other end is open, so before either run starts the
+//! judge opens two "keepers" of its own:
+//!
+//! - `from_program` read-write: the interactor's launcher opens its reading end and the
+//!   program's launcher its writing end at once, and the interactor never reads an end
+//!   of file before the program exists. The judge holds it until it has the program's
+//!   report, so the interactor reads end of file only once the program has ended (as
+//!   problemtools holds its pipe end: a program that ends cannot make the interactor
+//!   end first). When the interactor ends without accepting, the keeper goes at once,
+//!   so a program still writing gets `SIGPIPE` (its verdict is the interactor's WA).
+//! - `to_program` read-only: the interactor's launcher opens its writing end at once,
+//!   and the interactor, writing after the program has ended, gets no `SIGPIPE` (once
+//!   the program has ended the judge reads and drops what it writes). The program's
+//!   launcher opens its reading end only when the interactor's exists. No writer is
+//!   kept: when the interactor closes its output or ends, the program reads end of file
+//!   at once (DOMjudge and BAPCtools do the same; a "pseudo-interactive" interactor that
+//!   closes its output and then waits for the answer relies on it).
+//!
+//! Who ended first is the order of the two reports.
+//!
+//! Every process of a run is killed by its own launcher when it ends or hits a limit.
+//! The program has the problem's limits; the interactor has the validator's, its wall
+//! time cut to the program's plus [`INTERACTOR_GRACE`], so a program that waits
+//! forever is stopped by its own wall limit first. The interactor runs as the judge's
+//! user, with the program's working and capture folders hidden from it.
+//!
+//! # Verdict of an interactive pass
+//!
+//! In this order (problemtools' `_run_interactive`):
+//!
+//! 1. the interactor did not exit 42 or 43 (crashed, hit a limit): JE;
+//! 2. the interactor exited 43 and ended first: WA, whatever the program did after;
+//! 3. the program hit a limit or failed (TLE, MLE, RTE — a program that waits for
+//!    input that never comes is stopped at its wall limit, TLE): that verdict;
+//! 4. otherwise the interactor's: AC for 42, WA for 43.
+
+use crate::judge::config::Case;
+use crate::judge::limit_verdict::limit_verdict;
+use crate::judge::problem::{OutputChecker, PassFiles, ValidatorIo};
+use crate::sandbox::interrupt::Interrupted;
+use crate::sandbox::{self, ExitStatus, RunOutcome, RunSpec, Sandbox, SandboxError};
+use crate::Verdict;
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How much longer than the program's wall limit an interactor may run.
+pub const INTERACTOR_GRACE: Duration = Duration::from_secs(3);
+
+/// Which side of an interaction ended first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The contestant's program.
+    Submission,
+    /// The interactor.
+    Interactor,
+}
+
+impl Side {
+    /// `submission` or `interactor`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Submission => "submission",
+            Side::Interactor => "interactor",
+        }
+    }
+}
+
+/// What the passes of one case were, for the reports.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ProtocolNote {
+    /// Passes run.
+    pub passes: u32,
+    /// In an interactive problem, who ended the last pass's interaction first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_first: Option<Side>,
+    /// How the validator (interactor) of the last pass ended (`exit 42`), if it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator: Option<String>,
+}
+
+impl ProtocolNote {
+    /// One line for the table, JUnit and HTML reports: `2 passes, validator exit 42`,
+    /// `interactor ended first, interactor exit 43`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.passes > 1 {
+            parts.push(format!("{} passes", self.passes));
+        }
+        if let Some(side) = self.ended_first {
+            parts.push(format!("{} ended first", side.name()));
+        }
+        if let Some(status) = &self.validator {
+            let who = if self.ended_first.is_some() {
+                "interactor"
+            } else {
+                "validator"
+            };
+            parts.push(format!("{who} {status}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// One case to judge in passes.
+pub struct PassJob<'a> {
+    /// The checker (its protocol says interactive and/or multi-pass).
+    pub checker: &'a dyn OutputChecker,
+    /// The case.
+    pub case: &'a Case,
+    /// The program's run on the case's input, as a batch case would run it.
+    pub program: RunSpec,
+    /// The program's sandbox.
+    pub sandbox: &'a mut Sandbox,
+    /// The validator's (interactor's) sandbox.
+    pub peer: &'a mut Sandbox,
+}
+
+/// The result of a case judged in passes.
+#[derive(Debug)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Its reason.
+    pub message: String,
+    /// The program's run of the slowest pass (most CPU), if it ran at all.
+    pub outcome: Option<RunOutcome>,
+    /// The program's stderr file of the last pass.
+    pub stderr: PathBuf,
+    /// The passes, for the reports.
+    pub note: ProtocolNote,
+}
+
+/// One pass's result.
+struct Pass {
+    verdict: Verdict,
+    message: String,
+    program: Option<RunOutcome>,
+    /// The validator ran and exited 42.
+    validator_accepted: bool,
+    /// How the validator ended, if it ran.
+    validator: Option<String>,
+    first: Option<Side>,
+}
+
+impl Pass {
+    fn judge_error(message: String, program: Option<RunOutcome>) -> Pass {
+        Pass {
+            verdict: Verdict::JudgeError,
+            message,
+            program,
+            validator_accepted: false,
+            validator: None,
+            first: None,
+        }
+    }
+}
+
+/// `exit 0`, `SIGSEGV`.
+fn status_text(status: ExitStatus) -> String {
+    match status {
+        ExitStatus::Exited(code) => format!("exit {code}"),
+        ExitStatus::Signaled(sig) => sandbox::signal_name(sig),
+    }
+}
+
+/// Runs `spec`; a signal is `Err`, any other failure a judge-error message.
+fn run(sandbox: &mut Sandbox, spec: &RunSpec) -> Result<Result<RunOutcome, String>, Interrupted> {
+    match sandbox.run(spec) {
+        Ok(o) => Ok(Ok(o)),
+        Err(SandboxError::Interrupted(signal)) => Err(Interrupted { signal }),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// Judges one case in passes (see the module doc). `Err` when a signal ended a run.
+pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
+    let protocol = job.checker.protocol();
+    let stderr = job.program.stderr.clone();
+    let mut judged = Judged {
+        verdict: Verdict::JudgeError,
+        message: String::new(),
+        outcome: None,
+        stderr,
+        note: ProtocolNote::default(),
+    };
+    let scratch = match tempfile::Builder::new().prefix("gridjudge-pass-").tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            judged.message = format!("cannot create the feedback folder: {e}");
+            return Ok(judged);
+        }
+    };
+    let feedback = scratch.path().join("feedback");
+    if let Err(e) = std::fs::create_dir(&feedback) {
+        judged.message = format!("cannot create the feedback folder: {e}");
+        return Ok(judged);
+    }
+    let most = protocol.passes.unwrap_or(1).max(1);
+    let mut input = std::path::absolute(&job.case.input).unwrap_or(job.case.input.clone());
+    let mut job = job;
+    // The program must see neither the scratch folder (feedback, later inputs) nor
+    // what the problem folder holds.
+    job.program.hide.push(scratch.path().to_path_buf());
+    for pass in 1..=most {
+        judged.note.passes = pass;
+        let files = PassFiles {
+            input: &input,
+            feedback: &feedback,
+        };
+        let ran = if protocol.interactive {
+            interactive_pass(&mut job, &files, scratch.path(), pass)?
+        } else {
+            batch_pass(&mut job, &files, scratch.path())?
+        };
+        if let Some(o) = ran.program {
+            if judged.outcome.as_ref().is_none_or(|s| o.cpu >= s.cpu) {
+                judged.outcome = Some(o);
+            }
+        }
+        judged.note.ended_first = ran.first;
+        judged.note.validator = ran.validator.clone();
+        (judged.verdict, judged.message) = (ran.verdict, ran.message);
+        if protocol.passes.is_none() {
+            return Ok(judged);
+        }
+        let next = feedback.join("nextpass.in");
+        let has_next = next.is_file();
+        if has_next && ran.validator.is_some() && !ran.validator_accepted {
+            judged.verdict = Verdict::JudgeError;
+            judged.message = format!(
+                "the output validator wrote nextpass.in in pass {pass} but ended with {}, not exit 42",
+                ran.validator.as_deref().unwrap_or("?")
+            );
+            return Ok(judged);
+        }
+        if judged.verdict != Verdict::Accepted || !has_next {
+            return Ok(judged);
+        }
+        if pass == most {
+            judged.verdict = Verdict::JudgeError;
+            judged.message = format!(
+                "the output validator asks for pass {} but limits.validation_passes is {most}",
+                pass + 1
+            );
+            return Ok(judged);
+        }
+        let moved = scratch.path().join(format!("pass{}.in", pass + 1));
+        if let Err(e) = std::fs::rename(&next, &moved) {
+            judged.verdict = Verdict::JudgeError;
+            judged.message = format!("cannot move {}: {e}", next.display());
+            return Ok(judged);
+        }
+        input = moved;
+    }
+    Ok(judged)
+}
+
+/// The validator's folders inside the scratch folder, made fresh for a pass.
+fn validator_dir(scratch: &Path) -> Result<PathBuf, String> {
+    let dir = scratch.join("validator");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
+    }
+    std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Folders of the program's run the validator must not see.
+fn program_folders(spec: &RunSpec) -> Vec<PathBuf> {
+    let mut hide = vec![spec.workdir.clone()];
+    hide.extend(spec.stdout.parent().map(Path::to_path_buf));
+    hide.extend(spec.stderr.parent().map(Path::to_path_buf));
+    hide.sort();
+    hide.dedup();
+    hide
+}
+
+/// One pass of a batch multi-pass case: the program, then the validator on its output.
+fn batch_pass(
+    job: &mut PassJob<'_>,
+    files: &PassFiles<'_>,
+    scratch: &Path,
+) -> Result<Pass, Interrupted> {
+    let mut spec = job.program.clone();
+    spec.stdin = files.input.to_path_buf();
+    let outcome = match run(job.sandbox, &spec)? {
+        Ok(o) => o,
+        Err(e) => return Ok(Pass::judge_error(e, None)),
+    };
+    if let Some((verdict, message)) = limit_verdict(&outcome, &spec.limits) {
+        return Ok(Pass {
+            verdict,
+            message,
+            program: Some(outcome),
+            validator_accepted: false,
+            validator: None,
+            first: None,
+        });
+    }
+    let dir = match validator_dir(scratch) {
+        Ok(d) => d,
+        Err(e) => return Ok(Pass::judge_error(e, Some(outcome))),
+    };
+    let (out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let work = dir.join("work");
+    if let Err(e) = std::fs::create_dir(&work) {
+        return Ok(Pass::judge_error(
+            format!("cannot create {}: {e}", work.display()),
+            Some(outcome),
+        ));
+    }
+    let io = ValidatorIo {
+        stdin: &spec.stdout,
+        stdout: &out,
+        stderr: &err,
+        workdir: &work,
+        hide: program_folders(&spec),
+    };
+    let vspec = match job.checker.validator_run(job.case, files, &io) {
+        Ok(s) => s,
+        Err(e) => return Ok(Pass::judge_error(e, Some(outcome))),
+    };
+    let voutcome = match run(job.peer, &vspec)? {
+        Ok(o) => o,
+        Err(e) => {
+            return Ok(Pass::judge_error(
+                format!("output validator: {e}"),
+                Some(outcome),
+            ))
+        }
+    };
+    let (verdict, message) = job
+        .checker
+        .validator_verdict(&voutcome, &vspec, files.feedback);
+    Ok(Pass {
+        verdict,
+        message,
+        program: Some(outcome),
+        validator_accepted: verdict == Verdict::Accepted,
+        validator: Some(status_text(voutcome.status)),
+        first: None,
+    })
+}
+
+/// Makes a FIFO at `path` (mode 0600: only the judge's user, and root's launchers,
+/// open it).
+fn make_fifo(path: &Path) -> Result<(), String> {
+    let c = CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))?;
+    // SAFETY: a valid NUL-terminated path; mkfifo only reads it.
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } != 0 {
+        return Err(format!(
+            "cannot make the FIFO {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        ));
+    }
+    Ok(())
+}
+
+/// Opens a FIFO read-write: never blocks, and holds both of its ends open.
+fn keeper(path: &Path) -> Result<std::fs::File, String> {
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
+}
+
+/// Opens a FIFO's reading end without waiting for a writer.
+fn reader(path: &Path) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
+}
+
+/// Opens and closes both ends of a FIFO at once: whoever waits to open either end of it
+/// stops waiting (and then reads end of file, or writes into a FIFO nobody reads).
+fn release(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    let _ = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path);
+}
+
+/// Reads and drops what arrives on `keep` (a non-blocking reading end) until `done`.
+fn drain(mut keep: std::fs::File, done: &std::sync::atomic::AtomicBool) {
+    use std::io::Read;
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match keep.read(&mut buf) {
+            Ok(n) if n > 0 => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            _ => {}
+        }
+        if done.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// One pass of an interactive case: the program and the interactor together.
+fn interactive_pass(
+    job: &mut PassJob<'_>,
+    files: &PassFiles<'_>,
+    scratch: &Path,
+    pass: u32,
+) -> Result<Pass, Interrupted> {
+    let je = |m: String| Ok(Pass::judge_error(m, None));
+    let pipes = scratch.join(format!("pipes{pass}"));
+    if let Err(e) = std::fs::create_dir(&pipes) {
+        return je(format!("cannot create {}: {e}", pipes.display()));
+    }
+    let to_program = pipes.join("to_program");
+    let from_program = pipes.join("from_program");
+    if let Err(e) = make_fifo(&to_program).and_then(|()| make_fifo(&from_program)) {
+        return je(e);
+    }
+    let (keep_to, keep_from) = match (reader(&to_program), keeper(&from_program)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return je(e),
+    };
+    let dir = match validator_dir(scratch) {
+        Ok(d) => d,
+        Err(e) => return je(e),
+    };
+    let mut spec = job.program.clone();
+    spec.stdin = to_program.clone();
+    spec.stdout = from_program.clone();
+    let (unused_out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let work = dir.join("work");
+    if let Err(e) = std::fs::create_dir(&work) {
+        return je(format!("cannot create {}: {e}", work.display()));
+    }
+    let io = ValidatorIo {
+        stdin: &from_program,
+        stdout: &to_program,
+        stderr: &err,
+        workdir: &work,
+        hide: program_folders(&job.program),
+    };
+    let _ = unused_out;
+    let mut ispec = match job.checker.validator_run(job.case, files, &io) {
+        Ok(s) => s,
+        Err(e) => return je(e),
+    };
+    ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
+    ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
+
+    type Report = (Side, Result<Result<RunOutcome, String>, Interrupted>);
+    let (tx, rx) = std::sync::mpsc::channel::<Report>();
+    let (sandbox, peer, checker) = (&mut *job.sandbox, &mut *job.peer, job.checker);
+    let interactor_done = std::sync::atomic::AtomicBool::new(false);
+    let (first, program, interactor) = std::thread::scope(|scope| {
+        let tx_program = tx.clone();
+        let spec = &spec;
+        let ispec = &ispec;
+        scope.spawn(move || {
+            let _ = tx_program.send((Side::Submission, run(sandbox, spec)));
+        });
+        scope.spawn(move || {
+            let _ = tx.send((Side::Interactor, run(peer, ispec)));
+        });
+        let (mut keep_to, mut keep_from) = (Some(keep_to), Some(keep_from));
+        let (mut first, mut program, mut interactor) = (None, None, None);
+        for _ in 0..2 {
+            let Ok((side, result)) = rx.recv() else {
+                break;
+            };
+            first.get_or_insert(side);
+            match side {
+                Side::Submission => {
+                    if matches!(&result, Ok(Ok(_))) {
+                        // The interactor now reads end of file, and what it still
+                        // writes is read and dropped until it ends.
+                        keep_from = None;
+                        if let Some(keep) = keep_to.take() {
+                            let done = &interactor_done;
+                            scope.spawn(move || drain(keep, done));
+                        }
+                    }
+                    program = Some(result);
+                }
+                Side::Interactor => {
+                    interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
+                    keep_to = None;
+                    // A program's launcher still waiting to open its input (the
+                    // interactor ended at once) opens it and reads end of file.
+                    release(&to_program);
+                    // After a rejection, a program still writing gets SIGPIPE.
+                    let accepted = |o: &RunOutcome| {
+                        checker.validator_verdict(o, ispec, files.feedback).0 == Verdict::Accepted
+                    };
+                    if !matches!(&result, Ok(Ok(o)) if accepted(o)) {
+                        keep_from = None;
+                    }
+                    interactor = Some(result);
+                }
+            }
+        }
+        interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
+        drop((keep_to, keep_from));
+        (first, program, interactor)
+    });
+    let program = match program {
+        Some(r) => r?,
+        None => Err("the program's run did not report".into()),
+    };
+    let interactor = match interactor {
+        Some(r) => r?,
+        None => Err("the interactor's run did not report".into()),
+    };
+    let program = match program {
+        Ok(o) => o,
+        Err(e) => return je(e),
+    };
+    let interactor = match interactor {
+        Ok(o) => o,
+        Err(e) => return Ok(Pass::judge_error(format!("interactor: {e}"), Some(program))),
+    };
+    let (iverdict, imessage) = job
+        .checker
+        .validator_verdict(&interactor, &ispec, files.feedback);
+    let iverdict_accepted = iverdict == Verdict::Accepted;
+    let (verdict, message) = interactive_verdict(
+        (iverdict, imessage),
+        first,
+        limit_verdict(&program, &spec.limits),
+    );
+    Ok(Pass {
+        verdict,
+        message,
+        program: Some(program),
+        validator_accepted: iverdict_accepted,
+        validator: Some(status_text(interactor.status)),
+        first,
+    })
+}
+
+/// The verdict of an interactive pass (see the module doc): from the interactor's own
+/// verdict, who ended first and the program's limit or failure verdict, if any.
+pub fn interactive_verdict(
+    interactor: (Verdict, String),
+    first: Option<Side>,
+    program_failed: Option<(Verdict, String)>,
+) -> (Verdict, String) {
+    match interactor.0 {
+        Verdict::JudgeError => (Verdict::JudgeError, format!("interactor: {}", interactor.1)),
+        Verdict::WrongAnswer | Verdict::PresentationError if first == Some(Side::Interactor) => {
+            interactor
+        }
+        _ => program_failed.unwrap_or(interactor),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(verdict: Verdict) -> (Verdict, String) {
+        (verdict, String::new())
+    }
+
+    #[test]
+    fn a_note_says_passes_who_ended_and_how_the_validator_did() {
+        let note = ProtocolNote {
+            passes: 2,
+            ended_first: Some(Side::Interactor),
+            validator: Some("exit 43".into()),
+        };
+        assert_eq!(
+            note.describe(),
+            "2 passes, interactor ended first, interactor exit 43"
+        );
+        let batch = ProtocolNote {
+            passes: 1,
+            ended_first: None,
+            validator: Some("exit 42".into()),
+        };
+        assert_eq!(batch.describe(), "validator exit 42");
+    }
+
+    #[test]
+    fn the_interactor_rules_in_problemtools_order() {
+        use Verdict::*;
+        let tle = Some(v(TimeLimitExceeded));
+        let rte = Some(v(RuntimeError));
+        let (i, s) = (Some(Side::Interactor), Some(Side::Submission));
+        assert_eq!(
+            interactive_verdict(v(JudgeError), s, rte.clone()).0,
+            JudgeError
+        );
+        assert_eq!(
+            interactive_verdict(v(WrongAnswer), i, rte.clone()).0,
+            WrongAnswer
+        );
+        assert_eq!(
+            interactive_verdict(v(WrongAnswer), i, tle.clone()).0,
+            WrongAnswer
+        );
+        assert_eq!(
+            interactive_verdict(v(WrongAnswer), s, rte.clone()).0,
+            RuntimeError
+        );
+        assert_eq!(
+            interactive_verdict(v(Accepted), i, tle.clone()).0,
+            TimeLimitExceeded
+        );
+        assert_eq!(interactive_verdict(v(Accepted), s, rte).0, RuntimeError);
+        assert_eq!(interactive_verdict(v(Accepted), s, None).0, Accepted);
+        assert_eq!(interactive_verdict(v(WrongAnswer), s, None).0, WrongAnswer);
+    }
+}
