@@ -194,8 +194,11 @@ impl Guarantees {
                 format!(
                     "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
                      sockets of any family but {} fail with EAFNOSUPPORT (no AF_VSOCK, \
-                     AF_NETLINK, AF_ALG); clone3, the 32-bit and x32 system call gates fail \
-                     with ENOSYS",
+                     AF_NETLINK, AF_ALG); fallocate fails with EOPNOTSUPP (no disk \
+                     reserved past the output limit) and huge pages (MAP_HUGETLB, \
+                     MFD_HUGETLB, SHM_HUGETLB: memory no cgroup counts) as on a host \
+                     without them; clone3, the 32-bit and x32 system call gates fail with \
+                     ENOSYS",
                     crate::sandbox::seccomp::DENIED
                         .iter()
                         .map(|(name, _)| *name)
