@@ -775,3 +775,39 @@ fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
         }
     }
 }
+
+#[test]
+fn caches_a_run_leaves_charged_do_not_count_against_the_next_run() {
+    let _machine = support::machine::shared();
+    let bins = bin_dir();
+    let lookups = compile_c(bins.path(), "missing_names");
+    let tiny = compile_c(bins.path(), "echo_sum");
+    let input = bins.path().join("sum.in");
+    std::fs::write(&input, b"2 3\n").unwrap();
+    std::fs::set_permissions(&input, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let isolation = isolation_for(65);
+    // One launcher for both runs, as a judge worker has.
+    let mut sandbox = gridjudge::sandbox::Sandbox::new(&launcher());
+    let mut run = |exe: &Path| {
+        let dirs = gridjudge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
+        let spec = spec(&dirs, exe, &[], &input, limits(), isolation, &[]);
+        let out = sandbox.run(&spec).unwrap();
+        (out, std::fs::read(dirs.stdout()).unwrap())
+    };
+    let (first, _) = run(&lookups);
+    if !first.guarantees.memory_cgroup {
+        skip(
+            "caches_a_run_leaves_charged_do_not_count_against_the_next_run",
+            "no memory cgroup here",
+        );
+        return;
+    }
+    let (second, stdout) = run(&tiny);
+    assert_eq!(second.killed_for, None, "{first:?}\n{second:?}");
+    assert_eq!(second.status, ExitStatus::Exited(0), "{second:?}");
+    assert_eq!(String::from_utf8_lossy(&stdout).trim(), "5");
+    assert!(
+        second.peak_memory_bytes < 16 << 20,
+        "the second run counts the first one's caches: {second:?}"
+    );
+}
