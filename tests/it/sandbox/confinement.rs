@@ -556,6 +556,11 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
     let seen = observations(&stdout);
     let text = String::from_utf8_lossy(&stdout);
     assert_eq!(seen["fd0"], "/memfd:stdin (deleted)", "{text}");
+    // The capture files through a detached copy of their folder, the init under a
+    // neutral name: no path of the host.
+    assert_eq!(seen["fd1"], "/stdout", "{text}");
+    assert_eq!(seen["fd2"], "/stderr", "{text}");
+    assert!(!seen["init"].contains('/'), "{text}");
     assert_eq!(seen["cwd"], "/box", "{text}");
     assert_ne!(seen["cmdline"], "ok", "{text}");
     assert_eq!(seen["hostname"], "gridjudge", "{text}");
