@@ -761,7 +761,12 @@ fn memory_probe(
 fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
     let _machine = support::machine::shared();
     use gridjudge::sandbox::limits::MemoryMode;
-    for name in ["socket_buffers", "workdir_files_and_memfd"] {
+    // oom_child_then_spin: a kernel OOM kill of a child, then a CPU-limit kill, is MLE.
+    for name in [
+        "socket_buffers",
+        "workdir_files_and_memfd",
+        "oom_child_then_spin",
+    ] {
         for (mode, slot) in [(MemoryMode::PeakRss, 63), (MemoryMode::AddressSpace, 64)] {
             let (out, verdict) = memory_probe(name, mode, slot);
             if !out.guarantees.memory_cgroup {
