@@ -1,6 +1,6 @@
 // poj3074 time_limit_exceeded (hostile: CPU in siblings): starts two workers with
 // clone(CLONE_PARENT), so they are not its children but its siblings, children of
-// whatever started it; each burns 0.55 s of CPU, tells the main process over a pipe
+// whatever started it; each burns 1.2 s of CPU, tells the main process over a pipe
 // and goes on burning. The main process, which used no CPU, exits as soon as both have
 // reported, with no answer. A judge that counts the program and the children it waited
 // for reports almost nothing and WA; one that counts every process of the run sees
@@ -22,7 +22,7 @@ static double cpu_seconds(void) {
 
 static int worker(void *arg) {
     (void)arg;
-    while (cpu_seconds() < 0.55) {
+    while (cpu_seconds() < 1.2) {
     }
     (void)!write(report[1], "x", 1);
     for (;;) {
