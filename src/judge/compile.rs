@@ -664,6 +664,23 @@ impl Compiler {
                                 "{name} succeeded but wrote no usable program: {e}"
                             ))
                         })?;
+                // A source can make its compiler write something else than a program:
+                // `#![crate_type = "lib"]` turns rustc's `main` into a library archive,
+                // which would fail every run with a judge error. Not a program: CE.
+                if !bytes.starts_with(b"\x7fELF") {
+                    return Err(CompileFailure {
+                        verdict: Verdict::CompileError,
+                        message: format!(
+                            "{name} wrote no executable program (an ELF file) but {}: \
+                             a library crate (#![crate_type])?",
+                            if bytes.starts_with(b"!<arch>") {
+                                "a library archive"
+                            } else {
+                                "another kind of file"
+                            }
+                        ),
+                    });
+                }
                 let path = out.write("main", &bytes, true)?;
                 program(path, vec!["main".into()], Vec::new())
             }

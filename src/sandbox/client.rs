@@ -146,8 +146,10 @@ impl Sandbox {
         // reads end-of-file and exits.
         // Nothing of the judge's environment reaches the launcher (whose fork, the
         // namespace's init, lives beside the program): each run's environment is in
-        // its spec.
+        // its spec. Nor its path: the init's `/proc/1/cmdline`, which every process may
+        // read, is the launcher's, so its `argv[0]` is a plain `gridjudge`.
         let mut child = Command::new(&self.launcher)
+            .arg0("gridjudge")
             .arg(LAUNCH_ARG)
             .env_clear()
             .stdin(Stdio::piped())

@@ -99,7 +99,8 @@ impl Guarantees {
                  read, /dev/null & co., a /proc with only its processes (no /proc/cmdline), \
                  /tmp, and the working folder at /box; no other folder of the host exists \
                  for it (no stat, no inotify of other problems' answers); its input is a \
-                 sealed copy with a neutral name, not the case file"
+                 sealed copy with a neutral name, not the case file, and its output and \
+                 error files name /stdout and /stderr, not the judge's folder"
                     .into(),
                 "no minimal root (not root, or no private mount namespace): the host's \
                  folders exist for the program, and Landlock alone denies opening them",
@@ -159,7 +160,9 @@ impl Guarantees {
                     "a memory cgroup ({}) per worker, used by its runs in turn: the \
                      anonymous memory of every process of the run is sampled against the \
                      limit, with a hard limit 25 % above it (swap included) where the \
-                     kernel's OOM killer ends bursts{}",
+                     kernel's OOM killer ends bursts (an OOM kill is MLE, even when a CPU \
+                     or wall kill follows); what a run leaves charged (kernel caches of \
+                     the names it looked up) is reclaimed before the next run{}",
                     if self.cgroup_v2 {
                         "cgroup v2"
                     } else {
@@ -194,8 +197,11 @@ impl Guarantees {
                 format!(
                     "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
                      sockets of any family but {} fail with EAFNOSUPPORT (no AF_VSOCK, \
-                     AF_NETLINK, AF_ALG); clone3, the 32-bit and x32 system call gates fail \
-                     with ENOSYS",
+                     AF_NETLINK, AF_ALG); fallocate fails with EOPNOTSUPP (no disk \
+                     reserved past the output limit) and huge pages (MAP_HUGETLB, \
+                     MFD_HUGETLB, SHM_HUGETLB: memory no cgroup counts) as on a host \
+                     without them; clone3, the 32-bit and x32 system call gates fail with \
+                     ENOSYS",
                     crate::sandbox::seccomp::DENIED
                         .iter()
                         .map(|(name, _)| *name)

@@ -18,6 +18,20 @@
 //! - **`clone3`** passes its flags in memory, which a filter cannot read: it fails with
 //!   `ENOSYS`, and the C library falls back to `clone` (as under Docker).
 //!
+//! A few calls are refused with the error a machine without the feature gives, so that
+//! programs take their usual fallback ([`UNSUPPORTED`], [`FLAG_RULES`]):
+//!
+//! - **`fallocate`** fails with `EOPNOTSUPP` (as on a file system without it; the C
+//!   library's `posix_fallocate` then writes instead). With `FALLOC_FL_KEEP_SIZE` it
+//!   reserves disk blocks past the end of a file without growing it, which
+//!   `RLIMIT_FSIZE` does not check: on the standard output, a file on the judge's disk,
+//!   one call would fill the disk while the output's size stays 0.
+//! - **huge pages** (`mmap` with `MAP_HUGETLB`, `memfd_create` with `MFD_HUGETLB`,
+//!   `shmget` with `SHM_HUGETLB`): `hugetlbfs` pages are charged to no memory cgroup
+//!   and to no resident set, so on a host with a huge page pool a program would hold
+//!   the pool unseen. They fail as on a host without a pool (`ENOMEM`, `EINVAL` for
+//!   `memfd_create`); transparent huge pages are ordinary memory and stay.
+//!
 //! The launcher builds the program before `fork` ([`filter`]) and the child installs it
 //! with one raw `prctl` after Landlock and just before the namespace's init forks the
 //! program ([`raw_install`]): everything the judge's own setup needs (`unshare`, `mount`)
@@ -101,6 +115,46 @@ pub const SOCKET_FAMILIES: &[(&str, u32)] = &[
     ("AF_INET6", libc::AF_INET6 as u32),
 ];
 
+/// Calls that fail with the error of a machine without them: `(name, number, errno)`.
+#[cfg(target_arch = "x86_64")]
+pub const UNSUPPORTED: &[(&str, i64, i32)] =
+    &[("fallocate", libc::SYS_fallocate, libc::EOPNOTSUPP)];
+
+/// Calls that fail when one of the flags `mask` is set in their argument number `arg`:
+/// `(what, number, arg, mask, errno)`.
+#[cfg(target_arch = "x86_64")]
+pub const FLAG_RULES: &[(&str, i64, u32, u32, i32)] = &[
+    (
+        "mmap with MAP_HUGETLB",
+        libc::SYS_mmap,
+        3,
+        libc::MAP_HUGETLB as u32,
+        libc::ENOMEM,
+    ),
+    (
+        "memfd_create with MFD_HUGETLB",
+        libc::SYS_memfd_create,
+        1,
+        libc::MFD_HUGETLB,
+        libc::EINVAL,
+    ),
+    (
+        "shmget with SHM_HUGETLB",
+        libc::SYS_shmget,
+        2,
+        libc::SHM_HUGETLB as u32,
+        libc::ENOMEM,
+    ),
+];
+
+/// Not built for this architecture: nothing is refused.
+#[cfg(not(target_arch = "x86_64"))]
+pub const UNSUPPORTED: &[(&str, i64, i32)] = &[];
+
+/// Not built for this architecture: nothing is refused.
+#[cfg(not(target_arch = "x86_64"))]
+pub const FLAG_RULES: &[(&str, i64, u32, u32, i32)] = &[];
+
 /// Not built for this architecture: nothing is denied and the guarantee is missing.
 #[cfg(not(target_arch = "x86_64"))]
 pub const DENIED: &[(&str, i64)] = &[];
@@ -119,7 +173,8 @@ const CLONE_NAMESPACES: u32 = (libc::CLONE_NEWNS
     | libc::CLONE_NEWCGROUP
     | 0x80) as u32; // CLONE_NEWTIME
 
-/// Offsets in `struct seccomp_data`: `nr`, `arch`, the low word of `args[0]`.
+/// Offsets in `struct seccomp_data`: `nr`, `arch`, the low word of `args[0]` (each
+/// argument is 8 bytes further; x86-64 is little-endian).
 const OFF_NR: u32 = 0;
 const OFF_ARCH: u32 = 4;
 const OFF_ARG0_LOW: u32 = 16;
@@ -181,6 +236,20 @@ pub fn filter() -> Option<Vec<libc::sock_filter>> {
         stmt(RET_K, RET_ERRNO | libc::EAFNOSUPPORT as u32),
         stmt(RET_K, RET_ALLOW),
     ];
+    // The calls refused as unsupported: their error.
+    for &(_, nr, errno) in UNSUPPORTED {
+        p.push(jump(JMP_JEQ_K, nr as u32, 0, 1));
+        p.push(stmt(RET_K, RET_ERRNO | errno as u32));
+    }
+    // The calls refused with a flag: their error with it, ALLOW without (none of them
+    // is in DENIED); another call skips the rule's four instructions.
+    for &(_, nr, arg, mask, errno) in FLAG_RULES {
+        p.push(jump(JMP_JEQ_K, nr as u32, 0, 4));
+        p.push(stmt(LD_W_ABS, OFF_ARG0_LOW + 8 * arg));
+        p.push(jump(JMP_JSET_K, mask, 0, 1));
+        p.push(stmt(RET_K, RET_ERRNO | errno as u32));
+        p.push(stmt(RET_K, RET_ALLOW));
+    }
     // Each denied number jumps to the final EPERM; the rest fall through to ALLOW.
     let n = DENIED.len();
     for (i, &(_, nr)) in DENIED.iter().enumerate() {
@@ -221,10 +290,17 @@ mod tests {
 
     /// Runs the filter as the kernel would on one call; returns its action.
     fn run(p: &[libc::sock_filter], arch: u32, nr: u32, arg0: u64) -> u32 {
+        run_args(p, arch, nr, [arg0, 0, 0, 0, 0, 0])
+    }
+
+    /// [`run`] with every argument given.
+    fn run_args(p: &[libc::sock_filter], arch: u32, nr: u32, args: [u64; 6]) -> u32 {
         let word = |off: u32| match off {
             OFF_NR => nr,
             OFF_ARCH => arch,
-            OFF_ARG0_LOW => arg0 as u32,
+            _ if off >= OFF_ARG0_LOW && (off - OFF_ARG0_LOW) % 8 == 0 => {
+                args[((off - OFF_ARG0_LOW) / 8) as usize] as u32
+            }
             _ => panic!("load at {off}"),
         };
         let (mut pc, mut acc) = (0usize, 0u32);
@@ -257,7 +333,11 @@ mod tests {
         for &(name, nr) in DENIED {
             assert_eq!(run(&p, AUDIT_ARCH_X86_64, nr as u32, 0), EPERM, "{name}");
         }
-        let denied: Vec<u32> = DENIED.iter().map(|&(_, nr)| nr as u32).collect();
+        let denied: Vec<u32> = DENIED
+            .iter()
+            .map(|&(_, nr)| nr as u32)
+            .chain(UNSUPPORTED.iter().map(|&(_, nr, _)| nr as u32))
+            .collect();
         for nr in 0..600u32 {
             if denied.contains(&nr) || nr == libc::SYS_clone3 as u32 {
                 continue;
@@ -265,6 +345,60 @@ mod tests {
             // (socket and socketpair with AF_UNIX; other families below.)
             assert_eq!(run(&p, AUDIT_ARCH_X86_64, nr, 1), RET_ALLOW, "call {nr}");
         }
+    }
+
+    #[test]
+    fn fallocate_is_unsupported_and_huge_pages_are_refused_by_their_flag() {
+        let p = filter().unwrap();
+        let x86 = AUDIT_ARCH_X86_64;
+        let fallocate = libc::SYS_fallocate as u32;
+        let keep_size = libc::FALLOC_FL_KEEP_SIZE as u64;
+        for mode in [0, keep_size] {
+            assert_eq!(
+                run_args(&p, x86, fallocate, [1, mode, 0, 1 << 30, 0, 0]),
+                RET_ERRNO | libc::EOPNOTSUPP as u32
+            );
+        }
+        let mmap = libc::SYS_mmap as u32;
+        let anon = (libc::MAP_PRIVATE | libc::MAP_ANONYMOUS) as u64;
+        let huge = anon | libc::MAP_HUGETLB as u64;
+        let map = |flags| run_args(&p, x86, mmap, [0, 2 << 20, 3, flags, u64::MAX, 0]);
+        assert_eq!(map(anon), RET_ALLOW);
+        assert_eq!(map(huge), RET_ERRNO | libc::ENOMEM as u32);
+        // The flag in another argument (the protection, the length) decides nothing.
+        assert_eq!(
+            run_args(&p, x86, mmap, [0, 0x40000, 0x40000, anon, 0, 0]),
+            RET_ALLOW
+        );
+        let memfd = libc::SYS_memfd_create as u32;
+        let cloexec = libc::MFD_CLOEXEC as u64;
+        assert_eq!(
+            run_args(&p, x86, memfd, [0, cloexec, 0, 0, 0, 0]),
+            RET_ALLOW
+        );
+        assert_eq!(
+            run_args(
+                &p,
+                x86,
+                memfd,
+                [0, cloexec | libc::MFD_HUGETLB as u64, 0, 0, 0, 0]
+            ),
+            RET_ERRNO | libc::EINVAL as u32
+        );
+        let shmget = libc::SYS_shmget as u32;
+        assert_eq!(
+            run_args(&p, x86, shmget, [0, 4096, 0o1600, 0, 0, 0]),
+            RET_ALLOW
+        );
+        assert_eq!(
+            run_args(
+                &p,
+                x86,
+                shmget,
+                [0, 2 << 20, 0o1600 | libc::SHM_HUGETLB as u64, 0, 0, 0]
+            ),
+            RET_ERRNO | libc::ENOMEM as u32
+        );
     }
 
     #[test]

@@ -91,7 +91,13 @@ fn control_picture(c: char) -> char {
 ///   U+180E, U+200B (zero-width space), U+2060..=U+2064 (word joiner, invisible
 ///   operators), U+206A..=U+206F (deprecated format controls), U+FEFF (byte order mark,
 ///   zero-width no-break space), U+FFF9..=U+FFFB (interlinear annotations: hide text),
-///   and the tag characters U+E0000..=U+E007F (invisible ASCII look-alikes).
+///   and the tag characters U+E0000..=U+E007F (invisible ASCII look-alikes);
+/// - the rest of Unicode's default-ignorable characters, which a terminal or browser
+///   draws as nothing or as a blank: U+034F (combining grapheme joiner), the Hangul
+///   fillers U+115F, U+1160, U+3164 and U+FFA0 (letters that show as blank space), U+17B4
+///   and U+17B5 (Khmer inherent vowels), U+1BCA0..=U+1BCA3 (shorthand format controls),
+///   U+1D173..=U+1D17A (musical formatting), and the unassigned U+2065, U+FFF0..=U+FFF8
+///   and U+E0080..=U+E00FF.
 ///
 /// Kept: U+200C and U+200D (zero-width non-joiner and joiner), which shape Persian and
 /// Indic text and emoji sequences without hiding anything, and variation selectors.
@@ -110,6 +116,18 @@ pub fn is_invisible_format(c: char) -> bool {
             | '\u{feff}'
             | '\u{fff9}'..='\u{fffb}'
             | '\u{e0000}'..='\u{e007f}'
+            | '\u{34f}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{2065}'
+            | '\u{3164}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0080}'..='\u{e00ff}'
     )
 }
 
@@ -466,7 +484,8 @@ mod tests {
             0x2069,
         ];
         let others = [
-            0x2028, 0x2029, 0xfeff, 0xad, 0x200b, 0x2060, 0xfff9, 0xe0041,
+            0x2028, 0x2029, 0xfeff, 0xad, 0x200b, 0x2060, 0xfff9, 0xe0041, 0x34f, 0x115f, 0x1160,
+            0x17b4, 0x3164, 0xffa0, 0x1bca0, 0x1d173, 0xe0080,
         ];
         for code in bidi.into_iter().chain(others) {
             let c = char::from_u32(code).unwrap();

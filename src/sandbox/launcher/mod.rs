@@ -369,12 +369,48 @@ impl RunFiles {
     }
 }
 
+/// The path to open `path` by through a detached copy of its folder's mount (a clone
+/// made with `open_tree`, reached through its descriptor, returned with it): a file
+/// opened there names `/stdout` in `/proc/self/fd`, not the judge's capture folder,
+/// since the copy is attached nowhere. `None` where the kernel refuses (not root, or
+/// before Linux 5.2): the path itself serves.
+///
+/// PERF: one `open_tree` per file, a few microseconds; the copy goes with the last
+/// descriptor of a file opened in it.
+fn detached_path(path: &std::path::Path) -> Option<(OwnedFd, std::path::PathBuf)> {
+    let (dir, name) = (path.parent()?, path.file_name()?);
+    let dir = CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: a valid C string; the result is checked.
+    let tree = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            libc::AT_FDCWD,
+            dir.as_ptr(),
+            (1 | libc::O_CLOEXEC) as libc::c_uint, // OPEN_TREE_CLONE
+        )
+    } as i32;
+    if tree < 0 {
+        return None;
+    }
+    // SAFETY: open_tree has just opened `tree`; nothing else owns it.
+    let tree = unsafe { OwnedFd::from_raw_fd(tree) };
+    let through = std::path::Path::new("/proc/self/fd")
+        .join(tree.as_raw_fd().to_string())
+        .join(name);
+    Some((tree, through))
+}
+
 /// Opens the run's standard input (in a minimal root, a sealed copy of it:
-/// [`neutral_input`]) and its output files, emptied ([`open_emptied`]).
+/// [`neutral_input`]) and its output files, emptied ([`open_emptied`]); in a minimal
+/// root through a detached copy of their folder ([`detached_path`]), so that the
+/// program's `/proc/self/fd/1` and `2` name no folder of the host.
 fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
     let open = |p: &std::path::Path, write: bool| {
         let r = if write {
-            open_emptied(p)
+            match mode.minimal_root.then(|| detached_path(p)).flatten() {
+                Some((_tree, through)) => open_emptied(&through),
+                None => open_emptied(p),
+            }
         } else {
             File::open(p)
         };

@@ -103,9 +103,16 @@ impl<'a> Monitor<'a> {
         }
     }
 
+    /// Kills the run for the limit `why`, the first one over unless a limit was already
+    /// recorded. The kernel's OOM killer may have struck before it: a burst of memory
+    /// up to the cgroup's hard limit ended one of the run's processes between two
+    /// samples while the others went on (to the CPU or the wall limit). Memory was then
+    /// the first limit over, and the kill is recorded as [`LimitHit::KernelOom`].
     pub(super) fn kill(&mut self, why: LimitHit) {
         if self.killed_for.is_none() {
-            self.killed_for = Some(why);
+            let oom_first =
+                why != LimitHit::Memory && self.cgroup.is_some_and(MemoryCgroup::oom_killed);
+            self.killed_for = Some(if oom_first { LimitHit::KernelOom } else { why });
         }
         // SAFETY: signalling our child's process group.
         unsafe { libc::killpg(self.pid, libc::SIGKILL) };

@@ -326,6 +326,22 @@ fn template_explosion_ends_at_a_compile_limit() {
     assert_bomb_ends_at_a_limit(&submission("compile_error/template_explosion.cpp"));
 }
 
+/// A Rust source that declares itself a library makes rustc write an archive as
+/// `main`: a compile error for the submission, not a judge error at every run.
+#[test]
+fn a_library_crate_is_a_compile_error_not_a_judge_error() {
+    let _machine = support::machine::shared();
+    let compiler = Compiler::new(&launcher());
+    let (verdict, message) =
+        compile_failure(&compiler, &submission("compile_error/crate_type_lib.rs"));
+    assert_eq!(verdict, Verdict::CompileError, "{message}");
+    assert!(
+        message
+            .starts_with("rustc wrote no executable program (an ELF file) but a library archive"),
+        "{message}"
+    );
+}
+
 #[test]
 fn the_compiler_sees_nothing_of_the_judges_environment() {
     let _machine = support::machine::shared();

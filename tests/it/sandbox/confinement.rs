@@ -434,6 +434,7 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
         return;
     }
     // The control: without the filter, most of these do something else than EPERM.
+    assert_eq!(control.get("fallocate"), Some(&0), "{control:?}");
     let other = control.iter().filter(|(_, &e)| e != libc::EPERM).count();
     assert!(
         other >= 10,
@@ -443,6 +444,9 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
         let want = match name.as_str() {
             "fork" | "thread" => 0,
             "clone3" => libc::ENOSYS,
+            "fallocate" => libc::EOPNOTSUPP,
+            "memfd_hugetlb" => libc::EINVAL,
+            "mmap_hugetlb" => libc::ENOMEM,
             _ => libc::EPERM,
         };
         assert_eq!(
@@ -452,7 +456,7 @@ fn the_system_call_filter_denies_each_call_and_leaves_fork_and_threads() {
             control.get(name)
         );
     }
-    assert_eq!(confined.len(), 20, "{confined:?}");
+    assert_eq!(confined.len(), 23, "{confined:?}");
 }
 
 #[test]
@@ -552,6 +556,11 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
     let seen = observations(&stdout);
     let text = String::from_utf8_lossy(&stdout);
     assert_eq!(seen["fd0"], "/memfd:stdin (deleted)", "{text}");
+    // The capture files through a detached copy of their folder, the init under a
+    // neutral name: no path of the host.
+    assert_eq!(seen["fd1"], "/stdout", "{text}");
+    assert_eq!(seen["fd2"], "/stderr", "{text}");
+    assert!(!seen["init"].contains('/'), "{text}");
     assert_eq!(seen["cwd"], "/box", "{text}");
     assert_ne!(seen["cmdline"], "ok", "{text}");
     assert_eq!(seen["hostname"], "gridjudge", "{text}");
@@ -752,7 +761,12 @@ fn memory_probe(
 fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
     let _machine = support::machine::shared();
     use gridjudge::sandbox::limits::MemoryMode;
-    for name in ["socket_buffers", "workdir_files_and_memfd"] {
+    // oom_child_then_spin: a kernel OOM kill of a child, then a CPU-limit kill, is MLE.
+    for name in [
+        "socket_buffers",
+        "workdir_files_and_memfd",
+        "oom_child_then_spin",
+    ] {
         for (mode, slot) in [(MemoryMode::PeakRss, 63), (MemoryMode::AddressSpace, 64)] {
             let (out, verdict) = memory_probe(name, mode, slot);
             if !out.guarantees.memory_cgroup {
@@ -770,4 +784,40 @@ fn memory_held_in_the_kernel_and_in_files_counts_in_both_modes() {
             assert!(out.peak_memory_bytes > 64 << 20, "{name} {mode:?}: {out:?}");
         }
     }
+}
+
+#[test]
+fn caches_a_run_leaves_charged_do_not_count_against_the_next_run() {
+    let _machine = support::machine::shared();
+    let bins = bin_dir();
+    let lookups = compile_c(bins.path(), "missing_names");
+    let tiny = compile_c(bins.path(), "echo_sum");
+    let input = bins.path().join("sum.in");
+    std::fs::write(&input, b"2 3\n").unwrap();
+    std::fs::set_permissions(&input, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let isolation = isolation_for(65);
+    // One launcher for both runs, as a judge worker has.
+    let mut sandbox = gridjudge::sandbox::Sandbox::new(&launcher());
+    let mut run = |exe: &Path| {
+        let dirs = gridjudge::sandbox::CaseDirs::new(isolation.run_as).unwrap();
+        let spec = spec(&dirs, exe, &[], &input, limits(), isolation, &[]);
+        let out = sandbox.run(&spec).unwrap();
+        (out, std::fs::read(dirs.stdout()).unwrap())
+    };
+    let (first, _) = run(&lookups);
+    if !first.guarantees.memory_cgroup {
+        skip(
+            "caches_a_run_leaves_charged_do_not_count_against_the_next_run",
+            "no memory cgroup here",
+        );
+        return;
+    }
+    let (second, stdout) = run(&tiny);
+    assert_eq!(second.killed_for, None, "{first:?}\n{second:?}");
+    assert_eq!(second.status, ExitStatus::Exited(0), "{second:?}");
+    assert_eq!(String::from_utf8_lossy(&stdout).trim(), "5");
+    assert!(
+        second.peak_memory_bytes < 16 << 20,
+        "the second run counts the first one's caches: {second:?}"
+    );
 }
