@@ -30,6 +30,9 @@ const PLACED: u8 = u8::MAX;
 /// The `reason` of a candidate change made by a branching decision, not by a run's
 /// filter.
 const DECISION: u32 = u32::MAX;
+/// The `reason` of a candidate change made by the counting filter
+/// ([`Search::hall_filter`]): it depends on every decision made before it.
+const BY_COUNT: u32 = u32::MAX - 1;
 /// Levels the conflict sets of all frames may hold together, per cell of the board;
 /// a frame whose set does not fit any more is treated as depending on every level
 /// below it (sound, merely less sharp).
@@ -156,6 +159,17 @@ pub(super) struct Search {
     /// Whether the last contradiction came from the relaxation: its explanation runs
     /// then belong to the conflict too.
     conflict_wide: bool,
+    /// Whether the last contradiction came from the counting check: the cells of its
+    /// Hall set (in `bfs`) explain it.
+    conflict_hall: bool,
+    /// The counting check's buffers: each run's required digits, and the matchings'
+    /// scratch (`4 · runs`).
+    required: Vec<u16>,
+    hall_scratch: Vec<u32>,
+    /// The counting filter's visit stamps (in `hall_scratch`) and the cells it cuts
+    /// a digit from.
+    hall_stamp: u32,
+    hall_cut: Vec<u32>,
     /// Where the root's deductions end on the trail, once they are made.
     root_mark: Option<usize>,
     /// Decisions left before [`Search::choose_focused`] looks for components again.
@@ -259,6 +273,11 @@ impl Search {
             conflict_levels: Vec::with_capacity(CONFLICT_ROOM_PER_CELL * n),
             balance,
             conflict_wide: false,
+            conflict_hall: false,
+            required: vec![0; runs.len()],
+            hall_scratch: vec![0; 4 * runs.len()],
+            hall_stamp: 0,
+            hall_cut: Vec::with_capacity(n),
             root_mark: None,
             check_in: 0,
             explained: false,
@@ -289,6 +308,7 @@ impl Search {
         room(&mut copy.focus, self.focus.capacity());
         room(&mut copy.focus_cells, self.focus_cells.capacity());
         room(&mut copy.bfs, self.bfs.capacity());
+        room(&mut copy.hall_cut, self.hall_cut.capacity());
         room(&mut copy.conflict_levels, self.conflict_levels.capacity());
         copy.balance.reserve_like(&self.balance);
         copy

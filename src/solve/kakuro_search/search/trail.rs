@@ -81,6 +81,7 @@ impl Search {
         if mask == 0 {
             self.conflict = [a, d];
             self.conflict_wide = false;
+            self.conflict_hall = false;
             return false;
         }
         self.trail.push(Change::Cand {
@@ -100,6 +101,7 @@ impl Search {
         if !self.balance.fits(c, mask) && !self.balance.repair(c, &self.cand, &self.shape) {
             self.conflict = [a, d];
             self.conflict_wide = true;
+            self.conflict_hall = false;
             return false;
         }
         if mask & (mask - 1) == 0 {
@@ -107,6 +109,7 @@ impl Search {
             if mask & self.allowed(a) & self.allowed(d) == 0 {
                 self.conflict = [a, d];
                 self.conflict_wide = false;
+                self.conflict_hall = false;
                 return false;
             }
             self.place(c, digit);
