@@ -2,7 +2,7 @@
 //! finds the decisions a dead end depends on, the jump back to the deepest of them, and
 //! the conflict sets the frames keep. Part of [`Search`]'s implementation.
 
-use super::{Change, Search, BY_COUNT, DECISION, NONE};
+use super::{Change, Search, BY_COUNT, DECISION, HALL_REASON, NONE};
 
 impl Search {
     /// Collects into `levels` the decisions the last contradiction depends on.
@@ -85,6 +85,19 @@ impl Search {
                         }
                         self.pending[low..=w].fill(0);
                         break;
+                    }
+                    if (HALL_REASON..BY_COUNT).contains(&reason) {
+                        // The counting filter: the cells of its Hall set's runs.
+                        let e = (reason - HALL_REASON) as usize;
+                        let from = self.hall_why_start[e] as usize;
+                        let to = self
+                            .hall_why_start
+                            .get(e + 1)
+                            .map_or(self.hall_why.len(), |&t| t as usize);
+                        for k in from..to {
+                            self.ask_run(self.hall_why[k], i as u32, stamp, base);
+                        }
+                        continue;
                     }
                     if reason == DECISION {
                         let l = self.frame_of[cell as usize] as usize;

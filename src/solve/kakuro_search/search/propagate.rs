@@ -4,15 +4,10 @@
 //! the counting check, `digits_fit`), and the same check as a filter during the
 //! search on small boards (`hall_filter`). Part of [`Search`]'s implementation.
 
-use super::{Search, BY_COUNT, CONSISTENT, DECISION, QUEUED};
+use super::{Search, BY_COUNT, CONSISTENT, DECISION, HALL_AFTER, HALL_CELLS, HALL_REASON, QUEUED};
 use crate::solve::kakuro_search::digit_fit::{self, required_digits};
 use crate::solve::kakuro_search::run_gac::supported;
 use crate::solve::kakuro_search::tables::MAX_LEN;
-
-/// The search runs the counting filter ([`Search::hall_filter`]) on boards of at most
-/// this many white cells: its cost per node grows with the board, and the boards it
-/// decides (crossing runs forced to be permutations of the same digits) are small.
-const HALL_CELLS: usize = 256;
 
 impl Search {
     /// Filters run `r` to generalised arc consistency: each empty cell keeps exactly
@@ -115,10 +110,11 @@ impl Search {
     }
 
     /// Whether the search runs the counting filter: on boards of at most
-    /// `HALL_CELLS` white cells.
+    /// `HALL_CELLS` white cells, once the search has met `HALL_AFTER` dead ends (the
+    /// published puzzles mostly need fewer, and would only pay for it).
     #[inline]
     pub(super) fn hall_on(&self) -> bool {
-        self.cell_pos.len() <= HALL_CELLS
+        self.cell_pos.len() <= HALL_CELLS && self.dead_ends_seen >= HALL_AFTER
     }
 
     /// The root's counting check ([`digit_fit`]): false when some digit cannot go once
@@ -136,8 +132,11 @@ impl Search {
     /// runs, left in `bfs` with `conflict_hall` set, which also gain conflict weight, or
     /// a filtered cell's contradiction), else whether a candidate was removed.
     ///
-    /// A removal is recorded with the reason `BY_COUNT`: the conflict analysis takes it
-    /// as depending on every decision before it (sound; the Hall set would be sharper).
+    /// A removal records the Hall set that refutes it (the runs of one direction, all
+    /// requiring the digit, left with too few runs across once the cell takes it): the
+    /// conflict analysis asks for those runs' cells, as for a run filter's change. When
+    /// the explanations' buffer is full, the reason is `BY_COUNT`, every decision made
+    /// before it.
     // PERF: every run's required digits, two matchings per digit and one alternating
     // path search per cell whose other run's partner is another run: on the dense 8×8
     // boards a few tens of µs a node. Only boards of at most `HALL_CELLS` cells run it
@@ -153,6 +152,7 @@ impl Search {
         for v in 0..9u16 {
             let bit = 1u16 << v;
             self.hall_cut.clear();
+            self.hall_tmp.clear();
             let shape = &self.shape;
             let digit = &self.digit;
             let graph = digit_fit::Graph {
@@ -187,20 +187,34 @@ impl Search {
                     if digit[y as usize] != 0 || self.cand[y as usize] & bit == 0 {
                         continue;
                     }
-                    if graph
-                        .survives(bit, y, side, &mut self.hall_scratch, &mut self.hall_stamp)
-                        .is_err()
+                    if let Err(tail) =
+                        graph.survives(bit, y, side, &mut self.hall_scratch, &mut self.hall_stamp)
                     {
-                        self.hall_cut.push(y);
+                        // The Hall set's runs explain the cut; kept aside until the
+                        // cut is made.
+                        let from = self.hall_tmp.len() as u32;
+                        self.hall_tmp
+                            .extend_from_slice(&self.hall_scratch[3 * runs..3 * runs + tail]);
+                        self.hall_cut.push([y, from, self.hall_tmp.len() as u32]);
                     }
                 }
             }
             for i in 0..self.hall_cut.len() {
-                let y = self.hall_cut[i];
+                let [y, from, to] = self.hall_cut[i];
                 let m = self.cand[y as usize] & !bit;
                 if m != self.cand[y as usize] {
                     changed = true;
-                    if !self.narrow(y, m, BY_COUNT) {
+                    let (from, to) = (from as usize, to as usize);
+                    let reason = if self.hall_why.len() + (to - from) <= self.hall_why.capacity()
+                        && self.hall_why_start.len() < self.hall_why_start.capacity()
+                    {
+                        self.hall_why_start.push(self.hall_why.len() as u32);
+                        self.hall_why.extend_from_slice(&self.hall_tmp[from..to]);
+                        HALL_REASON | (self.hall_why_start.len() - 1) as u32
+                    } else {
+                        BY_COUNT
+                    };
+                    if !self.narrow(y, m, reason) {
                         self.clear_queue();
                         return None;
                     }
