@@ -627,3 +627,36 @@ fn counting_check_rejects_the_latin_8x8_board() {
     );
     assert_eq!(kakuro_search::count(&boards[0], 2), 0);
 }
+
+/// Dense boards whose crossing runs are forced to be permutations of the same digits,
+/// with no classic fill, that the root's counting check does not refute: two 8×8
+/// boards from the `solve_kakuro` fuzz campaigns (over 60 s each before the counting
+/// filter ran during the search) and a board of the rows-of-28 family
+/// (`benches/peers/kakuro/dense_family.py rows28 12`). The counting filter (Hall sets
+/// per digit, with the sum tables' required digits) proves each within the fuzz
+/// target's budget; the flow (repeats allowed) finds extension fills.
+#[test]
+fn counting_filter_proves_dense_boards_infeasible() {
+    for name in [
+        "dense-8x8-a-no-fill",
+        "dense-8x8-d-no-fill",
+        "rows28-12-no-fill",
+    ] {
+        let path = format!(
+            "{}/tests/data/kakuro/{name}.kakuro.in",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let boards = load_file(&path);
+        assert_eq!(boards.len(), 1, "{name}");
+        assert_eq!(
+            kakuro_search::solve_within(&boards[0], 2_000),
+            Err(ClassicInfeasible::NoSolution),
+            "{name}"
+        );
+        assert_eq!(
+            kakuro_search::count_within(&boards[0], 2, 20_000),
+            Some(0),
+            "{name}"
+        );
+    }
+}
