@@ -11,7 +11,7 @@ gj=${GRIDJUDGE:-$root/target/release/gridjudge}
 out=${1:-$root/target/kakuro-100}
 mkdir -p "$out"
 for s in $(seq 1 30); do
-  "$gj" gen kakuro --variant classic --rows 100 --cols 100 --seed "$s" > "$out/c-$s.kakuro.in"
-  "$gj" gen kakuro --variant classic --rows 100 --cols 100 --white 95 --seed "$s" > "$out/w95-$s.kakuro.in"
+  "$gj" gen kakuro --variant classic --rows 100 --cols 100 --seed "$s" --stats /dev/null > "$out/c-$s.kakuro.in"
+  "$gj" gen kakuro --variant classic --rows 100 --cols 100 --white 95 --seed "$s" --stats /dev/null > "$out/w95-$s.kakuro.in"
 done
 echo "$out: 60 boards"

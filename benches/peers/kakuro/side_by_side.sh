@@ -59,8 +59,12 @@ run_one() {
 
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else print a[int((NR + 1) / 2)] }'; }
 
-fmt() { # fmt MS VERDICT
-  if [ "$2" = cap ]; then echo "> $(awk -v c="$cap" 'BEGIN { printf "%d", c * 1000 }')"; else echo "$1"; fi
+capped() { # capped MS: whether a median reached the cap (most rounds were stopped)
+  awk -v m="$1" -v c="$cap" 'BEGIN { exit !(m >= c * 1000) }'
+}
+
+fmt() { # fmt MS
+  if capped "$1"; then echo "> $(awk -v c="$cap" 'BEGIN { printf "%d", c * 1000 }')"; else echo "$1"; fi
 }
 
 echo "rounds $rounds, cap ${cap} s, $(date -u +%FT%TZ), $(git -C "$root" rev-parse --short HEAD)"
@@ -86,17 +90,19 @@ for f in "${files[@]}"; do
     fi
   done
   om=$(printf '%s\n' "${ours[@]}" | median)
-  o=$(fmt "$om" "$ov")
+  o=$(fmt "$om")
+  capped "$om" && ov=cap
   if [ $cpsat = 1 ]; then
     tm=$(printf '%s\n' "${theirs[@]}" | median)
-    t=$(fmt "$tm" "$tv")
+    t=$(fmt "$tm")
+    capped "$tm" && tv=cap
     ratio=$(awk -v a="$tm" -v b="$om" 'BEGIN { printf "%.1f", a / b }')
     [ "$tv" = cap ] && ratio="> $(awk -v a="$cap" -v b="$om" 'BEGIN { printf "%.1f", a * 1000 / b }')"
     [ "$ov" = cap ] && ratio="?"
     verdict=$ov
     if [ "$ov" != cap ] && [ "$tv" != cap ] && [ "$tv" != unk ] && [ "$ov" != "$tv" ]; then verdict="MISMATCH ($ov / $tv)"; fi
     if [ $sets = 1 ]; then
-      t2=$(fmt "$(printf '%s\n' "${theirs2[@]}" | median)" "$tv2")
+      t2=$(fmt "$(printf '%s\n' "${theirs2[@]}" | median)")
       echo "| $(basename "$f") | $cases | $o | $verdict | $t | $t2 | $ratio |"
     else
       echo "| $(basename "$f") | $cases | $o | $verdict | $t | $ratio |"
