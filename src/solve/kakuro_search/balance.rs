@@ -27,8 +27,8 @@
 //! make the relaxation infeasible; so are the runs a backward search from the other
 //! end reaches (the other side of the cut), and the smaller of the two is kept. On
 //! `gen_100x100` case 0 the backward side is often a few runs where the forward one
-//! is thousands, and the backjumping gets sharper: 6.5 s → 1.6 s. Since
-//! session 5 both ends are searched at once, so a failure costs about twice the smaller
+//! is thousands, and the backjumping gets sharper: 6.5 s → 1.6 s. Both ends are
+//! searched at once, so a failure costs about twice the smaller
 //! side rather than the whole forward one plus the backward one.
 //!
 //! Backtracking never has to undo `x`: undoing only widens bounds and restores placed

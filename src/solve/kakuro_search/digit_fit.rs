@@ -9,7 +9,7 @@
 //! `fuzz/open-crashes/solve_kakuro/slow-search-8x8.kakuro.in` six across runs of seven
 //! cells summing to 28 (each a permutation of 1..=7) must each hold a 4, but after the
 //! run filters only three down runs can hold one: no fill, yet the search ran for more
-//! than 120 s without finding that out (sessions 2–5).
+//! than 120 s without finding that out (measured 2026-11-22/23, before this check).
 //!
 //! # How
 //!
@@ -54,10 +54,24 @@ pub(super) fn required_digits(
     common
 }
 
+/// A digit that does not fit, and the Hall set that shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Short {
+    /// The digit, 1..=9.
+    pub(super) digit: u8,
+    /// The Hall set: runs of one direction, every one requiring `digit`, whose empty
+    /// cells that may hold it all lead to fewer runs of the other direction than there
+    /// are runs in the set. They are `scratch[3 · runs..3 · runs + hall]`. Whether the
+    /// set is short depends only on the states of the set's own cells, so those cells
+    /// explain the dead end.
+    pub(super) hall: usize,
+}
+
 /// Whether, for every digit, the runs that require it (`required[r]`, bit `d` for digit
 /// `d + 1`) can each get a distinct cell for it among the empty cells whose candidates
-/// (`cand`, with `empty[c]`) hold it; `Err(digit)` (1..=9) names the first that cannot. `across[r]`: run `r` is an across run. `scratch`
-/// must hold at least `4 · runs` entries (contents ignored).
+/// (`cand`, with `empty[c]`) hold it; `Err` names the first digit that cannot, with a
+/// Hall set (see [`Short`]). `across[r]`: run `r` is an across run. `scratch` must hold
+/// at least `4 · runs` entries (contents ignored).
 // PERF: root only; per digit two matchings by breadth-first augmenting paths, most runs
 // matched by their first free edge.
 pub(super) fn digits_fit(
@@ -67,7 +81,7 @@ pub(super) fn digits_fit(
     empty: impl Fn(u32) -> bool,
     required: &[u16],
     scratch: &mut [u32],
-) -> Result<(), u8> {
+) -> Result<(), Short> {
     let runs = required.len();
     let (mate, rest) = scratch.split_at_mut(runs);
     let (parent, rest) = rest.split_at_mut(runs);
@@ -118,7 +132,12 @@ pub(super) fn digits_fit(
                     }
                 }
                 if free == NONE {
-                    return Err(v as u8 + 1);
+                    // `queue[..tail]` is the Hall set: `r` and the mates of every
+                    // other-side run its alternating paths reach, one more than those.
+                    return Err(Short {
+                        digit: v as u8 + 1,
+                        hall: tail,
+                    });
                 }
                 #[cfg(test)]
                 if parent[free as usize] != r {
@@ -141,6 +160,142 @@ pub(super) fn digits_fit(
         }
     }
     Ok(())
+}
+
+/// The digit-placement graph of one digit: the runs of one direction (`side`) that
+/// require it, matched into the runs of the other, through the empty cells that may
+/// hold it. See [`hall_filter`].
+pub(super) struct Graph<'a, A, E> {
+    pub(super) shape: &'a Shape,
+    pub(super) across: A,
+    pub(super) cand: &'a [u16],
+    pub(super) empty: E,
+    pub(super) required: &'a [u16],
+}
+
+impl<A: Fn(u32) -> bool, E: Fn(u32) -> bool> Graph<'_, A, E> {
+    /// Matches every run of `side` that requires digit bit `bit` into the other side
+    /// (`mate[o]`: the run matched to other-side run `o`, `NONE` if none); `Err(tail)`
+    /// when one cannot be, its Hall set left in `queue[..tail]`. `scratch` holds
+    /// `mate`, `parent`, `seen`, `queue` (`runs` each).
+    pub(super) fn match_side(
+        &self,
+        bit: u16,
+        side: bool,
+        scratch: &mut [u32],
+        stamp: &mut u32,
+    ) -> Result<(), usize> {
+        let runs = self.required.len();
+        let (mate, rest) = scratch.split_at_mut(runs);
+        let (parent, rest) = rest.split_at_mut(runs);
+        let (seen, rest) = rest.split_at_mut(runs);
+        let queue = &mut rest[..runs];
+        mate.fill(NONE);
+        for r in 0..runs as u32 {
+            if (self.across)(r) != side || self.required[r as usize] & bit == 0 {
+                continue;
+            }
+            *stamp += 1;
+            let (mut head, mut tail) = (0, 1);
+            queue[0] = r;
+            let mut free = NONE;
+            'search: while head < tail {
+                let x = queue[head];
+                head += 1;
+                let span = self.shape.span(x);
+                for (&y, &o) in self.shape.run_cells[span.clone()]
+                    .iter()
+                    .zip(&self.shape.run_other[span])
+                {
+                    if !(self.empty)(y)
+                        || self.cand[y as usize] & bit == 0
+                        || seen[o as usize] == *stamp
+                    {
+                        continue;
+                    }
+                    seen[o as usize] = *stamp;
+                    parent[o as usize] = x;
+                    let m = mate[o as usize];
+                    if m == NONE {
+                        free = o;
+                        break 'search;
+                    }
+                    parent[m as usize] = o;
+                    queue[tail] = m;
+                    tail += 1;
+                }
+            }
+            if free == NONE {
+                return Err(tail);
+            }
+            let mut o = free;
+            loop {
+                let x = parent[o as usize];
+                mate[o as usize] = x;
+                if x == r {
+                    break;
+                }
+                o = parent[x as usize];
+            }
+        }
+        Ok(())
+    }
+
+    /// With `mate` a matching of `side`'s required runs (from [`Graph::match_side`]):
+    /// whether one still exists once cell `y` holds the digit, that is without `y`'s
+    /// two runs (`s` on `side`, `o` on the other). `Err(tail)`: no, the Hall set
+    /// (runs of `side`, each requiring the digit) in `queue[..tail]`.
+    ///
+    /// Only `o`'s mate `m`, if it is not `s`, loses its partner (`s`'s own partner
+    /// goes free), so one alternating path from `m` that avoids `s` and `o` decides it.
+    pub(super) fn survives(
+        &self,
+        bit: u16,
+        y: u32,
+        side: bool,
+        scratch: &mut [u32],
+        stamp: &mut u32,
+    ) -> Result<(), usize> {
+        let runs = self.required.len();
+        let [a, d] = self.shape.cell_runs[y as usize];
+        let (s, o) = if side { (a, d) } else { (d, a) };
+        let (mate, rest) = scratch.split_at_mut(runs);
+        let (_, rest) = rest.split_at_mut(runs);
+        let (seen, rest) = rest.split_at_mut(runs);
+        let queue = &mut rest[..runs];
+        let m = mate[o as usize];
+        if m == NONE || m == s {
+            return Ok(());
+        }
+        *stamp += 1;
+        seen[o as usize] = *stamp;
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = m;
+        while head < tail {
+            let x = queue[head];
+            head += 1;
+            let span = self.shape.span(x);
+            for (&z, &p) in self.shape.run_cells[span.clone()]
+                .iter()
+                .zip(&self.shape.run_other[span])
+            {
+                if !(self.empty)(z)
+                    || self.cand[z as usize] & bit == 0
+                    || seen[p as usize] == *stamp
+                {
+                    continue;
+                }
+                seen[p as usize] = *stamp;
+                let q = mate[p as usize];
+                if q == NONE || q == s {
+                    return Ok(());
+                }
+                queue[tail] = q;
+                tail += 1;
+            }
+        }
+        Err(tail)
+    }
 }
 
 #[cfg(test)]
@@ -327,6 +482,108 @@ mod tests {
         assert!(long > 100, "only {long} long augmenting paths");
     }
 
+    /// The counting filter's test of one cell (`Graph::match_side`, then
+    /// `Graph::survives` for both sides) against brute force: digit `v` stays in empty
+    /// cell `y` exactly when one matching puts `v` in `y` and covers every required run
+    /// of both sides (the exact filter of this relaxation). Returns how many cells
+    /// were cut and kept.
+    fn check_filter(seed: u64, cands: &[u16], empties: u32, req: &[u16]) -> Option<[u32; 2]> {
+        let (shape, across) = board_shape(seed)?;
+        let (cells, runs) = (shape.cell_runs.len(), across.len());
+        let cand = &cands[..cells];
+        let empty = |y: u32| empties >> (y % 32) & 1 == 1 || y % 5 == 0;
+        // Required digits: a run requires a digit with probability about 1/2 when
+        // some allowed cell of it may hold the digit.
+        let mut bits = req
+            .iter()
+            .flat_map(|&w| (0..16).map(move |b| w >> b & 1 == 1))
+            .cycle();
+        let required: Vec<u16> = (0..runs as u32)
+            .map(|r| {
+                (0..9)
+                    .filter(|&v| {
+                        shape.span(r).any(|i| {
+                            let y = shape.run_cells[i];
+                            empty(y) && cand[y as usize] >> v & 1 == 1
+                        }) && bits.next() == Some(true)
+                    })
+                    .fold(0u16, |m, v| m | 1 << v)
+            })
+            .collect();
+        let graph = Graph {
+            shape: &shape,
+            across: |r: u32| across[r as usize],
+            cand,
+            empty,
+            required: &required,
+        };
+        let mut scratch = vec![0u32; 4 * runs];
+        let mut stamp = 0;
+        let mut counts = [0u32; 2];
+        for v in 0..9 {
+            let bit = 1u16 << v;
+            let need: Vec<bool> = required.iter().map(|m| m & bit != 0).collect();
+            let allowed: Vec<bool> = (0..cells as u32)
+                .map(|y| empty(y) && cand[y as usize] & bit != 0)
+                .collect();
+            if !fits_one(&shape, &allowed, &need) {
+                continue;
+            }
+            let mut keep = vec![true; cells];
+            for side in [true, false] {
+                assert!(graph
+                    .match_side(bit, side, &mut scratch, &mut stamp)
+                    .is_ok());
+                for y in (0..cells as u32).filter(|&y| allowed[y as usize]) {
+                    if graph
+                        .survives(bit, y, side, &mut scratch, &mut stamp)
+                        .is_err()
+                    {
+                        keep[y as usize] = false;
+                    }
+                }
+            }
+            for y in (0..cells as u32).filter(|&y| allowed[y as usize]) {
+                // Brute force: `y` takes the digit, its two runs are served.
+                let [a, d] = shape.cell_runs[y as usize];
+                let allowed_y: Vec<bool> = (0..cells)
+                    .map(|z| {
+                        let [za, zd] = shape.cell_runs[z];
+                        allowed[z] && za != a && zd != d
+                    })
+                    .collect();
+                let mut need_y = need.clone();
+                need_y[a as usize] = false;
+                need_y[d as usize] = false;
+                let want = fits_one(&shape, &allowed_y, &need_y);
+                assert_eq!(
+                    keep[y as usize],
+                    want,
+                    "seed {seed}, digit {}, cell {y}",
+                    v + 1
+                );
+                counts[usize::from(want)] += 1;
+            }
+        }
+        Some(counts)
+    }
+
+    /// The filter's cases from a fixed sequence cut some cells and keep others.
+    #[test]
+    fn counting_filter_keeps_exactly_the_matchable_cells() {
+        let mut rng = Rng::new(0xf117);
+        let mut total = [0u32; 2];
+        for seed in 0..400u64 {
+            let cands: Vec<u16> = (0..24).map(|_| 1 + rng.below(0x1FF) as u16).collect();
+            let req: Vec<u16> = (0..64).map(|_| rng.below(1 << 16) as u16).collect();
+            if let Some(c) = check_filter(seed, &cands, rng.below(1 << 32) as u32, &req) {
+                total[0] += c[0];
+                total[1] += c[1];
+            }
+        }
+        assert!(total[0] > 100 && total[1] > 100, "cut / kept: {total:?}");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -339,6 +596,18 @@ mod tests {
             req in proptest::collection::vec(any::<u16>(), 64),
         ) {
             check_case(seed, &cands, empties, &req);
+        }
+
+        /// The counting filter against brute force on random candidates and required
+        /// digits.
+        #[test]
+        fn counting_filter_agrees_with_brute_force(
+            seed in any::<u64>(),
+            cands in proptest::collection::vec(1u16..0x200, 24),
+            empties in any::<u32>(),
+            req in proptest::collection::vec(any::<u16>(), 64),
+        ) {
+            check_filter(seed, &cands, empties, &req);
         }
     }
 }

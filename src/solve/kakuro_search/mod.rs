@@ -79,12 +79,38 @@
 //! `tests/data/kakuro/latin-8x8-no-fill.kakuro.in`), and names the digit
 //! ([`ClassicInfeasible::DigitCount`]).
 //!
+//! # The counting filter during the search
+//!
+//! On boards of at most 256 white cells, once a search has met 64 dead ends, the same
+//! count runs at every node as a filter (`Search::hall_filter`): for each digit, each
+//! run's *required* digits come from the sum tables (the digits every completion of its
+//! state uses), the runs of one direction that require the digit are matched into the
+//! runs of the other through the empty cells that may hold it, and a cell keeps the
+//! digit only if such a matching (for both directions) survives the cell taking it (one
+//! alternating-path search from the partner the cell's other run loses). A missing
+//! matching is a dead end explained by its Hall set: runs of one direction, all
+//! requiring the digit, whose cells lead to fewer runs of the other direction; the
+//! conflict analysis asks for those runs' cells, for a dead end and for each cut the
+//! filter makes (the Hall set that refutes the cut is kept beside the trail). Within
+//! one run the run filter is already exact for "distinct and summing" together, so the
+//! new reasoning is across runs: which digits go where when crossing runs are forced to
+//! be permutations of the same digits.
+//!
+//! PERF (release, whole process, 2-core machine shared with other builds, so rough):
+//! the 8×8 boards `tests/data/kakuro/dense-8x8-a-no-fill.kakuro.in` and `…-d-…` go from
+//! over 60 s to 0.01 s, the rows-of-28 boards of `benches/data/kakuro-dense` from over
+//! 3 s to 0.01 s, and `count --limit 2` on the generated 10×10 boards at 95 % white
+//! from over 20 s to 0.05 s. Infeasible boards where it cuts little pay for it:
+//! `slow-search-6x7` about 3.4 → 4.5 s, `slow-search-8x8-dense-e` 1.6 → 1.5 s; the
+//! published puzzles rarely reach 64 dead ends. Always on (from the first dead end) it
+//! cost `marcelgarus_kakuro` about 6 % over 15 runs.
+//!
 //! The slowest corpus case: `gen_100x100` case 0 (6.5k cells, many fills), criterion
-//! median 65.8 ms (interval 65.4–66.3; session 6, quiet machine), about 35 % under the
-//! 100 ms the issue asks for. Session 6 took it from 104 ms (median of 21 runs of
-//! `tests/it/solvers/kakuro_search_timing.rs`, `KKS_REPEAT=21`; criterion 101.6 ms in session 5),
+//! median 65.8 ms (interval 65.4–66.3; 2026-11-23, quiet machine), about 35 % under a
+//! 100 ms goal. These steps took it from 104 ms (median of 21 runs of
+//! `tests/it/solvers/kakuro_search_timing.rs`, `KKS_REPEAT=21`; criterion 101.6 ms before them),
 //! each step measured that way and, where the search changed, on the 16 generated
-//! boards too (geometric mean 409 → 374 ms over the session's search changes):
+//! boards too (geometric mean 409 → 374 ms over these search changes):
 //! - a conflict analysis that visits only the marked cells' changes (104 → 100 ms with
 //!   a stack of changes to visit, 90 → 81 ms with a bit set taken highest first);
 //! - closed-form run filters for up to three empty cells (module `run_gac`; 100 → 90
@@ -99,12 +125,12 @@
 //! - the root's counting check (about 0.6 ms here; for boards like the 8×8 above).
 //!
 //! The replay test of the conflict analysis (`search/conflict.rs`) found a
-//! pre-existing unsound backjump, fixed in session 6: a search resumed at a dead end
+//! pre-existing unsound backjump, since fixed: a search resumed at a dead end
 //! whose conflict set was already known analysed it again from stale conflict runs.
 //!
-//! Session 5 took it from a median of 2.0 s over 12 restart seeds, in steps, each
+//! An earlier series of steps took it from a median of 2.0 s over 12 restart seeds, each
 //! measured on that board and (from the value order on) on 16 generated 100×100
-//! classic boards (`KKS_GENERATED=16`; at the start of the session a geometric mean
+//! classic boards (`KKS_GENERATED=16`; before the series a geometric mean
 //! of 6.1 s, partly with the other core busy, one board giving up after 2 M dead
 //! ends; at its end 0.49–0.53 s, the slowest 2.5 s):
 //! - the cells' own conflict weight, from the relaxation's cuts (2.0 → 0.9 s);
@@ -119,19 +145,19 @@
 //!   quarter of each turn for the steady search (0.68 → 0.52 s), and a single pass of
 //!   `tighten` (case 0: 184 → 111–131 ms).
 //!
-//! Left (profile at the end of session 6): the relaxation's path search about 28 %,
+//! Left (profile of 2026-11-23): the relaxation's path search about 28 %,
 //! conflict analysis 18 %, the digit-set programme (runs with five or more empty
 //! cells) 14 %, the rest of propagation 10 %; the root's deductions (flow, GAC,
 //! `tighten`) take about 10 ms of the 65. Analysing a frame's cuts only when the
-//! frame fails made the search worse in session 5; redone in session 6 with the same
+//! frame fails made the search worse; redone later with the same
 //! weights and the probes asked again at the failure, it left the search the same
 //! but most frames with cuts do fail, so the second probes cost more (96 against
 //! 90 ms). Building with `lto = "fat"` and `codegen-units = 1` takes case 0 to
 //! 99–104 ms (not adopted: it moves every other measurement in this repository).
 //! Tried without gain: the relaxation's value as the first digit, a third guided
 //! search, row-major branching, chronological backtracking over exhausted frames, SAC
-//! at every node, placement nogoods, partial restarts (history of this file); in
-//! session 5 also phase saving in the steady search, no phase saving in the restarting
+//! at every node, placement nogoods, partial restarts (history of this file); also
+//! phase saving in the steady search, no phase saving in the restarting
 //! one (much worse), no `tighten` at all (worse on the 16 boards).
 
 /// Marker for "no cell": in the search's bucket lists, `pick`'s tree and `balance`'s
@@ -189,7 +215,7 @@ pub enum ClassicInfeasible {
 /// run sums to its clue). Returns one fill, or why none exists. Unbounded: see
 /// [`solve_within`] for a version that can give up.
 // PERF: `cargo bench --bench kakuro -- search` (figures per file in benches/kakuro.rs).
-// Release build, `tests/it/solvers/kakuro_search_timing.rs` (session 6, quiet machine): every
+// Release build, `tests/it/solvers/kakuro_search_timing.rs` (2026-11-23, quiet machine): every
 // classic corpus case under 5 ms (marcelgarus_kakuro case 9: 4.6 ms) except
 // gen_100x100 case 0: 65–67 ms (see the module doc). Allocation count is
 // independent of the board and of the search effort (test
@@ -221,7 +247,7 @@ pub fn solve_within(
     // case 0; a quarter makes the infeasible 6x7 board of `fuzz/open-crashes` take
     // 4.1 s instead of 1.7.) The restarting search goes first in each turn: on a board
     // with fills it is the one that finishes, and the steady search's slice of that
-    // turn is saved (session 6: `gen_100x100` case 0 68 → 65 ms, the 16 generated
+    // turn is saved (`gen_100x100` case 0 68 → 65 ms, the 16 generated
     // boards 6 % faster; the infeasible 6x7 board, proved by the steady search, pays
     // the restarting search's last slice: 2.7 → 3.1 s).
     // The root's deductions (run filters, the relaxation's bounds) are made once and
@@ -314,7 +340,7 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
 }
 
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 300, 300,
-/// 600, 300, 300, 600, 1200, … dead ends. Chosen in session 5 (with the current
+/// 600, 300, 300, 600, 1200, … dead ends. Chosen (with the current
 /// branching and value order) on 16 generated 100×100 classic boards
 /// (`KKS_GENERATED=16` in `tests/it/solvers/kakuro_search_timing.rs`) and `gen_100x100` case 0,
 /// release build, geometric mean over the 16 / case 0: unit 100: 0.95 s / 0.29 s;

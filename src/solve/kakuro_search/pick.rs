@@ -19,7 +19,7 @@
 //! the nodes above cells whose score changed since the last choice: `O(changed · log
 //! cells)`, with shared ancestors recomputed once. The stale nodes are bits, taken
 //! highest first (children before parents); a list sorted at every choice cost 2 % of
-//! the solve (session 6: 71 → 68 ms on `gen_100x100` case 0, the same search).
+//! the solve (71 → 68 ms on `gen_100x100` case 0, the same search).
 
 use super::NONE;
 

@@ -30,6 +30,21 @@ const PLACED: u8 = u8::MAX;
 /// The `reason` of a candidate change made by a branching decision, not by a run's
 /// filter.
 const DECISION: u32 = u32::MAX;
+/// The `reason` of a candidate change made by the counting filter
+/// ([`Search::hall_filter`]): it depends on every decision made before it.
+const BY_COUNT: u32 = u32::MAX - 1;
+/// `HALL_REASON | i`: the `reason` of a candidate change made by the counting filter,
+/// explained by the runs of `Search::hall_why`'s entry `i`. Below `BY_COUNT`.
+const HALL_REASON: u32 = 1 << 31;
+/// The search runs the counting filter (`Search::hall_filter`) on boards of at most
+/// this many white cells: its cost per node grows with the board, and the boards it
+/// decides (crossing runs forced to be permutations of the same digits) are small.
+const HALL_CELLS: usize = 256;
+/// The counting filter starts once a search has met this many dead ends (over all
+/// its attempts).
+const HALL_AFTER: u64 = 64;
+/// Room for the counting filter's explanations, in runs per cell of the board.
+const HALL_WHY_PER_CELL: usize = 32;
 /// Levels the conflict sets of all frames may hold together, per cell of the board;
 /// a frame whose set does not fit any more is treated as depending on every level
 /// below it (sound, merely less sharp).
@@ -156,6 +171,26 @@ pub(super) struct Search {
     /// Whether the last contradiction came from the relaxation: its explanation runs
     /// then belong to the conflict too.
     conflict_wide: bool,
+    /// Whether the last contradiction came from the counting check: the cells of its
+    /// Hall set (in `bfs`) explain it.
+    conflict_hall: bool,
+    /// The counting check's buffers: each run's required digits, and the matchings'
+    /// scratch (`4 · runs`).
+    required: Vec<u16>,
+    hall_scratch: Vec<u32>,
+    /// The counting filter's visit stamps (in `hall_scratch`) and the cells it cuts
+    /// a digit from.
+    hall_stamp: u32,
+    hall_cut: Vec<[u32; 3]>,
+    /// The Hall sets of the cuts of one digit (`hall_cut` holds each cut's cell and
+    /// range here).
+    hall_tmp: Vec<u32>,
+    /// The explanations of the counting filter's changes on the trail, in trail order:
+    /// entry `i`'s runs are `hall_why[hall_why_start[i]..]` up to the next entry's.
+    hall_why: Vec<u32>,
+    hall_why_start: Vec<u32>,
+    /// Dead ends met in every attempt so far (see `Search::hall_on`).
+    dead_ends_seen: u64,
     /// Where the root's deductions end on the trail, once they are made.
     root_mark: Option<usize>,
     /// Decisions left before [`Search::choose_focused`] looks for components again.
@@ -219,6 +254,9 @@ impl Search {
         let run_sum: Vec<u8> = runs.iter().map(|r| r.clue as u8).collect();
         let shape = Rc::new(Shape::new(cell_runs, run_start, run_cells));
         let balance = Balance::new(&shape, &run_sum).ok_or(ClassicInfeasible::NoSolution)?;
+        // The counting filter's buffers, sized on the boards that run it (one entry
+        // elsewhere, so that every board makes the same allocations).
+        let hall = n <= HALL_CELLS;
         let mut s = Search {
             tables,
             cell_pos,
@@ -259,6 +297,15 @@ impl Search {
             conflict_levels: Vec::with_capacity(CONFLICT_ROOM_PER_CELL * n),
             balance,
             conflict_wide: false,
+            conflict_hall: false,
+            required: vec![0; runs.len()],
+            hall_scratch: vec![0; 4 * runs.len()],
+            hall_stamp: 0,
+            hall_cut: Vec::with_capacity(if hall { 2 * n } else { 1 }),
+            hall_tmp: Vec::with_capacity(if hall { 2 * n * runs.len() } else { 1 }),
+            hall_why: Vec::with_capacity(if hall { HALL_WHY_PER_CELL * n } else { 1 }),
+            hall_why_start: Vec::with_capacity(if hall { 10 * n } else { 1 }),
+            dead_ends_seen: 0,
             root_mark: None,
             check_in: 0,
             explained: false,
@@ -289,6 +336,10 @@ impl Search {
         room(&mut copy.focus, self.focus.capacity());
         room(&mut copy.focus_cells, self.focus_cells.capacity());
         room(&mut copy.bfs, self.bfs.capacity());
+        room(&mut copy.hall_cut, self.hall_cut.capacity());
+        room(&mut copy.hall_tmp, self.hall_tmp.capacity());
+        room(&mut copy.hall_why, self.hall_why.capacity());
+        room(&mut copy.hall_why_start, self.hall_why_start.capacity());
         room(&mut copy.conflict_levels, self.conflict_levels.capacity());
         copy.balance.reserve_like(&self.balance);
         copy
@@ -414,6 +465,7 @@ impl Search {
                 }
             }
             dead_ends += 1;
+            self.dead_ends_seen += 1;
             if dead_ends > budget {
                 return Outcome::OutOfBudget;
             }

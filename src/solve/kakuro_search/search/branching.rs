@@ -210,6 +210,7 @@ impl Search {
                 keep &= range;
                 self.conflict = [a, d];
                 self.conflict_wide = true;
+                self.conflict_hall = false;
                 self.analyse();
                 #[cfg(test)]
                 if self.check_explanations {

@@ -2,7 +2,7 @@
 //! finds the decisions a dead end depends on, the jump back to the deepest of them, and
 //! the conflict sets the frames keep. Part of [`Search`]'s implementation.
 
-use super::{Change, Search, DECISION, NONE};
+use super::{Change, Search, BY_COUNT, DECISION, HALL_REASON, NONE};
 
 impl Search {
     /// Collects into `levels` the decisions the last contradiction depends on.
@@ -22,7 +22,7 @@ impl Search {
     /// are bits in `pending`, taken highest first. Top-down order means each cell and
     /// each run is first marked at its latest position, so each is marked once.
     // PERF: on `gen_100x100` case 0 a dead end visits about 530 changes of the 11,600
-    // above the first decision. Walking all of them, as up to session 5, was a quarter
+    // above the first decision. Walking all of them, as the first version did, was a quarter
     // of the solve time; a binary heap of positions instead of the bit set was slower
     // than the walk, a stack in any order (each cell asked again at a
     // later position) gained 4 %, the bit set 20 % (100 → 81 ms with the closed-form
@@ -36,7 +36,13 @@ impl Search {
             .first()
             .map_or(self.trail.len() as u32, |f| f.mark);
         let top = self.trail.len() as u32;
-        if self.conflict_wide {
+        if self.conflict_hall {
+            // The counting check's Hall set: its runs' cells, already in `bfs`.
+            self.conflict_hall = false;
+            for i in 0..self.bfs.len() {
+                self.ask_cell(self.bfs[i], top, stamp, base);
+            }
+        } else if self.conflict_wide {
             // The relaxation's cut: only its boundary cells' bounds count (the failing
             // cell is one of them). They also gain conflict weight, which draws the
             // branching to the tight regions the relaxation keeps failing on.
@@ -68,6 +74,31 @@ impl Search {
                 self.pending[w] &= !(1 << b);
                 let i = w * 64 + b;
                 if let Change::Cand { cell, reason, .. } = self.trail[i] {
+                    if reason == BY_COUNT {
+                        // The counting filter: every decision made before position
+                        // `i`, which covers whatever older changes are pending.
+                        for (l, f) in self.frames.iter().enumerate() {
+                            if f.mark as usize > i {
+                                break;
+                            }
+                            self.levels[l / 64] |= 1 << (l % 64);
+                        }
+                        self.pending[low..=w].fill(0);
+                        break;
+                    }
+                    if (HALL_REASON..BY_COUNT).contains(&reason) {
+                        // The counting filter: the cells of its Hall set's runs.
+                        let e = (reason - HALL_REASON) as usize;
+                        let from = self.hall_why_start[e] as usize;
+                        let to = self
+                            .hall_why_start
+                            .get(e + 1)
+                            .map_or(self.hall_why.len(), |&t| t as usize);
+                        for k in from..to {
+                            self.ask_run(self.hall_why[k], i as u32, stamp, base);
+                        }
+                        continue;
+                    }
                     if reason == DECISION {
                         let l = self.frame_of[cell as usize] as usize;
                         self.levels[l / 64] |= 1 << (l % 64);
@@ -246,7 +277,7 @@ mod tests {
                     failed = true;
                     break;
                 }
-                if copy.digit[cu] == 0 && !(copy.narrow(c, m, DECISION) && copy.propagate()) {
+                if copy.digit[cu] == 0 && !(copy.narrow(c, m, DECISION) && copy.settle()) {
                     failed = true;
                     break;
                 }
@@ -256,7 +287,7 @@ mod tests {
                 let m = m & copy.cand[cu];
                 failed = copy.digit[cu] != 0
                     || m == 0
-                    || !(copy.narrow(c, m, DECISION) && copy.propagate());
+                    || !(copy.narrow(c, m, DECISION) && copy.settle());
             }
             assert!(
                 failed,

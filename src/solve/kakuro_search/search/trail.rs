@@ -3,7 +3,7 @@
 //! candidates and placing a digit (each recorded on the trail), and popping the trail
 //! back to a mark. Part of [`Search`]'s implementation.
 
-use super::{Change, Search, CONSISTENT, NONE, PLACED, QUEUED};
+use super::{Change, Search, BY_COUNT, CONSISTENT, HALL_REASON, NONE, PLACED, QUEUED};
 use crate::solve::kakuro_search::tables::table_index;
 
 impl Search {
@@ -81,6 +81,7 @@ impl Search {
         if mask == 0 {
             self.conflict = [a, d];
             self.conflict_wide = false;
+            self.conflict_hall = false;
             return false;
         }
         self.trail.push(Change::Cand {
@@ -100,6 +101,7 @@ impl Search {
         if !self.balance.fits(c, mask) && !self.balance.repair(c, &self.cand, &self.shape) {
             self.conflict = [a, d];
             self.conflict_wide = true;
+            self.conflict_hall = false;
             return false;
         }
         if mask & (mask - 1) == 0 {
@@ -107,6 +109,7 @@ impl Search {
             if mask & self.allowed(a) & self.allowed(d) == 0 {
                 self.conflict = [a, d];
                 self.conflict_wide = false;
+                self.conflict_hall = false;
                 return false;
             }
             self.place(c, digit);
@@ -141,9 +144,17 @@ impl Search {
         while self.trail.len() > mark {
             match self.trail.pop() {
                 Some(Change::Cand {
-                    cell, old, prev, ..
+                    cell,
+                    old,
+                    prev,
+                    reason,
                 }) => {
                     let cu = cell as usize;
+                    if (HALL_REASON..BY_COUNT).contains(&reason) {
+                        let e = (reason - HALL_REASON) as usize;
+                        self.hall_why.truncate(self.hall_why_start[e] as usize);
+                        self.hall_why_start.truncate(e);
+                    }
                     self.cand[cu] = old;
                     self.last_change[cu] = prev;
                     self.pick.touch(cell);
