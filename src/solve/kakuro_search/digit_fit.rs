@@ -164,7 +164,7 @@ pub(super) fn digits_fit(
 
 /// The digit-placement graph of one digit: the runs of one direction (`side`) that
 /// require it, matched into the runs of the other, through the empty cells that may
-/// hold it. See [`hall_filter`].
+/// hold it. See [`Search::hall_filter`](super::search::Search::hall_filter).
 pub(super) struct Graph<'a, A, E> {
     pub(super) shape: &'a Shape,
     pub(super) across: A,
