@@ -117,6 +117,12 @@ pub struct CaseResult {
     /// validator's exit); `None` for a batch case.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<ProtocolNote>,
+    /// The score its output validator gave (`score.txt`), for a scoring problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// The score multiplier its output validator gave (`score_multiplier.txt`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -135,6 +141,8 @@ impl CaseResult {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         }
     }
@@ -486,9 +494,11 @@ fn judge_case_once(
             read_capped(&dirs.stdout(), limits.output_bytes),
         ) {
             (crate::judge::problem::Checker::External(checker), Ok(_)) => {
-                let (verdict, message) = checker.check(case, &dirs.stdout());
+                let (verdict, message, files) = checker.check_scored(case, &dirs.stdout());
                 result.verdict = verdict;
                 result.message = message;
+                result.score = files.score;
+                result.score_multiplier = files.multiplier;
             }
             (crate::judge::problem::Checker::Builtin(id), Ok(output)) => {
                 let checked = check::check(*id, &input, &output, answer.as_deref());

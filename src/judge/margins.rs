@@ -236,6 +236,8 @@ mod tests {
                     output_bytes: 0,
                     stderr_bytes: 0,
                     protocol: None,
+                    score: None,
+                    score_multiplier: None,
                     run: None,
                 })
                 .collect(),

@@ -23,7 +23,7 @@
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
-use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation};
+use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation, ScoreExpectation};
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
@@ -42,6 +42,8 @@ pub struct Submission {
     pub path: PathBuf,
     /// Its name below `submissions/`: `accepted/sol.cpp`.
     pub name: String,
+    /// What it is expected to score, for a scoring problem.
+    pub score: Option<ScoreExpectation>,
 }
 
 /// The submissions of a problem folder or package, and what was left out.
@@ -122,6 +124,7 @@ pub fn find_submissions_in(
                     expected: expected.clone(),
                     path,
                     name,
+                    score: None,
                 }),
                 Err(why) => found.skipped.push(format!("{name}: {why}")),
             }
@@ -151,12 +154,59 @@ pub struct SubmissionResult {
     pub message: String,
     /// Its largest CPU time over the cases, seconds.
     pub max_cpu: f64,
+    /// What it is expected to score, for a scoring problem.
+    #[serde(skip)]
+    pub score_expected: Option<ScoreExpectation>,
+    /// Its scores, for a scoring problem ([`apply_scoring`](Self::apply_scoring)).
+    #[serde(skip)]
+    pub scored: Option<crate::judge::scoring::Scored>,
 }
 
 impl SubmissionResult {
-    /// Whether it got what it is expected to get.
+    /// Whether it got what it is expected to get (and, for a scoring problem, scored
+    /// what it is expected to score).
     pub fn as_expected(&self) -> bool {
-        self.expected.matches(self.got, &self.cases)
+        let score_ok = match (&self.score_expected, &self.scored) {
+            (None, _) => true,
+            (Some(e), Some(s)) => e.holds(s.score, s.best),
+            (Some(_), None) => false,
+        };
+        score_ok && self.expected.matches(self.got, &self.cases)
+    }
+
+    /// Scores it with `scoring`: the score and the groups' come from its case results
+    /// (a compile failure has none and scores nothing); the verdict becomes the
+    /// aggregated one (a legacy grader's, or JE for a broken scoring rule) unless a
+    /// case verdict read under the real limit already decided it.
+    pub fn apply_scoring(&mut self, scoring: &crate::judge::scoring::Scoring) {
+        if self.cases.is_empty() {
+            return;
+        }
+        let cases = self.cases.clone();
+        let outcome = |id: &str| {
+            cases
+                .iter()
+                .find(|c| c.case == id)
+                .map(|c| crate::judge::scoring::CaseOutcome {
+                    verdict: c.verdict,
+                    score: c.score,
+                    multiplier: c.multiplier,
+                })
+        };
+        let scored = scoring.score(&outcome);
+        if scored.verdict != spec_verdict(self.got)
+            && matches!(self.expected, Expectation::First(_))
+            || scored.error.is_some()
+        {
+            self.got = scored.verdict;
+            self.message = scored.error.clone().unwrap_or_else(|| {
+                format!(
+                    "the grader's verdict (first rejected case: {} {})",
+                    self.case, self.message
+                )
+            });
+        }
+        self.scored = Some(scored);
     }
 
     /// Whether it is a judge error the folder did not expect (the judge's own failure).
@@ -216,11 +266,15 @@ impl SubmissionResult {
                     case: c.case.clone(),
                     verdict: c.verdict,
                     cpu: c.cpu_seconds,
+                    score: c.score,
+                    multiplier: c.score_multiplier,
                 })
                 .collect(),
             case,
             message,
             max_cpu: margins::slowest_case(report),
+            score_expected: sub.score,
+            scored: None,
         }
     }
 }
@@ -277,9 +331,15 @@ impl SubmissionResult {
         } else {
             self.message.clone()
         };
+        let expected = match &self.score_expected {
+            Some(score) => format!("{}, {}", self.expected.describe(), score.describe()),
+            None => self.expected.describe(),
+        };
         SubmissionRow {
+            groups: self.scored.as_ref().map(|s| s.groups.clone()),
+            score: self.scored.as_ref().map(|s| s.score),
             case: self.case.clone(),
-            expected: self.expected.describe(),
+            expected,
             got: shown,
             judged: self.expected.in_spec_verdicts().then_some(self.got),
             max_cpu: None,
@@ -459,6 +519,7 @@ mod tests {
             expected: Expectation::Exactly(Verdict::Accepted),
             path: PathBuf::from("accepted/a.c"),
             name: "accepted/a.c".into(),
+            score: None,
         };
         let case = |name: &str, verdict, cpu| CaseResult {
             case: name.into(),
@@ -471,6 +532,8 @@ mod tests {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         };
         let mut report = ProblemReport {

@@ -94,6 +94,7 @@ mod tests {
             interactive: false,
             passes: None,
             constants: Default::default(),
+            scoring: None,
             warnings: Vec::new(),
             cases: vec![PackageCase {
                 case: Case {

@@ -410,6 +410,8 @@ pub(crate) mod test_support {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         }
     }

@@ -145,6 +145,12 @@ pub struct CaseRecord {
     /// interaction first, how the validator (interactor) ended. Absent for a batch case.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<ProtocolNote>,
+    /// A scoring problem's case: the score its output validator gave (`score.txt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// A scoring problem's case: its `score_multiplier.txt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// How the program ended (`exit 0`, `SIGSEGV`), or `null` when it did not run.
     #[serde(default)]
     pub status: Option<String>,
@@ -274,6 +280,8 @@ impl From<&CaseResult> for CaseRecord {
             message: c.message.clone(),
             output_bytes: c.output_bytes,
             protocol: c.protocol.clone(),
+            score: c.score,
+            score_multiplier: c.score_multiplier,
             status: c.status.clone(),
             stderr_bytes: c.stderr_bytes,
             verdict: c.verdict,
@@ -389,6 +397,8 @@ impl CaseRecord {
             output_bytes: self.output_bytes,
             stderr_bytes: self.stderr_bytes,
             protocol: self.protocol.clone(),
+            score: self.score,
+            score_multiplier: self.score_multiplier,
             run: None,
         }
     }
