@@ -242,6 +242,7 @@ mod tests {
                 })
                 .collect(),
             failure: None,
+            scored: None,
         }
     }
 

@@ -256,6 +256,9 @@ pub struct JudgeProblem {
     /// Text replaced in example submissions' sources before they are compiled (a
     /// 2025-09 package's constants, `{{n}}` → `100`); empty for a problem folder.
     pub source_substitutions: Vec<(String, String)>,
+    /// A scoring problem's test groups and rules: every case is judged, and the
+    /// report carries the scores ([`Scored`](crate::judge::scoring::Scored)).
+    pub scoring: Option<std::sync::Arc<crate::judge::scoring::Scoring>>,
 }
 
 /// What the command line changes in a problem ([`JudgeProblem::apply`]).
@@ -317,6 +320,7 @@ impl JudgeProblem {
             cases,
             checker: Checker::Builtin(config.problem),
             source_substitutions: Vec::new(),
+            scoring: None,
         })
     }
 

@@ -244,7 +244,7 @@ pub struct GroupScore {
 }
 
 /// A submission's scores.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Scored {
     /// The submission's verdict (the root's, in the format's vocabulary).
     pub verdict: Verdict,
@@ -258,7 +258,35 @@ pub struct Scored {
     pub error: Option<String>,
 }
 
+/// A score as the reports print it: at most six decimals, no trailing zeros.
+pub fn score_text(x: f64) -> String {
+    let s = format!("{x:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `75 (secret/g1 30/30, secret/g2 45/70)`: a score and its groups' (with their maximum
+/// when bounded).
+pub fn describe(score: f64, groups: &[GroupScore]) -> String {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|g| match g.max_score {
+            Some(m) => format!("{} {}/{}", g.group, score_text(g.score), score_text(m)),
+            None => format!("{} {}", g.group, score_text(g.score)),
+        })
+        .collect();
+    if parts.is_empty() {
+        score_text(score)
+    } else {
+        format!("{} ({})", score_text(score), parts.join(", "))
+    }
+}
+
 impl Scored {
+    /// [`describe`] of this submission's scores.
+    pub fn describe(&self) -> String {
+        describe(self.score, &self.groups)
+    }
+
     /// Whether `score` is the best score possible (always false with no finite best).
     pub fn is_best(&self) -> bool {
         self.best.is_some_and(|b| close(self.score, b))

@@ -546,6 +546,7 @@ mod tests {
                 case("secret/2", Verdict::TimeLimitExceeded, 1.0),
             ],
             failure: None,
+            scored: None,
         };
         let r = SubmissionResult::from_report("p", &sub, &report);
         assert_eq!((r.got, r.case.as_str()), (Verdict::WrongAnswer, "secret/1"));

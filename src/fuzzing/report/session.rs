@@ -277,6 +277,7 @@ fn problem_report(u: &mut Unstructured<'_>) -> Result<ProblemReport> {
         limits,
         cases,
         failure,
+        scored: None,
     })
 }
 

@@ -434,6 +434,7 @@ pub(crate) mod test_support {
                 limits: Limits::new(Duration::from_secs(1), 1 << 26),
                 cases,
                 failure,
+                scored: None,
             }],
         }
     }

@@ -19,7 +19,7 @@
 use crate::judge::compile::headline;
 use crate::judge::report::html::{Badge, Message, STYLE};
 use crate::judge::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
-use crate::judge::scoring::GroupScore;
+use crate::judge::scoring::{describe, score_text, GroupScore};
 use crate::Verdict;
 use askama::Template;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
@@ -112,31 +112,14 @@ pub struct SubmissionRow {
     pub submission: String,
 }
 
-/// A score as the reports print it: at most six decimals, no trailing zeros.
-pub fn score_text(x: f64) -> String {
-    let s = format!("{x:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
 impl SubmissionRow {
     /// `75 (secret/g1 30/30, secret/g2 45/70)`: the score and the groups', or `None`
     /// for a problem that is not scored.
     pub fn score_line(&self) -> Option<String> {
-        let total = score_text(self.score?);
-        let groups: Vec<String> = self
-            .groups
-            .iter()
-            .flatten()
-            .map(|g| match g.max_score {
-                Some(m) => format!("{} {}/{}", g.group, score_text(g.score), score_text(m)),
-                None => format!("{} {}", g.group, score_text(g.score)),
-            })
-            .collect();
-        Some(if groups.is_empty() {
-            total
-        } else {
-            format!("{total} ({})", groups.join(", "))
-        })
+        Some(describe(
+            self.score?,
+            self.groups.as_deref().unwrap_or_default(),
+        ))
     }
 }
 

@@ -240,3 +240,61 @@ fn a_2025_09_scoring_package_sums_bounded_groups_and_checks_the_expected_scores(
     let (verdict, _, ok) = got(&doc, "partially_accepted/partial.py");
     assert_eq!((verdict.as_str(), ok), ("JE", false), "{doc:#}");
 }
+
+#[test]
+fn judge_package_reports_the_group_scores_in_every_format() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("modern");
+    write(
+        &dir,
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\ntype: scoring\nlimits:\n  time_limit: 1\n  memory: 64\n",
+    );
+    write(&dir, "data/secret/g1/test_group.yaml", "max_score: 40\n");
+    write(
+        &dir,
+        "data/secret/g2/test_group.yaml",
+        "max_score: 60\nscore_aggregation: min\n",
+    );
+    data(&dir);
+    write(
+        &dir,
+        "output_validator/validate.py",
+        &validator("score.txt", None, "5"),
+    );
+    let program = dir.join("submissions/partially_accepted/partial.py");
+    let (junit, html) = (root.path().join("j.xml"), root.path().join("r.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "--package"])
+        .arg(&dir)
+        .args(["--format", "json", "--junit"])
+        .arg(&junit)
+        .arg("--html")
+        .arg(&html)
+        .args(["--", "python3"])
+        .arg(&program)
+        .output()
+        .expect("gridjudge runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let p = &doc["problems"][0];
+    // g1 passes: 40; g2 is the minimum of 5, 5, 5.
+    assert_eq!(
+        (p["overall"].as_str(), p["score"].as_f64()),
+        (Some("AC"), Some(45.0)),
+        "{p:#}"
+    );
+    assert_eq!(p["groups"][1]["score"], 5.0, "{p:#}");
+    assert_eq!(p["cases"][3]["score"], 5.0, "{p:#}");
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
+    assert!(
+        xml.contains(r#"<property name="score secret/g2" value="5"/>"#),
+        "{xml}"
+    );
+    let page = std::fs::read_to_string(&html).expect("the HTML report");
+    assert!(
+        page.contains("score 45 (secret/g1 40/40, secret/g2 5/60)"),
+        "{page}"
+    );
+}
