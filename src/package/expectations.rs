@@ -295,13 +295,18 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
     };
     let standard = standard_folders(dialect);
     let scoring = pkg.scoring.is_some();
+    // Legacy grading (a legacy package, or a 2023-07 draft's legacy testdata.yaml keys).
+    let legacy_grading = pkg
+        .scoring
+        .as_ref()
+        .is_some_and(|s| matches!(s.root.config, crate::judge::scoring::Config::Legacy(_)));
     let folder = |name: &str| -> Option<(usize, Expectation)> {
         if scoring && name == "partially_accepted" {
             // After `accepted/` (the same rank, a later name): accepted (legacy) or any
             // verdicts, with a score that is not the best.
             return Some((
                 0,
-                if dialect == Dialect::Legacy {
+                if legacy_grading {
                     Expectation::First(AC)
                 } else {
                     Expectation::Rules(vec![Rule::new(&[], &[])])
@@ -331,7 +336,7 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
         for sub in &mut found.submissions {
             let folder_name = sub.name.split('/').next().unwrap_or_default();
             sub.score = match folder_name {
-                "accepted" if dialect == Dialect::Legacy => Some(ScoreExpectation::Best),
+                "accepted" if legacy_grading => Some(ScoreExpectation::Best),
                 "partially_accepted" => Some(ScoreExpectation::NotBest),
                 _ => None,
             };
@@ -349,6 +354,9 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
     }
     if dialect != Dialect::Legacy {
         for sub in &mut found.submissions {
+            if sub.name.starts_with("partially_accepted/") && legacy_grading {
+                continue;
+            }
             if sub.name.starts_with("partially_accepted/") && scoring {
                 let base = Rule::new(&[], &[]);
                 sub.expected =

@@ -13,7 +13,10 @@
 //!   `max_score` (a number or `unbounded`; 100 for `secret`, unbounded for a group),
 //!   `score_aggregation` (`sum` for `secret`, `pass-fail` for a group), `require_pass`
 //!   (a group name or a list). The 2023-07 drafts' `scoring: {score, aggregation}` is
-//!   read as `max_score` and `score_aggregation`.
+//!   read as `max_score` and `score_aggregation`. A 2023-07 draft whose `testdata.yaml`
+//!   files use the legacy keys (`on_reject`, `grading`, `grader_flags`,
+//!   `accept_score`, `reject_score`, `range`) is read with the legacy rules, as
+//!   problemtools grades it.
 
 use super::{num, read_yaml_with, words, FormatVersion, Package, PackageError};
 use crate::judge::config::Group;
@@ -126,6 +129,37 @@ fn legacy_keys(cfg: &mut LegacyConfig, doc: &Yaml, path: &Path) -> Result<(), Pa
     Ok(())
 }
 
+/// The keys that make a group's configuration legacy grading.
+const LEGACY_KEYS: [&str; 6] = [
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+/// Whether a `testdata.yaml` under `data` (the folder itself included) uses the legacy
+/// grading keys, as 2023-07 drafts in the wild do (problemtools grades them as legacy).
+fn legacy_keys_in(data: &Path) -> Result<bool, PackageError> {
+    let mut stack = vec![data.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let path = folder.join("testdata.yaml");
+        if let Some(doc) = super::read_yaml(&path)? {
+            if LEGACY_KEYS
+                .iter()
+                .any(|k| !matches!(doc[*k], Yaml::BadValue))
+            {
+                return Ok(true);
+            }
+        }
+        if let Ok(entries) = std::fs::read_dir(&folder) {
+            stack.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+        }
+    }
+    Ok(false)
+}
+
 /// A 2023-07 / 2025-09 group's configuration from `doc` (`None`: no file), with the
 /// defaults `max_score` and `aggregation`.
 fn modern_config(
@@ -220,7 +254,7 @@ impl Package {
             .filter(|c| c.case.group == Group::Sample)
             .map(|c| c.case.id())
             .collect();
-        if self.version == FormatVersion::Legacy {
+        if self.version == FormatVersion::Legacy || legacy_keys_in(&data)? {
             let grading = &problem_yaml["grading"];
             let yaml_path = self.dir.join("problem.yaml");
             let objective_min = match grading["objective"].as_str() {
