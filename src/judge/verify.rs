@@ -44,6 +44,9 @@ pub struct Submission {
     pub name: String,
     /// What it is expected to score, for a scoring problem.
     pub score: Option<ScoreExpectation>,
+    /// What it is expected to score on test groups (`secret/group1`), for a scoring
+    /// problem.
+    pub group_scores: Vec<(String, ScoreExpectation)>,
 }
 
 /// The submissions of a problem folder or package, and what was left out.
@@ -125,6 +128,7 @@ pub fn find_submissions_in(
                     path,
                     name,
                     score: None,
+                    group_scores: Vec::new(),
                 }),
                 Err(why) => found.skipped.push(format!("{name}: {why}")),
             }
@@ -157,6 +161,9 @@ pub struct SubmissionResult {
     /// What it is expected to score, for a scoring problem.
     #[serde(skip)]
     pub score_expected: Option<ScoreExpectation>,
+    /// What it is expected to score on test groups, for a scoring problem.
+    #[serde(skip)]
+    pub group_scores_expected: Vec<(String, ScoreExpectation)>,
     /// Its scores, for a scoring problem ([`apply_scoring`](Self::apply_scoring)).
     #[serde(skip)]
     pub scored: Option<crate::judge::scoring::Scored>,
@@ -171,7 +178,17 @@ impl SubmissionResult {
             (Some(e), Some(s)) => e.holds(s.score, s.best),
             (Some(_), None) => false,
         };
-        score_ok && self.expected.matches(self.got, &self.cases)
+        let groups_ok = self.group_scores_expected.iter().all(|(group, e)| {
+            self.scored.as_ref().is_some_and(|s| {
+                let got = if group == "secret" || group.is_empty() {
+                    Some(s.score)
+                } else {
+                    s.groups.iter().find(|g| g.group == *group).map(|g| g.score)
+                };
+                got.is_some_and(|x| e.holds(x, None))
+            })
+        });
+        score_ok && groups_ok && self.expected.matches(self.got, &self.cases)
     }
 
     /// Scores it with `scoring`: the score and the groups' come from its case results
@@ -274,6 +291,7 @@ impl SubmissionResult {
             message,
             max_cpu: margins::slowest_case(report),
             score_expected: sub.score,
+            group_scores_expected: sub.group_scores.clone(),
             scored: None,
         }
     }
@@ -331,10 +349,13 @@ impl SubmissionResult {
         } else {
             self.message.clone()
         };
-        let expected = match &self.score_expected {
+        let mut expected = match &self.score_expected {
             Some(score) => format!("{}, {}", self.expected.describe(), score.describe()),
             None => self.expected.describe(),
         };
+        for (group, e) in &self.group_scores_expected {
+            expected.push_str(&format!(", {group}: {}", e.describe()));
+        }
         SubmissionRow {
             groups: self.scored.as_ref().map(|s| s.groups.clone()),
             score: self.scored.as_ref().map(|s| s.score),
@@ -520,6 +541,7 @@ mod tests {
             path: PathBuf::from("accepted/a.c"),
             name: "accepted/a.c".into(),
             score: None,
+            group_scores: Vec::new(),
         };
         let case = |name: &str, verdict, cpu| CaseResult {
             case: name.into(),

@@ -31,7 +31,8 @@
 //!   whose score is not the best (legacy: accepted, as problemtools wants; 2023-07 and
 //!   later: any verdicts); a legacy `accepted/` submission must get the best score when
 //!   the root group's `range` makes it finite; `submissions.yaml`'s `score` (a number,
-//!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score.
+//!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score, under
+//!   a test-group key (`secret/group1`) that group's score.
 
 use crate::judge::expectation::{
     glob_matches, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
@@ -121,6 +122,8 @@ pub struct Entry {
     rules: Vec<Given>,
     /// `score`: a number or an inclusive range `[MIN, MAX]`.
     score: Option<(f64, f64)>,
+    /// `score` under a test-group key: that group's score.
+    group_scores: Vec<(String, (f64, f64))>,
 }
 
 /// Keys of a `submissions.yaml` entry that are not test-case globs.
@@ -151,6 +154,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             return Err(format!("{glob}: not a map"));
         };
         let mut rules = Vec::new();
+        let mut group_scores = Vec::new();
         let body_score = body
             .get(&Yaml::String("score".into()))
             .cloned()
@@ -172,6 +176,12 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
                      with permitted / required"
                 ));
             };
+            if let Some(y) = group.get(&Yaml::String("score".into())) {
+                let range = score_range(y).ok_or(format!(
+                    "{glob}: {name}: score: not a number nor a list of two numbers [MIN, MAX]"
+                ))?;
+                group_scores.push((name.trim_end_matches('/').to_string(), range));
+            }
             rules.push(
                 given(&group, Some(name.clone()), dialect)
                     .map_err(|e| format!("{glob}: {name}: {e}"))?,
@@ -183,7 +193,12 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
                 "{glob}: score: not a number nor a list of two numbers [MIN, MAX]"
             ))?),
         };
-        entries.push(Entry { glob, rules, score });
+        entries.push(Entry {
+            glob,
+            rules,
+            score,
+            group_scores,
+        });
     }
     Ok(entries)
 }
@@ -340,16 +355,20 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
                 "partially_accepted" => Some(ScoreExpectation::NotBest),
                 _ => None,
             };
-            if let Some((lo, hi)) = entries
+            let matching: Vec<&Entry> = entries
                 .iter()
                 .filter(|e| {
                     glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
                 })
-                .filter_map(|e| e.score)
-                .next_back()
-            {
+                .collect();
+            if let Some((lo, hi)) = matching.iter().filter_map(|e| e.score).next_back() {
                 sub.score = Some(ScoreExpectation::Range(lo, hi));
             }
+            sub.group_scores = matching
+                .iter()
+                .flat_map(|e| e.group_scores.iter())
+                .map(|(g, (lo, hi))| (g.clone(), ScoreExpectation::Range(*lo, *hi)))
+                .collect();
         }
     }
     if dialect != Dialect::Legacy {

@@ -202,7 +202,7 @@ fn a_2025_09_scoring_package_sums_bounded_groups_and_checks_the_expected_scores(
     write(
         &dir,
         "submissions/submissions.yaml",
-        "accepted/sum.py:\n  score: 100\npartially_accepted:\n  score: [60, 80]\nwrong_answer/wrong.py:\n  score: 0\ntime_limit_exceeded/slow.py:\n  score: 80\nrun_time_error/crash.py:\n  score: 60\n",
+        "accepted/sum.py:\n  score: 100\npartially_accepted:\n  score: [60, 80]\nwrong_answer/wrong.py:\n  score: 0\ntime_limit_exceeded/slow.py:\n  score: 80\n  secret/g2:\n    score: [40, 40]\n  secret/g1:\n    score: 40\nrun_time_error/crash.py:\n  score: 60\n",
     );
     data(&dir);
     let (code, doc) = json(&dir);
@@ -221,6 +221,22 @@ fn a_2025_09_scoring_package_sums_bounded_groups_and_checks_the_expected_scores(
     assert_eq!(
         got(&doc, "run_time_error/crash.py"),
         ("RE".into(), 60.0, true)
+    );
+
+    let expected = row(&doc, "time_limit_exceeded/slow.py")["expected"].to_string();
+    assert!(expected.contains("secret/g2: score 40"), "{expected}");
+
+    // A group score not met is a mismatch.
+    write(
+        &dir,
+        "submissions/submissions.yaml",
+        "run_time_error/crash.py:\n  secret/g2:\n    score: [30, 60]\n",
+    );
+    let (code, doc) = json(&dir);
+    assert_eq!(code, Some(1), "{doc:#}");
+    assert_eq!(
+        got(&doc, "run_time_error/crash.py"),
+        ("RE".into(), 60.0, false)
     );
 
     // A multiplier in a pass-fail group is the validator's fault: a judge error.
