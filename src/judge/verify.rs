@@ -192,9 +192,8 @@ impl SubmissionResult {
     }
 
     /// Scores it with `scoring`: the score and the groups' come from its case results
-    /// (a compile failure has none and scores nothing); the verdict becomes the
-    /// aggregated one (a legacy grader's, or JE for a broken scoring rule) unless a
-    /// case verdict read under the real limit already decided it.
+    /// (a compile failure has none and scores nothing); under legacy grading the
+    /// verdict becomes the grader's, and a broken scoring rule makes it JE.
     pub fn apply_scoring(&mut self, scoring: &crate::judge::scoring::Scoring) {
         if self.cases.is_empty() {
             return;
@@ -211,10 +210,11 @@ impl SubmissionResult {
                 })
         };
         let scored = scoring.score(&outcome);
-        if scored.verdict != spec_verdict(self.got)
-            && matches!(self.expected, Expectation::First(_))
-            || scored.error.is_some()
-        {
+        let legacy = matches!(
+            scoring.root.config,
+            crate::judge::scoring::Config::Legacy(_)
+        );
+        if scored.verdict != spec_verdict(self.got) && legacy || scored.error.is_some() {
             self.got = scored.verdict;
             self.message = scored.error.clone().unwrap_or_else(|| {
                 format!(
