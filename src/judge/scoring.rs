@@ -800,6 +800,12 @@ mod tests {
         let none = s.score(&outcomes(&[("sample/1", AC, None)]));
         assert_eq!(none.verdict, Verdict::JudgeError);
         assert!(none.error.is_some());
+        // objective: min: the range's minimum is the best score.
+        let min = Scoring {
+            objective_min: true,
+            ..s
+        };
+        assert_eq!(min.best(), Some(0.0));
     }
 
     fn modern(max: Option<f64>, aggregation: Aggregation, require: &[&str]) -> Config {
