@@ -70,9 +70,10 @@ pub struct GraderFlags {
 }
 
 impl GraderFlags {
-    /// Parses `grader_flags` as the default grader does (the last of each kind wins);
-    /// `Err` names an unknown flag.
-    pub fn parse(words: &[String]) -> Result<GraderFlags, String> {
+    /// Parses `grader_flags` as the default grader does (the last of each kind wins,
+    /// a word it does not know is passed over); the words passed over are returned too.
+    pub fn parse(words: &[String]) -> (GraderFlags, Vec<String>) {
+        let mut unknown = Vec::new();
         let mut f = GraderFlags {
             verdict: VerdictRule::Worst,
             score: ScoreRule::Sum,
@@ -90,10 +91,10 @@ impl GraderFlags {
                 "max" => f.score = ScoreRule::Max,
                 "ignore_sample" => f.ignore_sample = true,
                 "accept_if_any_accepted" => f.accept_if_any_accepted = true,
-                other => return Err(format!("grader_flags: unknown flag {other:?}")),
+                other => unknown.push(other.to_string()),
             }
         }
-        Ok(f)
+        (f, unknown)
     }
 }
 
@@ -116,12 +117,7 @@ impl Default for LegacyConfig {
     fn default() -> Self {
         LegacyConfig {
             on_reject_continue: false,
-            flags: GraderFlags::parse(&[]).unwrap_or(GraderFlags {
-                verdict: VerdictRule::Worst,
-                score: ScoreRule::Sum,
-                ignore_sample: false,
-                accept_if_any_accepted: false,
-            }),
+            flags: GraderFlags::parse(&[]).0,
             accept_score: 1.0,
             reject_score: 0.0,
             range: (f64::NEG_INFINITY, f64::INFINITY),
@@ -661,7 +657,7 @@ mod tests {
 
     fn flags(s: &str) -> GraderFlags {
         let words: Vec<String> = s.split_whitespace().map(str::to_string).collect();
-        GraderFlags::parse(&words).expect("known flags")
+        GraderFlags::parse(&words).0
     }
 
     #[test]
@@ -694,7 +690,10 @@ mod tests {
         );
         assert_eq!(default_grader(&kids, &flags("ignore_sample")), None);
         assert_eq!(default_grader(&[], &flags("")), Some((AC, 0.0)));
-        assert!(GraderFlags::parse(&["bogus".into()]).is_err());
+        assert_eq!(
+            GraderFlags::parse(&["min".into(), "bogus".into()]),
+            (flags("min"), vec!["bogus".to_string()])
+        );
     }
 
     fn legacy_node(name: &str, cfg: LegacyConfig, children: Vec<Child>) -> Node {

@@ -4,7 +4,8 @@
 //!
 //! - **legacy**: every folder from `data/` down is a group; `testdata.yaml` gives
 //!   `on_reject` (`break` | `continue`), `grading` (`default`; `custom` is refused),
-//!   `grader_flags`, `accept_score`, `reject_score` and `range` (`"MIN MAX"`), each key
+//!   `grader_flags` (a word the default grader does not know is passed over, as it
+//!   does), `accept_score`, `reject_score` and `range` (`"MIN MAX"`), each key
 //!   inherited from the parent folder unless given; `problem.yaml`'s `grading:`
 //!   (`objective: max | min`, and the older `accept_score`, `reject_score`, `range`,
 //!   `on_reject: first_error | grade`) applies to every group.
@@ -104,7 +105,8 @@ fn legacy_keys(cfg: &mut LegacyConfig, doc: &Yaml, path: &Path) -> Result<(), Pa
     }
     if !matches!(doc["grader_flags"], Yaml::BadValue | Yaml::Null) {
         let w = words(&doc["grader_flags"]).unwrap_or_default();
-        cfg.flags = GraderFlags::parse(&w).map_err(|m| invalid(path, m))?;
+        // The default grader passes over the words it does not know.
+        cfg.flags = GraderFlags::parse(&w).0;
     }
     for (key, slot) in [
         ("accept_score", &mut cfg.accept_score),
