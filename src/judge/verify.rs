@@ -18,7 +18,9 @@
 //!   measured times.
 //!
 //! A package's submissions follow the same steps with problemtools' time-limit rule on
-//! top (`gridjudge::package::verify`). After a signal (see [`interrupt`]) no further
+//! top (`gridjudge::package::verify`); a scoring package's are scored afterwards
+//! ([`SubmissionResult::apply_scoring`], [`scoring`](crate::judge::scoring)) and
+//! compared with their expected score too. After a signal (see [`interrupt`]) no further
 //! submission is judged and the one in progress gets no result.
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};

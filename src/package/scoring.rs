@@ -1,5 +1,5 @@
 //! The test groups of a scoring package, read into the judge's
-//! [`Scoring`](crate::judge::scoring::Scoring): the group tree follows the folders of
+//! [`Scoring`]: the group tree follows the folders of
 //! the package's cases, each group's rules come from its folder's YAML file.
 //!
 //! - **legacy**: every folder from `data/` down is a group; `testdata.yaml` gives
