@@ -502,7 +502,13 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             problems
         }
     };
-    let (problems, shard) = take_shard(problems, args.shard);
+    let (mut problems, shard) = take_shard(problems, args.shard);
+    if shard.is_some() {
+        // A shard judges some of the cases: no score of the whole problem.
+        for p in &mut problems {
+            p.scoring = None;
+        }
+    }
     let subject = if args.reference {
         Subject::Reference
     } else if let Some(src) = &args.source {
@@ -656,6 +662,10 @@ fn package_problem(
         case: None,
         ..args.overrides()
     })?;
+    if args.case.is_some() {
+        // One case of a scoring problem has its verdict, not the problem's score.
+        problem.scoring = None;
+    }
     let mut one = vec![problem];
     narrow_to_case(&mut one, args.case.as_deref())?;
     one.pop()

@@ -24,6 +24,7 @@ use crate::judge::config::Case;
 use crate::judge::interaction::{judge_passes, PassJob, ProtocolNote};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::JudgeProblem;
+use crate::judge::scoring::{CaseOutcome, Scored, Scoring};
 use crate::sandbox::interrupt::{self, Interrupted};
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease};
 use crate::sandbox::Sandbox;
@@ -117,6 +118,12 @@ pub struct CaseResult {
     /// validator's exit); `None` for a batch case.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<ProtocolNote>,
+    /// The score its output validator gave (`score.txt`), for a scoring problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// The score multiplier its output validator gave (`score_multiplier.txt`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -135,6 +142,8 @@ impl CaseResult {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         }
     }
@@ -154,6 +163,9 @@ pub struct ProblemReport {
     /// Set when judging could not start (compile error, unreadable folder): the verdict
     /// and message of the whole problem.
     pub failure: Option<(Verdict, String)>,
+    /// A scoring problem's scores (of its groups and in total) and aggregated verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<Scored>,
 }
 
 impl ProblemReport {
@@ -171,6 +183,7 @@ impl ProblemReport {
             limits,
             cases: Vec::new(),
             failure: Some((verdict, message)),
+            scored: None,
         }
     }
 
@@ -182,6 +195,9 @@ impl ProblemReport {
         }
         if self.cases.is_empty() {
             return Verdict::JudgeError;
+        }
+        if let Some(s) = &self.scored {
+            return s.verdict;
         }
         overall_verdict(self.cases.iter().map(|c| c.verdict))
     }
@@ -211,6 +227,8 @@ pub fn judge_problem(
     let first_bad = AtomicUsize::new(usize::MAX);
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; n]);
     let jobs = settings.jobs.clamp(1, n.max(1));
+    // A scoring problem's score needs every case.
+    let stop_early = settings.stop_at_first_failure && problem.scoring.is_none();
     std::thread::scope(|scope| {
         for slot in 0..jobs {
             let (next, first_bad, results) = (&next, &first_bad, &results);
@@ -225,7 +243,7 @@ pub fn judge_problem(
                     if i >= n {
                         break;
                     }
-                    if settings.stop_at_first_failure && i > first_bad.load(Ordering::SeqCst) {
+                    if stop_early && i > first_bad.load(Ordering::SeqCst) {
                         continue;
                     }
                     let case = &problem.cases[i];
@@ -250,16 +268,32 @@ pub fn judge_problem(
     let cases = results
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| !settings.stop_at_first_failure || *i <= stop)
+        .filter(|(i, _)| !stop_early || *i <= stop)
         .filter_map(|(_, r)| r)
-        .collect();
+        .collect::<Vec<_>>();
+    let scored = match &problem.scoring {
+        Some(s) if !cases.is_empty() => Some(score_cases(s, &cases)),
+        _ => None,
+    };
     ProblemReport {
         problem: problem.name.clone(),
         title: problem.title.clone(),
         limits,
         cases,
         failure: None,
+        scored,
     }
+}
+
+/// The scores of `cases` (their verdicts and score files) under `scoring`.
+pub fn score_cases(scoring: &Scoring, cases: &[CaseResult]) -> Scored {
+    scoring.score(&|id: &str| {
+        cases.iter().find(|c| c.case == id).map(|c| CaseOutcome {
+            verdict: c.verdict,
+            score: c.score,
+            multiplier: c.score_multiplier,
+        })
+    })
 }
 
 /// Reads at most `limit` bytes of `path`.
@@ -486,9 +520,11 @@ fn judge_case_once(
             read_capped(&dirs.stdout(), limits.output_bytes),
         ) {
             (crate::judge::problem::Checker::External(checker), Ok(_)) => {
-                let (verdict, message) = checker.check(case, &dirs.stdout());
+                let (verdict, message, files) = checker.check_scored(case, &dirs.stdout());
                 result.verdict = verdict;
                 result.message = message;
+                result.score = files.score;
+                result.score_multiplier = files.multiplier;
             }
             (crate::judge::problem::Checker::Builtin(id), Ok(output)) => {
                 let checked = check::check(*id, &input, &output, answer.as_deref());

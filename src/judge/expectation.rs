@@ -69,6 +69,54 @@ pub struct CaseVerdict {
     pub verdict: Verdict,
     /// Its CPU time, seconds.
     pub cpu: f64,
+    /// Its output validator's `score.txt`, for a scoring problem.
+    pub score: Option<f64>,
+    /// Its output validator's `score_multiplier.txt`.
+    pub multiplier: Option<f64>,
+}
+
+/// Two scores equal up to the six decimals graders print (relative to the larger, for
+/// large scores).
+pub fn scores_close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-6 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// What a scoring problem's example submission is expected to score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ScoreExpectation {
+    /// The best score possible, when it is finite (a legacy `accepted/` submission).
+    Best,
+    /// Not the best score (a `partially_accepted/` submission).
+    NotBest,
+    /// A score in this inclusive range (`submissions.yaml`'s `score`).
+    Range(f64, f64),
+}
+
+impl Eq for ScoreExpectation {}
+
+impl ScoreExpectation {
+    /// Whether `score` meets it, the best score possible being `best` (`None`: not
+    /// finite, when any score is the best and none is not).
+    pub fn holds(&self, score: f64, best: Option<f64>) -> bool {
+        let close = scores_close;
+        match self {
+            ScoreExpectation::Best => best.is_none_or(|b| close(score, b)),
+            ScoreExpectation::NotBest => best.is_none_or(|b| !close(score, b)),
+            ScoreExpectation::Range(lo, hi) => {
+                (score >= *lo || close(score, *lo)) && (score <= *hi || close(score, *hi))
+            }
+        }
+    }
+
+    /// `best score`, `not the best score`, `score 30`, `score 30..70`.
+    pub fn describe(&self) -> String {
+        match self {
+            ScoreExpectation::Best => "best score".into(),
+            ScoreExpectation::NotBest => "not the best score".into(),
+            ScoreExpectation::Range(lo, hi) if lo == hi => format!("score {lo}"),
+            ScoreExpectation::Range(lo, hi) => format!("score {lo}..{hi}"),
+        }
+    }
 }
 
 /// A `permitted` / `required` pair over all cases or the cases a glob matches.
@@ -299,6 +347,8 @@ mod tests {
                 case: c.to_string(),
                 verdict: *v,
                 cpu: 0.0,
+                score: None,
+                multiplier: None,
             })
             .collect()
     }

@@ -236,10 +236,13 @@ mod tests {
                     output_bytes: 0,
                     stderr_bytes: 0,
                     protocol: None,
+                    score: None,
+                    score_multiplier: None,
                     run: None,
                 })
                 .collect(),
             failure: None,
+            scored: None,
         }
     }
 

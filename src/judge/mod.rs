@@ -21,6 +21,8 @@
 //!   solver), made runnable once and judged on every problem.
 //! - [`expectation`]: what an example submission is expected to get (a verdict, or a
 //!   package's permitted and required verdicts) and the package format's verdicts.
+//! - [`scoring`]: scoring problems: test groups and their scores (legacy grader rules,
+//!   2023-07 / 2025-09 aggregation).
 //! - [`verify`]: example submissions judged against their expectations.
 //! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, the
 //!   comparison with a baseline, and the merge of a sharded run's reports.
@@ -40,6 +42,7 @@ pub mod limit_verdict;
 pub mod margins;
 pub mod problem;
 pub mod report;
+pub mod scoring;
 pub mod shard;
 pub mod stage;
 pub mod subject;

@@ -39,6 +39,14 @@ pub trait OutputChecker: Send + Sync + std::fmt::Debug {
     /// output in the file `output` (already within the output limit).
     fn check(&self, case: &Case, output: &Path) -> (crate::Verdict, String);
 
+    /// [`check`](Self::check), with the score files the checker's feedback folder holds
+    /// afterwards (a scoring problem's output validator writes `score.txt` or
+    /// `score_multiplier.txt`); none unless the checker says otherwise.
+    fn check_scored(&self, case: &Case, output: &Path) -> (crate::Verdict, String, ScoreFiles) {
+        let (v, m) = self.check(case, output);
+        (v, m, ScoreFiles::default())
+    }
+
     /// How the checker takes part in a run: [`Protocol::BATCH`] unless it says otherwise.
     fn protocol(&self) -> Protocol {
         Protocol::BATCH
@@ -72,6 +80,15 @@ pub trait OutputChecker: Send + Sync + std::fmt::Debug {
             "this output checker has no validator run".into(),
         )
     }
+}
+
+/// What an output validator wrote into its feedback folder besides its verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ScoreFiles {
+    /// `score.txt`.
+    pub score: Option<f64>,
+    /// `score_multiplier.txt`.
+    pub multiplier: Option<f64>,
 }
 
 /// How an [`OutputChecker`] takes part in a run.
@@ -239,6 +256,9 @@ pub struct JudgeProblem {
     /// Text replaced in example submissions' sources before they are compiled (a
     /// 2025-09 package's constants, `{{n}}` → `100`); empty for a problem folder.
     pub source_substitutions: Vec<(String, String)>,
+    /// A scoring problem's test groups and rules: every case is judged, and the
+    /// report carries the scores ([`Scored`](crate::judge::scoring::Scored)).
+    pub scoring: Option<std::sync::Arc<crate::judge::scoring::Scoring>>,
 }
 
 /// What the command line changes in a problem ([`JudgeProblem::apply`]).
@@ -300,6 +320,7 @@ impl JudgeProblem {
             cases,
             checker: Checker::Builtin(config.problem),
             source_substitutions: Vec::new(),
+            scoring: None,
         })
     }
 

@@ -18,12 +18,14 @@
 //!   measured times.
 //!
 //! A package's submissions follow the same steps with problemtools' time-limit rule on
-//! top (`gridjudge::package::verify`). After a signal (see [`interrupt`]) no further
+//! top (`gridjudge::package::verify`); a scoring package's are scored afterwards
+//! ([`SubmissionResult::apply_scoring`], [`scoring`](crate::judge::scoring)) and
+//! compared with their expected score too. After a signal (see [`interrupt`]) no further
 //! submission is judged and the one in progress gets no result.
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
-use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation};
+use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation, ScoreExpectation};
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
@@ -42,6 +44,11 @@ pub struct Submission {
     pub path: PathBuf,
     /// Its name below `submissions/`: `accepted/sol.cpp`.
     pub name: String,
+    /// What it is expected to score, for a scoring problem.
+    pub score: Option<ScoreExpectation>,
+    /// What it is expected to score on test groups (`secret/group1`), for a scoring
+    /// problem.
+    pub group_scores: Vec<(String, ScoreExpectation)>,
 }
 
 /// The submissions of a problem folder or package, and what was left out.
@@ -122,6 +129,8 @@ pub fn find_submissions_in(
                     expected: expected.clone(),
                     path,
                     name,
+                    score: None,
+                    group_scores: Vec::new(),
                 }),
                 Err(why) => found.skipped.push(format!("{name}: {why}")),
             }
@@ -151,12 +160,72 @@ pub struct SubmissionResult {
     pub message: String,
     /// Its largest CPU time over the cases, seconds.
     pub max_cpu: f64,
+    /// What it is expected to score, for a scoring problem.
+    #[serde(skip)]
+    pub score_expected: Option<ScoreExpectation>,
+    /// What it is expected to score on test groups, for a scoring problem.
+    #[serde(skip)]
+    pub group_scores_expected: Vec<(String, ScoreExpectation)>,
+    /// Its scores, for a scoring problem ([`apply_scoring`](Self::apply_scoring)).
+    #[serde(skip)]
+    pub scored: Option<crate::judge::scoring::Scored>,
 }
 
 impl SubmissionResult {
-    /// Whether it got what it is expected to get.
+    /// Whether it got what it is expected to get (and, for a scoring problem, scored
+    /// what it is expected to score).
     pub fn as_expected(&self) -> bool {
-        self.expected.matches(self.got, &self.cases)
+        let score_ok = match (&self.score_expected, &self.scored) {
+            (None, _) => true,
+            (Some(e), Some(s)) => e.holds(s.score, s.best),
+            (Some(_), None) => false,
+        };
+        let groups_ok = self.group_scores_expected.iter().all(|(group, e)| {
+            self.scored.as_ref().is_some_and(|s| {
+                let got = if group == "secret" || group.is_empty() {
+                    Some(s.score)
+                } else {
+                    s.groups.iter().find(|g| g.group == *group).map(|g| g.score)
+                };
+                got.is_some_and(|x| e.holds(x, None))
+            })
+        });
+        score_ok && groups_ok && self.expected.matches(self.got, &self.cases)
+    }
+
+    /// Scores it with `scoring`: the score and the groups' come from its case results
+    /// (a compile failure has none and scores nothing); under legacy grading the
+    /// verdict becomes the grader's, and a broken scoring rule makes it JE.
+    pub fn apply_scoring(&mut self, scoring: &crate::judge::scoring::Scoring) {
+        if self.cases.is_empty() {
+            return;
+        }
+        let cases = self.cases.clone();
+        let outcome = |id: &str| {
+            cases
+                .iter()
+                .find(|c| c.case == id)
+                .map(|c| crate::judge::scoring::CaseOutcome {
+                    verdict: c.verdict,
+                    score: c.score,
+                    multiplier: c.multiplier,
+                })
+        };
+        let scored = scoring.score(&outcome);
+        let legacy = matches!(
+            scoring.root.config,
+            crate::judge::scoring::Config::Legacy(_)
+        );
+        if scored.verdict != spec_verdict(self.got) && legacy || scored.error.is_some() {
+            self.got = scored.verdict;
+            self.message = scored.error.clone().unwrap_or_else(|| {
+                format!(
+                    "the grader's verdict (first rejected case: {} {})",
+                    self.case, self.message
+                )
+            });
+        }
+        self.scored = Some(scored);
     }
 
     /// Whether it is a judge error the folder did not expect (the judge's own failure).
@@ -216,11 +285,16 @@ impl SubmissionResult {
                     case: c.case.clone(),
                     verdict: c.verdict,
                     cpu: c.cpu_seconds,
+                    score: c.score,
+                    multiplier: c.score_multiplier,
                 })
                 .collect(),
             case,
             message,
             max_cpu: margins::slowest_case(report),
+            score_expected: sub.score,
+            group_scores_expected: sub.group_scores.clone(),
+            scored: None,
         }
     }
 }
@@ -277,9 +351,18 @@ impl SubmissionResult {
         } else {
             self.message.clone()
         };
+        let mut expected = match &self.score_expected {
+            Some(score) => format!("{}, {}", self.expected.describe(), score.describe()),
+            None => self.expected.describe(),
+        };
+        for (group, e) in &self.group_scores_expected {
+            expected.push_str(&format!(", {group}: {}", e.describe()));
+        }
         SubmissionRow {
+            groups: self.scored.as_ref().map(|s| s.groups.clone()),
+            score: self.scored.as_ref().map(|s| s.score),
             case: self.case.clone(),
-            expected: self.expected.describe(),
+            expected,
             got: shown,
             judged: self.expected.in_spec_verdicts().then_some(self.got),
             max_cpu: None,
@@ -459,6 +542,8 @@ mod tests {
             expected: Expectation::Exactly(Verdict::Accepted),
             path: PathBuf::from("accepted/a.c"),
             name: "accepted/a.c".into(),
+            score: None,
+            group_scores: Vec::new(),
         };
         let case = |name: &str, verdict, cpu| CaseResult {
             case: name.into(),
@@ -471,6 +556,8 @@ mod tests {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         };
         let mut report = ProblemReport {
@@ -483,6 +570,7 @@ mod tests {
                 case("secret/2", Verdict::TimeLimitExceeded, 1.0),
             ],
             failure: None,
+            scored: None,
         };
         let r = SubmissionResult::from_report("p", &sub, &report);
         assert_eq!((r.got, r.case.as_str()), (Verdict::WrongAnswer, "secret/1"));

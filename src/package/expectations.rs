@@ -25,10 +25,18 @@
 //!   those cases only. A key that is a standard folder's name replaces that folder's
 //!   `permitted` / `required` (the keys it gives); any other glob adds its rules. A
 //!   folder that only `submissions.yaml` names holds submissions with its rules. The
-//!   other keys (`language`, `entrypoint`, `authors`, `model_solution`, `score`,
-//!   `message`, `use_for_time_limit`) are read past: gridjudge does not check them.
+//!   other keys (`language`, `entrypoint`, `authors`, `model_solution`, `message`,
+//!   `use_for_time_limit`) are read past: gridjudge does not check them.
+//! - **scoring problems** (either version): `partially_accepted/` holds submissions
+//!   whose score is not the best (legacy: accepted, as problemtools wants; 2023-07 and
+//!   later: any verdicts); a legacy `accepted/` submission must get the best score when
+//!   the root group's `range` makes it finite; `submissions.yaml`'s `score` (a number,
+//!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score, under
+//!   a test-group key (`secret/group1`) that group's score.
 
-use crate::judge::expectation::{glob_matches, parse_spec_verdict, Expectation, Rule};
+use crate::judge::expectation::{
+    glob_matches, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
+};
 use crate::judge::verify::{find_submissions_in, Found};
 use crate::package::{Package, PackageError};
 use crate::Verdict;
@@ -108,10 +116,14 @@ impl Given {
 
 /// One top-level entry of `submissions.yaml`: its glob, its rule over every case (when
 /// it gives `permitted` or `required`) and its rules over test-case globs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     glob: String,
     rules: Vec<Given>,
+    /// `score`: a number or an inclusive range `[MIN, MAX]`.
+    score: Option<(f64, f64)>,
+    /// `score` under a test-group key: that group's score.
+    group_scores: Vec<(String, (f64, f64))>,
 }
 
 /// Keys of a `submissions.yaml` entry that are not test-case globs.
@@ -142,6 +154,11 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             return Err(format!("{glob}: not a map"));
         };
         let mut rules = Vec::new();
+        let mut group_scores = Vec::new();
+        let body_score = body
+            .get(&Yaml::String("score".into()))
+            .cloned()
+            .unwrap_or(Yaml::BadValue);
         let root = given(&body, None, dialect).map_err(|e| format!("{glob}: {e}"))?;
         if root.permitted.is_some() || root.required.is_some() {
             rules.push(root);
@@ -159,14 +176,47 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
                      with permitted / required"
                 ));
             };
+            if let Some(y) = group.get(&Yaml::String("score".into())) {
+                let range = score_range(y).ok_or(format!(
+                    "{glob}: {name}: score: not a number nor a list of two numbers [MIN, MAX]"
+                ))?;
+                group_scores.push((name.trim_end_matches('/').to_string(), range));
+            }
             rules.push(
                 given(&group, Some(name.clone()), dialect)
                     .map_err(|e| format!("{glob}: {name}: {e}"))?,
             );
         }
-        entries.push(Entry { glob, rules });
+        let score = match body_score {
+            Yaml::BadValue => None,
+            y => Some(score_range(&y).ok_or(format!(
+                "{glob}: score: not a number nor a list of two numbers [MIN, MAX]"
+            ))?),
+        };
+        entries.push(Entry {
+            glob,
+            rules,
+            score,
+            group_scores,
+        });
     }
     Ok(entries)
+}
+
+/// A `score` of `submissions.yaml`: `30` is `[30, 30]`.
+fn score_range(y: &Yaml) -> Option<(f64, f64)> {
+    let num = |y: &Yaml| match y {
+        Yaml::Integer(i) => Some(*i as f64),
+        Yaml::Real(_) => y.as_f64(),
+        _ => None,
+    };
+    match y {
+        Yaml::Array(v) if v.len() == 2 => {
+            let (lo, hi) = (num(&v[0])?, num(&v[1])?);
+            (lo <= hi).then_some((lo, hi))
+        }
+        other => num(other).map(|x| (x, x)),
+    }
 }
 
 fn key_text(y: &Yaml) -> Option<String> {
@@ -259,7 +309,25 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
         Err(source) => return Err(PackageError::Read { path, source }),
     };
     let standard = standard_folders(dialect);
+    let scoring = pkg.scoring.is_some();
+    // Legacy grading (a legacy package, or a 2023-07 draft's legacy testdata.yaml keys).
+    let legacy_grading = pkg
+        .scoring
+        .as_ref()
+        .is_some_and(|s| matches!(s.root.config, crate::judge::scoring::Config::Legacy(_)));
     let folder = |name: &str| -> Option<(usize, Expectation)> {
+        if scoring && name == "partially_accepted" {
+            // After `accepted/` (the same rank, a later name): accepted (legacy) or any
+            // verdicts, with a score that is not the best.
+            return Some((
+                0,
+                if legacy_grading {
+                    Expectation::First(AC)
+                } else {
+                    Expectation::Rules(vec![Rule::new(&[], &[])])
+                },
+            ));
+        }
         if dialect == Dialect::Legacy {
             if let Some(rank) = LEGACY_FOLDERS.iter().position(|v| v.folder() == name) {
                 return Some((rank, Expectation::First(LEGACY_FOLDERS[rank])));
@@ -279,8 +347,41 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
             .then(|| (standard.len(), Expectation::Rules(Vec::new())))
     };
     let mut found = find_submissions_in(&pkg.dir, &folder);
+    if scoring {
+        for sub in &mut found.submissions {
+            let folder_name = sub.name.split('/').next().unwrap_or_default();
+            sub.score = match folder_name {
+                "accepted" if legacy_grading => Some(ScoreExpectation::Best),
+                "partially_accepted" => Some(ScoreExpectation::NotBest),
+                _ => None,
+            };
+            let matching: Vec<&Entry> = entries
+                .iter()
+                .filter(|e| {
+                    glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
+                })
+                .collect();
+            if let Some((lo, hi)) = matching.iter().filter_map(|e| e.score).next_back() {
+                sub.score = Some(ScoreExpectation::Range(lo, hi));
+            }
+            sub.group_scores = matching
+                .iter()
+                .flat_map(|e| e.group_scores.iter())
+                .map(|(g, (lo, hi))| (g.clone(), ScoreExpectation::Range(*lo, *hi)))
+                .collect();
+        }
+    }
     if dialect != Dialect::Legacy {
         for sub in &mut found.submissions {
+            if sub.name.starts_with("partially_accepted/") && legacy_grading {
+                continue;
+            }
+            if sub.name.starts_with("partially_accepted/") && scoring {
+                let base = Rule::new(&[], &[]);
+                sub.expected =
+                    expectation_of(&sub.name, Some(("partially_accepted", &base)), &entries);
+                continue;
+            }
             let folder_name = sub.name.split('/').next().unwrap_or_default();
             let standard_rule = standard
                 .iter()

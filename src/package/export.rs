@@ -661,6 +661,7 @@ mod tests {
             }],
             checker: Checker::Builtin(Problem::Poj3074),
             source_substitutions: Vec::new(),
+            scoring: None,
         }
     }
 

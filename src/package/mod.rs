@@ -27,7 +27,10 @@
 //! problems (`type: interactive`/`multi-pass`, legacy `validation: custom interactive`
 //! or `custom multi-pass`, `limits.validation_passes`) are judged through the judge's
 //! [`interaction`](crate::judge::interaction) module: the package's validator is the
-//! interactor. Scoring problems are refused with the reason (exit 64).
+//! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`)
+//! carry their test groups ([`scoring`]): the submission's score and verdict are
+//! aggregated from its case results; a custom grader (`grading: custom`) is refused
+//! with the reason (exit 64).
 
 pub mod default_output_validator;
 pub mod expectations;
@@ -35,6 +38,7 @@ pub mod export;
 pub mod metadata;
 pub mod output_validator;
 pub mod problem;
+pub mod scoring;
 pub mod verify;
 
 use crate::judge::config::{Case, Group};
@@ -140,6 +144,8 @@ pub struct Package {
     /// `constants` (2025-09), substituted in validators, included files, submissions
     /// and `test_group.yaml`.
     pub constants: Constants,
+    /// The test groups and their scoring rules, for a scoring problem.
+    pub scoring: Option<crate::judge::scoring::Scoring>,
     /// What is wrong but does not stop judging (an unknown key of problem.yaml, with the
     /// nearest known one), one line each, naming the file.
     pub warnings: Vec<String>,
@@ -254,24 +260,30 @@ impl Package {
         let unsupported = |what: &str| PackageError::Unsupported {
             path: dir.to_path_buf(),
             message: format!(
-                "{what} problems are not supported: gridjudge judges pass-fail, interactive and \
-                 multi-pass problems"
+                "{what} problems are not supported: gridjudge judges pass-fail, scoring, \
+                 interactive and multi-pass problems"
             ),
         };
         let validation_text = doc["validation"].as_str().unwrap_or("default").to_string();
         let legacy_words: Vec<&str> = validation_text.split_whitespace().collect();
-        if legacy_words.contains(&"score") {
-            return Err(unsupported("score"));
-        }
         let types: Vec<String> = words(&doc["type"]).unwrap_or_default();
         for t in &types {
-            if !["pass-fail", "interactive", "multi-pass"].contains(&t.as_str()) {
+            if !["pass-fail", "scoring", "interactive", "multi-pass"].contains(&t.as_str()) {
                 return Err(unsupported(t));
             }
         }
         let kind = |k: &str| legacy_words.contains(&k) || types.iter().any(|t| t == k);
         let interactive = kind("interactive");
         let multi_pass = kind("multi-pass");
+        let scoring = kind("scoring") || kind("score");
+        if scoring && (interactive || multi_pass) {
+            return Err(PackageError::Unsupported {
+                path: dir.to_path_buf(),
+                message: "interactive or multi-pass scoring problems are not supported: \
+                          gridjudge scores batch problems"
+                    .into(),
+            });
+        }
         let limits = &doc["limits"];
         let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
             match v {
@@ -367,7 +379,7 @@ impl Package {
                 "no test data: expected data/sample/*.in and/or data/secret/**/*.in".into(),
             ));
         }
-        Ok(Package {
+        let mut pkg = Package {
             dir: dir.to_path_buf(),
             short_name,
             name,
@@ -384,8 +396,13 @@ impl Package {
             passes,
             cases,
             constants,
+            scoring: None,
             warnings,
-        })
+        };
+        if scoring {
+            pkg.scoring = Some(pkg.read_scoring(&doc)?);
+        }
+        Ok(pkg)
     }
 }
 
@@ -567,10 +584,10 @@ mod tests {
             .contains("validation_passes = 1"));
         std::fs::remove_dir_all(p.join("output_validator")).unwrap();
         write(p, "problem.yaml", "validation: custom score\n");
-        assert!(matches!(
-            Package::load(p),
-            Err(PackageError::Unsupported { .. })
-        ));
+        assert!(Package::load(p)
+            .unwrap_err()
+            .to_string()
+            .contains("output_validators"));
         write(p, "problem.yaml", "validation: custom\n");
         assert!(Package::load(p)
             .unwrap_err()

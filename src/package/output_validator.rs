@@ -22,7 +22,7 @@ use super::default_output_validator::{self, Flags};
 use crate::judge::compile::{Compiler, Language};
 use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
-use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ValidatorIo};
+use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ScoreFiles, ValidatorIo};
 use crate::package::metadata::Constants;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
@@ -277,9 +277,30 @@ impl CustomChecker {
     }
 }
 
+/// The number in the feedback file `name`, if the validator wrote it; `Err` says the
+/// file's contents are not a number.
+fn score_file(feedback: &Path, name: &str) -> Result<Option<f64>, String> {
+    let Ok(text) = std::fs::read_to_string(feedback.join(name)) else {
+        return Ok(None);
+    };
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(Some(x)),
+        _ => Err(format!(
+            "the output validator's {name}: {:?} is not a number",
+            text.trim().chars().take(40).collect::<String>()
+        )),
+    }
+}
+
 impl OutputChecker for CustomChecker {
     fn check(&self, case: &Case, output: &Path) -> (Verdict, String) {
-        let je = |m: String| (Verdict::JudgeError, m);
+        let (v, m, _) = self.check_scored(case, output);
+        (v, m)
+    }
+
+    fn check_scored(&self, case: &Case, output: &Path) -> (Verdict, String, ScoreFiles) {
+        let none = ScoreFiles::default();
+        let je = |m: String| (Verdict::JudgeError, m, none);
         let Ok(io) = CaseDirs::new(None) else {
             return je("cannot create the validator's folders".into());
         };
@@ -306,7 +327,16 @@ impl OutputChecker for CustomChecker {
             Err(e) => return je(e),
         };
         match sandbox::Sandbox::new(&self.launcher).run(&spec) {
-            Ok(outcome) => self.validator_verdict(&outcome, &spec, &feedback),
+            Ok(outcome) => {
+                let (v, m) = self.validator_verdict(&outcome, &spec, &feedback);
+                match (
+                    score_file(&feedback, "score.txt"),
+                    score_file(&feedback, "score_multiplier.txt"),
+                ) {
+                    (Ok(score), Ok(multiplier)) => (v, m, ScoreFiles { score, multiplier }),
+                    (Err(e), _) | (_, Err(e)) => je(e),
+                }
+            }
             Err(e) => je(format!("output validator: {e}")),
         }
     }

@@ -66,6 +66,7 @@ impl Package {
             cases: self.cases.iter().map(|c| c.case.clone()).collect(),
             checker: Checker::External(checker),
             source_substitutions: self.constants.tokens(),
+            scoring: self.scoring.clone().map(Arc::new),
         })
     }
 }
@@ -94,6 +95,7 @@ mod tests {
             interactive: false,
             passes: None,
             constants: Default::default(),
+            scoring: None,
             warnings: Vec::new(),
             cases: vec![PackageCase {
                 case: Case {

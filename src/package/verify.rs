@@ -209,6 +209,11 @@ pub fn verify(
         }
     }
     results.extend(verified.results);
+    if let Some(scoring) = &pkg.scoring {
+        for r in &mut results {
+            r.apply_scoring(scoring);
+        }
+    }
     Ok(Verified {
         results,
         found,

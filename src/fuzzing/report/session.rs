@@ -243,6 +243,8 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
         output_bytes: run.as_ref().map_or(0, |r| r.stdout_bytes),
         stderr_bytes: run.as_ref().map_or(0, |r| r.stderr_bytes),
         protocol: None,
+        score: None,
+        score_multiplier: None,
         run,
     })
 }
@@ -275,6 +277,7 @@ fn problem_report(u: &mut Unstructured<'_>) -> Result<ProblemReport> {
         limits,
         cases,
         failure,
+        scored: None,
     })
 }
 

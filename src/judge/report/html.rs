@@ -193,6 +193,8 @@ struct ProblemSection {
     title: String,
     /// `CPU 1.000 s, wall 3.000 s, memory 64.0 MiB`.
     limits: String,
+    /// A scoring problem: `75 (secret/g1 30/30, …)`.
+    score: Option<String>,
     failure: Option<Failure>,
     cases: Vec<CaseRow>,
 }
@@ -284,6 +286,10 @@ impl Page {
                     name: visible_line(&p.problem).into_owned(),
                     overall: Badge::from(p.overall()),
                     title: visible_line(&p.title).into_owned(),
+                    score: p
+                        .scored
+                        .as_ref()
+                        .map(|s| visible_line(&s.describe()).into_owned()),
                     limits: format!(
                         "CPU {:.3} s, wall {:.3} s, memory {:.1} MiB",
                         cpu_limit,

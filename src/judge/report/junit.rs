@@ -19,6 +19,7 @@
 
 use crate::judge::compile::headline;
 use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
+use crate::judge::scoring::score_text;
 use crate::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
@@ -76,7 +77,18 @@ pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> 
                     case.add_property(("validator", visible_line(status).as_ref()));
                 }
             }
+            if let Some(score) = c.score {
+                case.add_property(("score", score_text(score).as_str()));
+            }
             suite.add_test_case(case);
+        }
+        if let Some(s) = &p.scored {
+            // A scoring problem: the total and each group's score on the suite.
+            suite.add_property(("score", score_text(s.score).as_str()));
+            for g in &s.groups {
+                let name = format!("score {}", visible_line(&g.group));
+                suite.add_property((name.as_str(), score_text(g.score).as_str()));
+            }
         }
         report.add_test_suite(suite);
     }

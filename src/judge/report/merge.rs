@@ -266,6 +266,7 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
             problem: unit.problem.clone(),
             title: any.title.clone(),
             limits: any.limits.limits(),
+            scored: any.scored(),
             cases,
             failure: failure.map(|f| (f.verdict, f.message)),
         });

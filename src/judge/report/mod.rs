@@ -428,6 +428,8 @@ pub(crate) mod test_support {
             output_bytes: 0,
             stderr_bytes: 0,
             protocol: None,
+            score: None,
+            score_multiplier: None,
             run: None,
         }
     }
@@ -450,6 +452,7 @@ pub(crate) mod test_support {
                 limits: Limits::new(Duration::from_secs(1), 1 << 26),
                 cases,
                 failure,
+                scored: None,
             }],
         }
     }

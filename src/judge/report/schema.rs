@@ -18,6 +18,7 @@ use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::interaction::ProtocolNote;
 use crate::judge::report::baseline::Comparison;
 use crate::judge::report::{Interruption, Session};
+use crate::judge::scoring::{GroupScore, Scored};
 use crate::sandbox::limits::{Limits, MemoryMode};
 use crate::sandbox::Guarantees;
 use crate::Verdict;
@@ -87,6 +88,9 @@ pub struct ProblemRecord {
     /// Why the problem could not be judged at all (CE, or JE), or `null`.
     #[serde(default)]
     pub failure: Option<FailureRecord>,
+    /// A scoring problem: the score of each test group (parents before subgroups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Vec<GroupScore>>,
     /// The limits the cases ran under.
     #[serde(default)]
     pub limits: LimitsRecord,
@@ -95,9 +99,26 @@ pub struct ProblemRecord {
     pub overall: Verdict,
     /// The problem folder's name.
     pub problem: String,
+    /// A scoring problem: the submission's score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
     /// `problem.toml`'s title.
     #[serde(default)]
     pub title: String,
+}
+
+impl ProblemRecord {
+    /// The scores the document holds, as a report carries them (the best score and the
+    /// judge error's text are not in the document).
+    pub fn scored(&self) -> Option<Scored> {
+        Some(Scored {
+            verdict: self.overall,
+            score: self.score?,
+            best: None,
+            groups: self.groups.clone().unwrap_or_default(),
+            error: None,
+        })
+    }
 }
 
 /// A problem-level failure: its verdict and the whole message.
@@ -145,6 +166,12 @@ pub struct CaseRecord {
     /// interaction first, how the validator (interactor) ended. Absent for a batch case.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<ProtocolNote>,
+    /// A scoring problem's case: the score its output validator gave (`score.txt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// A scoring problem's case: its `score_multiplier.txt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// How the program ended (`exit 0`, `SIGSEGV`), or `null` when it did not run.
     #[serde(default)]
     pub status: Option<String>,
@@ -274,6 +301,8 @@ impl From<&CaseResult> for CaseRecord {
             message: c.message.clone(),
             output_bytes: c.output_bytes,
             protocol: c.protocol.clone(),
+            score: c.score,
+            score_multiplier: c.score_multiplier,
             status: c.status.clone(),
             stderr_bytes: c.stderr_bytes,
             verdict: c.verdict,
@@ -290,9 +319,11 @@ impl From<&ProblemReport> for ProblemRecord {
                 message: message.clone(),
                 verdict: *verdict,
             }),
+            groups: p.scored.as_ref().map(|s| s.groups.clone()),
             limits: LimitsRecord::from(&p.limits),
             overall: p.overall(),
             problem: p.problem.clone(),
+            score: p.scored.as_ref().map(|s| s.score),
             title: p.title.clone(),
         }
     }
@@ -389,6 +420,8 @@ impl CaseRecord {
             output_bytes: self.output_bytes,
             stderr_bytes: self.stderr_bytes,
             protocol: self.protocol.clone(),
+            score: self.score,
+            score_multiplier: self.score_multiplier,
             run: None,
         }
     }

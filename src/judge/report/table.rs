@@ -93,6 +93,14 @@ pub fn render(session: &Session) -> String {
     }
     let mut text = format!("Judging {}\n{table}\n", visible_line(&session.program));
     for p in &session.problems {
+        if let Some(s) = &p.scored {
+            text.push_str(&format!(
+                "{}: {} score {}\n",
+                visible_line(&p.problem),
+                s.verdict.code(),
+                visible_line(&s.describe())
+            ));
+        }
         if let Some((Verdict::CompileError, m)) = &p.failure {
             text.push_str(&first_error(&p.problem, m));
         }

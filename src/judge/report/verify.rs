@@ -19,10 +19,11 @@
 use crate::judge::compile::headline;
 use crate::judge::report::html::{Badge, Message, STYLE};
 use crate::judge::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
+use crate::judge::scoring::{describe, score_text, GroupScore};
 use crate::Verdict;
 use askama::Template;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
-use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// Longest message headline in a table row.
@@ -101,8 +102,25 @@ pub struct SubmissionRow {
     /// Problem folders: the problem's folder name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
+    /// A scoring problem: the score of each test group (parents before subgroups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Vec<GroupScore>>,
+    /// A scoring problem: the submission's score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
     /// The submission's path below `submissions/` (`accepted/sol.cpp`).
     pub submission: String,
+}
+
+impl SubmissionRow {
+    /// `75 (secret/g1 30/30, secret/g2 45/70)`: the score and the groups', or `None`
+    /// for a problem that is not scored.
+    pub fn score_line(&self) -> Option<String> {
+        Some(describe(
+            self.score?,
+            self.groups.as_deref().unwrap_or_default(),
+        ))
+    }
 }
 
 /// The summary line of `total` submissions verified, `mismatches` of them not as
@@ -187,10 +205,20 @@ impl Render<VerifyReport> for Table {
                 "message",
             ]);
             for r in &report.submissions {
+                if let Some(line) = r.score_line() {
+                    after.push(format!(
+                        "score of {}: {}",
+                        visible_line(&r.submission),
+                        visible_line(&line)
+                    ));
+                }
                 table.add_row(vec![
                     visible_line(&r.submission).into_owned(),
                     visible_line(&r.expected).into_owned(),
-                    r.got.code().to_string(),
+                    match r.score {
+                        Some(x) => format!("{} {}", r.got.code(), score_text(x)),
+                        None => r.got.code().to_string(),
+                    },
                     ok(r),
                     format!("{:.3}", r.max_cpu.unwrap_or(0.0)),
                     visible_line(&r.case).into_owned(),
@@ -287,6 +315,15 @@ impl Render<VerifyReport> for Junit {
             };
             let mut case = TestCase::new(visible_line(&r.submission).into_owned(), status);
             case.set_classname(problem.as_str());
+            if let Some(x) = r.score {
+                case.add_property(Property::new("score", score_text(x)));
+                for g in r.groups.iter().flatten() {
+                    case.add_property(Property::new(
+                        format!("score {}", visible_line(&g.group)),
+                        score_text(g.score),
+                    ));
+                }
+            }
             if let Some(suite) = suites.last_mut() {
                 suite.add_test_case(case);
             }
@@ -336,6 +373,7 @@ struct Row {
     got: Badge,
     ok: bool,
     max_cpu: Option<String>,
+    score: Option<String>,
     case: String,
     message: Message,
 }
@@ -410,6 +448,7 @@ impl Render<VerifyReport> for Html {
                 got: Badge::from(r.got),
                 ok: r.matches(),
                 max_cpu: r.max_cpu.map(|t| format!("{t:.3} s")),
+                score: r.score_line().map(|l| visible_line(&l).into_owned()),
                 case: visible_line(&r.case).into_owned(),
                 message: Message::of(&r.message),
             })
@@ -445,6 +484,8 @@ mod tests {
             message: format!("line 1: {HOSTILE}\nline 2"),
             ok: problem.map(|_| expected == got),
             problem: problem.map(str::to_string),
+            groups: None,
+            score: None,
             submission: name.into(),
         }
     }

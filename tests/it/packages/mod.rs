@@ -9,3 +9,4 @@ mod package_expectations;
 mod problem_packages;
 mod problem_yaml;
 mod programs_inside;
+mod scoring;

@@ -128,9 +128,9 @@ fn packages_gridjudge_does_not_judge_are_refused_with_the_documented_codes() {
             3,
             "needs its interactor",
         ),
-        ("validation: custom score\n", 64, "score"),
+        ("validation: custom score interactive\n", 64, "scoring"),
         (
-            "problem_format_version: 2023-07\ntype: [pass-fail, scoring]\n",
+            "problem_format_version: 2023-07\ntype: [scoring, multi-pass]\n",
             64,
             "scoring",
         ),
