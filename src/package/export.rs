@@ -207,6 +207,8 @@ pub const HOSTILE: &[&str] = &[
     "socket_buffers",
     "workdir_files_and_memfd",
     "compile_time_env",
+    "host_paths_via_proc",
+    "cpu_in_clone_parent_siblings",
 ];
 
 /// The verdict folders of the legacy format.
