@@ -82,22 +82,20 @@ fn in_shard_order<T>(
     parts: Vec<(PathBuf, T)>,
     shard_of: impl Fn(&T) -> Option<&ShardRecord>,
 ) -> Result<(ShardRecord, Vec<(PathBuf, T)>), MergeError> {
-    let Some(first) = parts.first().and_then(|(_, p)| shard_of(p)).cloned() else {
-        return Err(match parts.first() {
-            None => error("no report to merge"),
-            Some((path, _)) => error(format!(
-                "{}: not the report of a shard (judge or verify-submissions with --shard K/N writes one)",
-                path.display()
-            )),
-        });
+    let not_a_shard = |path: &Path| {
+        error(format!(
+            "{}: not the report of a shard (judge or verify-submissions with --shard K/N writes one)",
+            path.display()
+        ))
     };
+    let (first_path, first_part) = parts.first().ok_or_else(|| error("no report to merge"))?;
+    let first = shard_of(first_part)
+        .cloned()
+        .ok_or_else(|| not_a_shard(first_path))?;
     let mut slots: Vec<Option<(PathBuf, T)>> = (0..first.count).map(|_| None).collect();
     for (path, part) in parts {
         let Some(shard) = shard_of(&part) else {
-            return Err(error(format!(
-                "{}: not the report of a shard (judge or verify-submissions with --shard K/N writes one)",
-                path.display()
-            )));
+            return Err(not_a_shard(&path));
         };
         if shard.count != first.count || shard.problems != first.problems {
             return Err(error(format!(
