@@ -78,6 +78,11 @@ pub struct RunOptions {
     /// `gridjudge judge --explain-sandbox`): for CI that must not judge unconfined.
     #[arg(long)]
     pub require_isolation: bool,
+    /// Interactive problems: pass the exchange through the judge, which counts the bytes
+    /// each side wrote for the reports. Costs the program time in chatty exchanges
+    /// (see docs/packages-interactive.md); without it the two are joined directly.
+    #[arg(long)]
+    pub relay_interaction: bool,
 }
 
 impl RunOptions {
@@ -89,6 +94,7 @@ impl RunOptions {
             memory_mode: MemoryModeArg::Rss,
             run_as_self: false,
             require_isolation: false,
+            relay_interaction: false,
         }
     }
 
@@ -128,6 +134,7 @@ impl RunOptions {
         s.jobs = self.jobs.max(1);
         s.memory_mode = self.memory_mode.into();
         s.isolate = !self.run_as_self;
+        s.relay_interaction = self.relay_interaction;
         Ok(s)
     }
 

@@ -50,6 +50,9 @@ pub struct JudgeSettings {
     pub isolate: bool,
     /// Stop after the first case (in judging order) that is not AC.
     pub stop_at_first_failure: bool,
+    /// Join an interactive program and its interactor through the judge's relay, which
+    /// counts the bytes each side wrote ([`pipes`](crate::judge::pipes)).
+    pub relay_interaction: bool,
 }
 
 impl JudgeSettings {
@@ -61,6 +64,7 @@ impl JudgeSettings {
             memory_mode: MemoryMode::PeakRss,
             isolate: true,
             stop_at_first_failure: false,
+            relay_interaction: false,
         }
     }
 
@@ -235,6 +239,7 @@ pub fn judge_problem(
             scope.spawn(move || {
                 let (isolation, _lease) = settings.isolation(slot);
                 let mut worker = Worker::new(&settings.launcher);
+                worker.relay_interaction = settings.relay_interaction;
                 loop {
                     if interrupt::signal().is_some() {
                         break;
@@ -349,6 +354,8 @@ pub struct Worker {
     /// Whether the last run had a private tmpfs over its working directory, which
     /// then needs no renewing (see `CaseDirs::renew`).
     workdir_untouched: bool,
+    /// Join an interactive program and its interactor through the relay.
+    pub relay_interaction: bool,
 }
 
 impl Worker {
@@ -359,6 +366,7 @@ impl Worker {
             peer: Sandbox::new(launcher),
             dirs: None,
             workdir_untouched: false,
+            relay_interaction: false,
         }
     }
 
@@ -398,6 +406,7 @@ fn judge_case_once(
         peer,
         dirs,
         workdir_untouched,
+        relay_interaction,
     } = worker;
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
@@ -475,6 +484,7 @@ fn judge_case_once(
                 program: spec,
                 sandbox,
                 peer,
+                relay: *relay_interaction,
             })?;
             let mut result = CaseResult::judge_error(case, String::new());
             if let Some(o) = &judged.outcome {

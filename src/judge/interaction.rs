@@ -17,31 +17,12 @@
 //! # How the two processes of an interactive pass are connected
 //!
 //! The program and the interactor are two ordinary sandbox runs, each through its own
-//! launcher ([`Sandbox`]), started from two threads. Their standard streams are two
-//! FIFOs in a judge-only scratch folder: `to_program` (interactor → program) and
-//! `from_program` (program → interactor); each launcher opens its two ends as it opens
-//! files, so the sandbox protocol is unchanged, and the program keeps every guarantee
-//! of a confined run (a FIFO standard input is handed over as it is, never copied).
-//!
-//! A FIFO's open blocks until its other end is open, so before either run starts the
-//! judge opens two "keepers" of its own:
-//!
-//! - `from_program` read-write: the interactor's launcher opens its reading end and the
-//!   program's launcher its writing end at once, and the interactor never reads an end
-//!   of file before the program exists. The judge holds it until it has the program's
-//!   report, so the interactor reads end of file only once the program has ended (as
-//!   problemtools holds its pipe end: a program that ends cannot make the interactor
-//!   end first). When the interactor ends without accepting, the keeper goes at once,
-//!   so a program still writing gets `SIGPIPE` (its verdict is the interactor's WA).
-//! - `to_program` read-only: the interactor's launcher opens its writing end at once,
-//!   and the interactor, writing after the program has ended, gets no `SIGPIPE` (once
-//!   the program has ended the judge reads and drops what it writes). The program's
-//!   launcher opens its reading end only when the interactor's exists. No writer is
-//!   kept: when the interactor closes its output or ends, the program reads end of file
-//!   at once (DOMjudge and BAPCtools do the same; a "pseudo-interactive" interactor that
-//!   closes its output and then waits for the answer relies on it).
-//!
-//! Who ended first is the order of the two reports.
+//! launcher ([`Sandbox`]), started from two threads, their standard streams joined by
+//! FIFOs in a judge-only scratch folder: directly, or with `--relay-interaction`
+//! through a judge thread that counts the bytes each side wrote
+//! ([`pipes`](crate::judge::pipes) says how either way keeps the end-of-file and
+//! `SIGPIPE` rules below, and what the relay costs). Who ended first is the order of
+//! the two reports.
 //!
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
@@ -61,12 +42,12 @@
 
 use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
+pub use crate::judge::pipes::Bytes;
+use crate::judge::pipes::Pipes;
 use crate::judge::problem::{OutputChecker, PassFiles, ValidatorIo};
 use crate::sandbox::interrupt::Interrupted;
 use crate::sandbox::{self, ExitStatus, RunOutcome, RunSpec, Sandbox, SandboxError};
 use crate::Verdict;
-use std::ffi::CString;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -104,6 +85,9 @@ pub struct ProtocolNote {
     /// How the validator (interactor) of the last pass ended (`exit 42`), if it ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator: Option<String>,
+    /// In an interactive problem, the bytes each side wrote, over all passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<Bytes>,
 }
 
 impl ProtocolNote {
@@ -116,6 +100,12 @@ impl ProtocolNote {
         }
         if let Some(side) = self.ended_first {
             parts.push(format!("{} ended first", side.name()));
+        }
+        if let Some(b) = self.bytes {
+            parts.push(format!(
+                "program wrote {} B, interactor {} B",
+                b.program, b.interactor
+            ));
         }
         if let Some(status) = &self.validator {
             let who = if self.ended_first.is_some() {
@@ -141,6 +131,9 @@ pub struct PassJob<'a> {
     pub sandbox: &'a mut Sandbox,
     /// The validator's (interactor's) sandbox.
     pub peer: &'a mut Sandbox,
+    /// Join the program and the interactor through the relay, which counts the bytes
+    /// each side wrote ([`pipes`](crate::judge::pipes)), instead of directly.
+    pub relay: bool,
 }
 
 /// The result of a case judged in passes.
@@ -168,6 +161,8 @@ struct Pass {
     /// How the validator ended, if it ran.
     validator: Option<String>,
     first: Option<Side>,
+    /// In an interactive pass, what each side wrote.
+    bytes: Option<Bytes>,
 }
 
 impl Pass {
@@ -179,6 +174,7 @@ impl Pass {
             validator_accepted: false,
             validator: None,
             first: None,
+            bytes: None,
         }
     }
 }
@@ -246,6 +242,9 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
             }
         }
         judged.note.ended_first = ran.first;
+        if let Some(b) = ran.bytes {
+            judged.note.bytes = Some(judged.note.bytes.unwrap_or_default().plus(b));
+        }
         judged.note.validator = ran.validator.clone();
         (judged.verdict, judged.message) = (ran.verdict, ran.message);
         if protocol.passes.is_none() {
@@ -324,6 +323,7 @@ fn batch_pass(
             validator_accepted: false,
             validator: None,
             first: None,
+            bytes: None,
         });
     }
     let dir = match validator_dir(scratch) {
@@ -368,70 +368,8 @@ fn batch_pass(
         validator_accepted: verdict == Verdict::Accepted,
         validator: Some(status_text(voutcome.status)),
         first: None,
+        bytes: None,
     })
-}
-
-/// Makes a FIFO at `path` (mode 0600: only the judge's user, and root's launchers,
-/// open it).
-fn make_fifo(path: &Path) -> Result<(), String> {
-    let c = CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))?;
-    // SAFETY: a valid NUL-terminated path; mkfifo only reads it.
-    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } != 0 {
-        return Err(format!(
-            "cannot make the FIFO {}: {}",
-            path.display(),
-            std::io::Error::last_os_error()
-        ));
-    }
-    Ok(())
-}
-
-/// Opens a FIFO read-write: never blocks, and holds both of its ends open.
-fn keeper(path: &Path) -> Result<std::fs::File, String> {
-    std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
-}
-
-/// Opens a FIFO's reading end without waiting for a writer.
-fn reader(path: &Path) -> Result<std::fs::File, String> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
-}
-
-/// Opens and closes both ends of a FIFO at once: whoever waits to open either end of it
-/// stops waiting (and then reads end of file, or writes into a FIFO nobody reads).
-fn release(path: &Path) {
-    use std::os::unix::fs::OpenOptionsExt;
-    let _ = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path);
-}
-
-/// Reads and drops what arrives on `keep` (a non-blocking reading end) until `done`.
-fn drain(mut keep: std::fs::File, done: &std::sync::atomic::AtomicBool) {
-    use std::io::Read;
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        match keep.read(&mut buf) {
-            Ok(n) if n > 0 => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            _ => {}
-        }
-        if done.load(std::sync::atomic::Ordering::SeqCst) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 /// One pass of an interactive case: the program and the interactor together.
@@ -442,50 +380,47 @@ fn interactive_pass(
     pass: u32,
 ) -> Result<Pass, Interrupted> {
     let je = |m: String| Ok(Pass::judge_error(m, None));
-    let pipes = scratch.join(format!("pipes{pass}"));
-    if let Err(e) = std::fs::create_dir(&pipes) {
-        return je(format!("cannot create {}: {e}", pipes.display()));
+    let fifo_dir = scratch.join(format!("pipes{pass}"));
+    if let Err(e) = std::fs::create_dir(&fifo_dir) {
+        return je(format!("cannot create {}: {e}", fifo_dir.display()));
     }
-    let to_program = pipes.join("to_program");
-    let from_program = pipes.join("from_program");
-    if let Err(e) = make_fifo(&to_program).and_then(|()| make_fifo(&from_program)) {
-        return je(e);
-    }
-    let (keep_to, keep_from) = match (reader(&to_program), keeper(&from_program)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => return je(e),
+    let pipes = match Pipes::prepare(&fifo_dir, job.relay) {
+        Ok(r) => r,
+        Err(e) => return je(e),
     };
     let dir = match validator_dir(scratch) {
         Ok(d) => d,
         Err(e) => return je(e),
     };
     let mut spec = job.program.clone();
-    spec.stdin = to_program.clone();
-    spec.stdout = from_program.clone();
-    let (unused_out, err) = (dir.join("stdout"), dir.join("stderr"));
+    spec.stdin = pipes.program_in.clone();
+    spec.stdout = pipes.program_out.clone();
+    let err = dir.join("stderr");
     let work = dir.join("work");
     if let Err(e) = std::fs::create_dir(&work) {
         return je(format!("cannot create {}: {e}", work.display()));
     }
     let io = ValidatorIo {
-        stdin: &from_program,
-        stdout: &to_program,
+        stdin: &pipes.interactor_in,
+        stdout: &pipes.interactor_out,
         stderr: &err,
         workdir: &work,
         hide: program_folders(&job.program),
     };
-    let _ = unused_out;
     let mut ispec = match job.checker.validator_run(job.case, files, &io) {
         Ok(s) => s,
         Err(e) => return je(e),
     };
     ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
     ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
+    let mut running = match pipes.start() {
+        Ok(r) => r,
+        Err(e) => return je(e),
+    };
 
     type Report = (Side, Result<Result<RunOutcome, String>, Interrupted>);
     let (tx, rx) = std::sync::mpsc::channel::<Report>();
     let (sandbox, peer, checker) = (&mut *job.sandbox, &mut *job.peer, job.checker);
-    let interactor_done = std::sync::atomic::AtomicBool::new(false);
     let (first, program, interactor) = std::thread::scope(|scope| {
         let tx_program = tx.clone();
         let spec = &spec;
@@ -496,7 +431,6 @@ fn interactive_pass(
         scope.spawn(move || {
             let _ = tx.send((Side::Interactor, run(peer, ispec)));
         });
-        let (mut keep_to, mut keep_from) = (Some(keep_to), Some(keep_from));
         let (mut first, mut program, mut interactor) = (None, None, None);
         for _ in 0..2 {
             let Ok((side, result)) = rx.recv() else {
@@ -505,38 +439,24 @@ fn interactive_pass(
             first.get_or_insert(side);
             match side {
                 Side::Submission => {
-                    if matches!(&result, Ok(Ok(_))) {
-                        // The interactor now reads end of file, and what it still
-                        // writes is read and dropped until it ends.
-                        keep_from = None;
-                        if let Some(keep) = keep_to.take() {
-                            let done = &interactor_done;
-                            scope.spawn(move || drain(keep, done));
-                        }
-                    }
+                    // The interactor now reads end of file once it has read the rest,
+                    // and what it still writes is dropped.
+                    running.program_ended();
                     program = Some(result);
                 }
                 Side::Interactor => {
-                    interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
-                    keep_to = None;
-                    // A program's launcher still waiting to open its input (the
-                    // interactor ended at once) opens it and reads end of file.
-                    release(&to_program);
                     // After a rejection, a program still writing gets SIGPIPE.
                     let accepted = |o: &RunOutcome| {
                         checker.validator_verdict(o, ispec, files.feedback).0 == Verdict::Accepted
                     };
-                    if !matches!(&result, Ok(Ok(o)) if accepted(o)) {
-                        keep_from = None;
-                    }
+                    running.interactor_ended(matches!(&result, Ok(Ok(o)) if accepted(o)));
                     interactor = Some(result);
                 }
             }
         }
-        interactor_done.store(true, std::sync::atomic::Ordering::SeqCst);
-        drop((keep_to, keep_from));
         (first, program, interactor)
     });
+    let bytes = running.finish();
     let program = match program {
         Some(r) => r?,
         None => Err("the program's run did not report".into()),
@@ -569,6 +489,7 @@ fn interactive_pass(
         validator_accepted: iverdict_accepted,
         validator: Some(status_text(interactor.status)),
         first,
+        bytes,
     })
 }
 
@@ -602,15 +523,20 @@ mod tests {
             passes: 2,
             ended_first: Some(Side::Interactor),
             validator: Some("exit 43".into()),
+            bytes: Some(Bytes {
+                program: 12,
+                interactor: 340,
+            }),
         };
         assert_eq!(
             note.describe(),
-            "2 passes, interactor ended first, interactor exit 43"
+            "2 passes, interactor ended first, program wrote 12 B, interactor 340 B, interactor exit 43"
         );
         let batch = ProtocolNote {
             passes: 1,
             ended_first: None,
             validator: Some("exit 42".into()),
+            bytes: None,
         };
         assert_eq!(batch.describe(), "validator exit 42");
     }

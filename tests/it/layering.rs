@@ -80,7 +80,11 @@ const INNER: &[(&str, Table)] = &[
             ("scoring", &["expectation"]),
             ("problem", &["config", "scoring"]),
             ("limit_verdict", &[]),
-            ("interaction", &["config", "limit_verdict", "problem"]),
+            ("pipes", &[]),
+            (
+                "interaction",
+                &["config", "limit_verdict", "pipes", "problem"],
+            ),
             ("language", &[]),
             ("compile", &["language", "limit_verdict"]),
             ("stage", &["compile"]),

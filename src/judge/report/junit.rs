@@ -73,6 +73,10 @@ pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> 
                 if let Some(side) = note.ended_first {
                     case.add_property(("ended_first", side.name()));
                 }
+                if let Some(b) = note.bytes {
+                    case.add_property(("program_bytes", b.program.to_string().as_str()));
+                    case.add_property(("interactor_bytes", b.interactor.to_string().as_str()));
+                }
                 if let Some(status) = &note.validator {
                     case.add_property(("validator", visible_line(status).as_ref()));
                 }

@@ -5,7 +5,8 @@
 //! while the program still writes, a program that waits forever, a program killed by
 //! its limit while the interactor waits, an interactor that fails) — and a multi-pass
 //! problem (the feedback folder kept between passes, `nextpass.in` beside a rejection,
-//! too many passes).
+//! too many passes). Every rule holds the same with the judge's relay between the two
+//! (`--relay-interaction`), which reports the bytes each side wrote.
 
 use crate::support;
 
@@ -224,6 +225,66 @@ fn got(name: &str) -> (String, String) {
         r["got"].as_str().unwrap_or_default().to_string(),
         r["message"].as_str().unwrap_or_default().to_string(),
     )
+}
+
+#[test]
+fn every_rule_holds_through_the_relay_and_it_counts_each_sides_bytes() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = guess_package(
+        root.path(),
+        true,
+        ("interactor.py", INTERACTOR_PY),
+        SUBMISSIONS,
+    );
+    let (code, doc) = gridjudge_json(&[
+        "verify-submissions",
+        "--package",
+        &dir,
+        "--relay-interaction",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    for (name, _) in SUBMISSIONS {
+        assert_eq!(
+            row(&doc, name)["got"],
+            row(python_verified(), name)["got"],
+            "{name}"
+        );
+    }
+    // 37 in 1..=100: guesses 50, 25, 37; answers lower, higher, correct.
+    let search = format!("{dir}/submissions/accepted/search.py");
+    let judge = |relay: bool| {
+        let mut args = vec![
+            "judge",
+            "--package",
+            &dir,
+            "--source",
+            &search,
+            "--format",
+            "json",
+        ];
+        if relay {
+            args.push("--relay-interaction");
+        }
+        let (code, doc) = gridjudge_json(&args);
+        assert_eq!(code, Some(0), "{doc:#}");
+        doc["problems"][0]["cases"][0]["protocol"].clone()
+    };
+    let relayed = judge(true);
+    assert_eq!(
+        relayed["bytes"]["program"],
+        "50\n25\n37\n".len(),
+        "{relayed:#}"
+    );
+    assert_eq!(
+        relayed["bytes"]["interactor"],
+        "lower\nhigher\ncorrect\n".len(),
+        "{relayed:#}"
+    );
+    let direct = judge(false);
+    assert!(direct.get("bytes").is_none(), "{direct:#}");
 }
 
 #[test]

@@ -1,0 +1,739 @@
+//! How the two processes of an interactive pass are joined: directly, or through the
+//! judge's relay, which counts the bytes each side wrote.
+//!
+//! Either way each side has FIFOs for its standard streams in a judge-only scratch
+//! folder, its launcher opens them as it opens files (so the sandbox protocol is that
+//! of any run, and a FIFO standard input is handed to the program as it is, never
+//! copied), and both ways keep what the verdict rules of
+//! [`interaction`](crate::judge::interaction) rely on:
+//!
+//! - the interactor reads end of file only once the program's run has ended
+//!   ([`Running::program_ended`]), never before: a program that closes its output
+//!   early, or ends, cannot make the interactor end first (problemtools holds its pipe
+//!   end the same way);
+//! - when the interactor ends without accepting ([`Running::interactor_ended`]), a
+//!   program still writing gets `SIGPIPE` (its verdict is then the interactor's);
+//! - when the interactor closes its output or ends, the program reads end of file as
+//!   soon as it has read what came before (DOMjudge and BAPCtools do the same; a
+//!   "pseudo-interactive" interactor that closes its output and then waits for the
+//!   answer relies on it);
+//! - what the interactor writes after the program has ended is read and dropped: the
+//!   interactor gets no `SIGPIPE`. What the program writes after the interactor ended
+//!   accepting is not read, and gets no `SIGPIPE` either.
+//!
+//! # Direct
+//!
+//! Two FIFOs: `to_program` (the interactor's output, the program's input) and
+//! `from_program`. A FIFO's open waits for its other end, so before either run starts
+//! the judge opens two "keepers" of its own: `from_program` read-write (both launchers
+//! open their ends at once, and the interactor never reads an end of file before the
+//! program's run has ended; dropped when it has, or when the interactor rejects) and
+//! `to_program` read-only (the interactor's launcher opens its output at once; no
+//! writer is kept, so when the interactor ends the program reads end of file; once the
+//! program has ended, a thread reads and drops what the interactor still writes).
+//!
+//! # Relay
+//!
+//! Two processes joined by a pipe leave no record of what went through it. With the
+//! relay (`--relay-interaction`), each side has its own two FIFOs, and one judge thread
+//! copies from either side's output FIFO to the other side's input FIFO, counting as it
+//! reads:
+//!
+//! ```text
+//!   program ──program_out──▶ [to the interactor] ──interactor_in──▶ interactor
+//!   program ◀──program_in─── [to the program]  ◀──interactor_out── interactor
+//! ```
+//!
+//! The judge opens both output FIFOs for reading before either run starts (so each
+//! launcher's open of its output does not wait), and opens each input FIFO for writing
+//! as soon as the side's launcher has begun to open it for reading (a non-blocking
+//! open, tried every millisecond until then): what the other side writes before that
+//! waits in the relay, and nothing is lost. The counts are what the judge read from
+//! each side's output: the bytes that side wrote, whether or not the other side read
+//! them all.
+//!
+//! PERF: the relay is not the default because it costs the program time. A message
+//! takes one more hop each way (a wake-up of the relay thread), and each process's
+//! wake-ups get dearer. In a C ping-pong of 100,000 one-line rounds on the 2-core VM
+//! (no sandbox), one relay thread for both directions costs 2.6× the wall time of a
+//! direct connection and +30% CPU in each process, against 3.4× and +70% with a thread
+//! per direction (hence the one thread). Through the whole judge, side by side with
+//! the direct connection: `benches/interaction_rounds.sh`, figures in
+//! `docs/benchmarks.md`. An exchange of a few thousand messages costs milliseconds.
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Bytes each side of an interaction wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Bytes {
+    /// What the program wrote to the interactor.
+    pub program: u64,
+    /// What the interactor wrote to the program.
+    pub interactor: u64,
+}
+
+impl Bytes {
+    /// The sum of two passes' counts.
+    pub fn plus(self, other: Bytes) -> Bytes {
+        Bytes {
+            program: self.program + other.program,
+            interactor: self.interactor + other.interactor,
+        }
+    }
+}
+
+/// The FIFOs of one interactive pass, made and half opened; [`Pipes::start`] starts
+/// the connection.
+pub struct Pipes {
+    /// The program's standard input.
+    pub program_in: PathBuf,
+    /// The program's standard output.
+    pub program_out: PathBuf,
+    /// The interactor's standard input.
+    pub interactor_in: PathBuf,
+    /// The interactor's standard output.
+    pub interactor_out: PathBuf,
+    ends: Ends,
+}
+
+/// The judge's own ends of the FIFOs.
+enum Ends {
+    /// Direct: `program_in` is `interactor_out` (`to_program`), `program_out` is
+    /// `interactor_in` (`from_program`).
+    Direct {
+        /// `to_program`, read-only, non-blocking.
+        keep_to: File,
+        /// `from_program`, read-write.
+        keep_from: File,
+    },
+    /// Relay: the two output FIFOs, read-only, non-blocking.
+    Relay {
+        program_reader: File,
+        interactor_reader: File,
+    },
+}
+
+/// Makes a FIFO at `path` (mode 0600: only the judge's user, and root's launchers,
+/// open it).
+fn make_fifo(path: &Path) -> Result<(), String> {
+    let c = CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))?;
+    // SAFETY: a valid NUL-terminated path; mkfifo only reads it.
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } != 0 {
+        return Err(format!(
+            "cannot make the FIFO {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        ));
+    }
+    Ok(())
+}
+
+/// Opens a FIFO's reading end without waiting for a writer.
+fn reader(path: &Path) -> Result<File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
+}
+
+/// Opens and closes both ends of a FIFO at once: a thread waiting to open its writing
+/// end stops waiting (and then writes into a FIFO nobody reads).
+fn release(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    let _ = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path);
+}
+
+/// A pipe whose two ends are close-on-exec and non-blocking, as (read end, write end):
+/// a thread's wake-up call.
+fn wake_pipe() -> Result<(File, File), String> {
+    let mut fds = [0i32; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(format!(
+            "cannot make a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    use std::os::fd::FromRawFd;
+    // SAFETY: pipe2 has just opened fds[0]; nothing else owns it.
+    let r = unsafe { OwnedFd::from_raw_fd(fds[0]) };
+    // SAFETY: as for the read end.
+    let w = unsafe { OwnedFd::from_raw_fd(fds[1]) };
+    Ok((File::from(r), File::from(w)))
+}
+
+impl Pipes {
+    /// Makes the FIFOs in `dir` (which must exist and be the judge's own), two for a
+    /// direct connection or four for the relay, and opens the judge's ends that do not
+    /// wait.
+    pub fn prepare(dir: &Path, relay: bool) -> Result<Pipes, String> {
+        if !relay {
+            let to_program = dir.join("to_program");
+            let from_program = dir.join("from_program");
+            make_fifo(&to_program)?;
+            make_fifo(&from_program)?;
+            let keep_to = reader(&to_program)?;
+            let keep_from = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&from_program)
+                .map_err(|e| format!("cannot open the FIFO {}: {e}", from_program.display()))?;
+            return Ok(Pipes {
+                program_in: to_program.clone(),
+                program_out: from_program.clone(),
+                interactor_in: from_program,
+                interactor_out: to_program,
+                ends: Ends::Direct { keep_to, keep_from },
+            });
+        }
+        let paths = [
+            dir.join("program_in"),
+            dir.join("program_out"),
+            dir.join("interactor_in"),
+            dir.join("interactor_out"),
+        ];
+        for p in &paths {
+            make_fifo(p)?;
+        }
+        let [program_in, program_out, interactor_in, interactor_out] = paths;
+        Ok(Pipes {
+            ends: Ends::Relay {
+                program_reader: reader(&program_out)?,
+                interactor_reader: reader(&interactor_out)?,
+            },
+            program_in,
+            program_out,
+            interactor_in,
+            interactor_out,
+        })
+    }
+
+    /// Starts the connection (the relay's thread).
+    pub fn start(self) -> Result<Running, String> {
+        let (program_reader, interactor_reader) = match self.ends {
+            Ends::Direct { keep_to, keep_from } => {
+                return Ok(Running::Direct(Direct {
+                    keep_to: Some(keep_to),
+                    keep_from: Some(keep_from),
+                    to_program: self.program_in,
+                    interactor_done: Arc::new(AtomicBool::new(false)),
+                    drain: None,
+                }))
+            }
+            Ends::Relay {
+                program_reader,
+                interactor_reader,
+            } => (program_reader, interactor_reader),
+        };
+        let state = Arc::new(State::default());
+        let (wake, waker) = wake_pipe()?;
+        let lanes = [
+            Lane::new(Toward::Interactor, program_reader, self.interactor_in),
+            Lane::new(Toward::Program, interactor_reader, self.program_in),
+        ];
+        let job = Job {
+            lanes,
+            wake,
+            state: Arc::clone(&state),
+            program_out: self.program_out,
+        };
+        let thread = std::thread::Builder::new()
+            .name("gridjudge-relay".into())
+            .spawn(move || job.run())
+            .map_err(|e| format!("cannot start the relay thread: {e}"))?;
+        Ok(Running::Relay(RelayRunning {
+            state,
+            waker,
+            thread,
+        }))
+    }
+}
+
+/// A connection at work.
+pub enum Running {
+    /// Direct: the judge holds its keepers.
+    Direct(Direct),
+    /// Through the relay.
+    Relay(RelayRunning),
+}
+
+impl Running {
+    /// The program's run has ended: the interactor reads end of file once it has read
+    /// what the program wrote, and what it still writes is dropped.
+    pub fn program_ended(&mut self) {
+        match self {
+            Running::Direct(d) => d.program_ended(),
+            Running::Relay(r) => r.program_ended(),
+        }
+    }
+
+    /// The interactor's run has ended; unless it `accepted`, a program still writing
+    /// gets `SIGPIPE`.
+    pub fn interactor_ended(&mut self, accepted: bool) {
+        match self {
+            Running::Direct(d) => d.interactor_ended(accepted),
+            Running::Relay(r) => r.interactor_ended(accepted),
+        }
+    }
+
+    /// Both runs have ended: lets go of everything; the relay's counts.
+    pub fn finish(self) -> Option<Bytes> {
+        match self {
+            Running::Direct(d) => {
+                d.finish();
+                None
+            }
+            Running::Relay(r) => Some(r.finish()),
+        }
+    }
+}
+
+/// A direct connection at work (see the module doc).
+pub struct Direct {
+    keep_to: Option<File>,
+    keep_from: Option<File>,
+    to_program: PathBuf,
+    interactor_done: Arc<AtomicBool>,
+    drain: Option<JoinHandle<()>>,
+}
+
+impl Direct {
+    fn program_ended(&mut self) {
+        // The interactor now reads end of file, and what it still writes is read and
+        // dropped until it ends.
+        self.keep_from = None;
+        if let Some(keep) = self.keep_to.take() {
+            let done = Arc::clone(&self.interactor_done);
+            self.drain = std::thread::Builder::new()
+                .name("gridjudge-drain".into())
+                .spawn(move || drain(keep, &done))
+                .ok();
+        }
+    }
+
+    fn interactor_ended(&mut self, accepted: bool) {
+        self.interactor_done.store(true, Ordering::SeqCst);
+        self.keep_to = None;
+        // A program's launcher still waiting to open its input (the interactor ended
+        // at once) opens it and reads end of file.
+        release(&self.to_program);
+        if !accepted {
+            self.keep_from = None;
+        }
+    }
+
+    fn finish(mut self) {
+        self.interactor_done.store(true, Ordering::SeqCst);
+        self.keep_to = None;
+        self.keep_from = None;
+        if let Some(t) = self.drain.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Reads and drops what arrives on `keep` (a non-blocking reading end) until `done`.
+fn drain(mut keep: File, done: &AtomicBool) {
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match keep.read(&mut buf) {
+            Ok(n) if n > 0 => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            _ => {}
+        }
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// What the judge has told the relay, and the counts.
+#[derive(Default)]
+struct State {
+    program_ended: AtomicBool,
+    interactor_rejected: AtomicBool,
+    finish: AtomicBool,
+    from_program: AtomicU64,
+    from_interactor: AtomicU64,
+}
+
+/// The relay at work.
+pub struct RelayRunning {
+    state: Arc<State>,
+    /// The write end of the thread's wake-up pipe.
+    waker: File,
+    thread: JoinHandle<()>,
+}
+
+impl RelayRunning {
+    fn wake(&self) {
+        let _ = (&self.waker).write(&[1]);
+    }
+
+    fn program_ended(&self) {
+        self.state.program_ended.store(true, Ordering::SeqCst);
+        self.wake();
+    }
+
+    fn interactor_ended(&self, accepted: bool) {
+        if !accepted {
+            self.state.interactor_rejected.store(true, Ordering::SeqCst);
+        }
+        self.wake();
+    }
+
+    /// Counts what is left unread, stops the thread and returns the counts.
+    fn finish(self) -> Bytes {
+        self.state.finish.store(true, Ordering::SeqCst);
+        self.wake();
+        let _ = self.thread.join();
+        Bytes {
+            program: self.state.from_program.load(Ordering::SeqCst),
+            interactor: self.state.from_interactor.load(Ordering::SeqCst),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Toward {
+    Program,
+    Interactor,
+}
+
+/// The receiving side's input FIFO, as far as the relay has it.
+enum Sink {
+    /// Not opened yet: its reader has not begun to open it.
+    Waiting(PathBuf),
+    Open(File),
+    /// Closed by the relay (end of file passed on) or by the receiving side: what would
+    /// go there is dropped.
+    Gone,
+}
+
+/// How big a piece the relay moves at a time: a pipe's default capacity.
+const CHUNK: usize = 1 << 16;
+
+/// One direction of the relay.
+struct Lane {
+    toward: Toward,
+    /// The sending side's output FIFO, open for reading, non-blocking; `None` once let
+    /// go of.
+    source: Option<File>,
+    /// The source is at its end.
+    source_done: bool,
+    /// A FIFO no writer has opened yet reads as at its end: an end counts only once a
+    /// writer has been seen (data, or `POLLHUP` after it left).
+    seen_writer: bool,
+    sink: Sink,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// The lane has passed on its end of file (or let go): nothing more to do.
+    closed: bool,
+}
+
+impl Lane {
+    fn new(toward: Toward, source: File, sink: PathBuf) -> Lane {
+        Lane {
+            toward,
+            source: Some(source),
+            source_done: false,
+            seen_writer: false,
+            sink: Sink::Waiting(sink),
+            buf: vec![0; CHUNK],
+            start: 0,
+            end: 0,
+            closed: false,
+        }
+    }
+
+    fn pending(&self) -> bool {
+        self.start < self.end
+    }
+
+    /// Opens the sink if its reader has begun to open it (`ENXIO` until then).
+    fn try_open_sink(&mut self) {
+        use std::os::unix::fs::OpenOptionsExt;
+        if let Sink::Waiting(path) = &self.sink {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+                .open(path)
+            {
+                Ok(f) => self.sink = Sink::Open(f),
+                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {}
+                Err(_) => self.sink = Sink::Gone,
+            }
+        }
+    }
+
+    /// Moves what it can without waiting; counts what it reads into `counter`.
+    fn pump(&mut self, counter: &AtomicU64) {
+        loop {
+            if self.pending() {
+                match &mut self.sink {
+                    Sink::Waiting(_) => return,
+                    Sink::Open(f) => match f.write(&self.buf[self.start..self.end]) {
+                        Ok(n) => self.start += n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                        // The receiving side is gone.
+                        Err(_) => self.sink = Sink::Gone,
+                    },
+                    Sink::Gone => self.start = self.end,
+                }
+                continue;
+            }
+            (self.start, self.end) = (0, 0);
+            let Some(source) = self.source.as_mut().filter(|_| !self.source_done) else {
+                return;
+            };
+            match source.read(&mut self.buf) {
+                Ok(0) if self.seen_writer => self.source_done = true,
+                Ok(0) => return,
+                Ok(n) => {
+                    self.seen_writer = true;
+                    counter.fetch_add(n as u64, Ordering::SeqCst);
+                    self.end = n;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(_) => self.source_done = true,
+            }
+        }
+    }
+
+    /// Passes the end of file on: the receiving side reads it once it has read the rest.
+    fn close(&mut self) {
+        self.sink = Sink::Gone;
+        self.source = None;
+        self.closed = true;
+    }
+}
+
+/// The relay thread's work.
+struct Job {
+    /// Toward the interactor, toward the program.
+    lanes: [Lane; 2],
+    wake: File,
+    state: Arc<State>,
+    /// The program's output FIFO, let go of when the interactor rejects.
+    program_out: PathBuf,
+}
+
+impl Job {
+    fn run(mut self) {
+        let state = Arc::clone(&self.state);
+        let counters = [&state.from_program, &state.from_interactor];
+        loop {
+            let finishing = self.state.finish.load(Ordering::SeqCst);
+            let program_ended = self.state.program_ended.load(Ordering::SeqCst);
+            let rejected = self.state.interactor_rejected.load(Ordering::SeqCst);
+            let mut timeout = -1;
+            if finishing {
+                // Both sides have ended: count what is left unread, and stop.
+                for (lane, counter) in self.lanes.iter_mut().zip(counters) {
+                    lane.sink = Sink::Gone;
+                    if !lane.closed {
+                        lane.pump(counter);
+                    }
+                }
+                return;
+            }
+            let [to_interactor, _] = &mut self.lanes;
+            if rejected && !to_interactor.closed {
+                // A program still writing gets SIGPIPE.
+                to_interactor.close();
+            }
+            if rejected && !program_ended {
+                // A program's launcher that had not opened its output yet waits there
+                // for a reader: let it through (every 5 ms until the program's run
+                // ends) to meet the same end.
+                release(&self.program_out);
+                timeout = 5;
+            }
+            for (lane, counter) in self.lanes.iter_mut().zip(counters) {
+                if lane.closed {
+                    continue;
+                }
+                lane.try_open_sink();
+                if matches!(lane.sink, Sink::Waiting(_)) {
+                    timeout = 1;
+                }
+                lane.pump(counter);
+                let may_close = lane.toward == Toward::Program || program_ended;
+                if lane.source_done && !lane.pending() && may_close {
+                    lane.close();
+                }
+            }
+            self.wait(timeout);
+        }
+    }
+
+    /// Waits until a source has data (or its end), a sink has room (or is gone), the
+    /// judge wakes the thread, or `timeout_ms` passes (-1: no timeout).
+    fn wait(&mut self, timeout_ms: i32) {
+        let none = libc::pollfd {
+            fd: -1,
+            events: 0,
+            revents: 0,
+        };
+        let mut fds = [none; 5];
+        fds[0] = libc::pollfd {
+            fd: self.wake.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        for (i, lane) in self.lanes.iter().enumerate() {
+            if lane.closed {
+                continue;
+            }
+            if let Some(s) = lane.source.as_ref().filter(|_| !lane.source_done) {
+                if !lane.pending() {
+                    fds[1 + 2 * i] = libc::pollfd {
+                        fd: s.as_raw_fd(),
+                        events: libc::POLLIN,
+                        revents: 0,
+                    };
+                }
+            }
+            if let Sink::Open(f) = &lane.sink {
+                // POLLERR comes whatever is asked for: the receiving side is gone.
+                fds[2 + 2 * i] = libc::pollfd {
+                    fd: f.as_raw_fd(),
+                    events: if lane.pending() { libc::POLLOUT } else { 0 },
+                    revents: 0,
+                };
+            }
+        }
+        // SAFETY: `fds` is a valid array of five pollfd; poll writes only `revents`.
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
+        if r <= 0 {
+            return;
+        }
+        if fds[0].revents != 0 {
+            let mut drain = [0u8; 64];
+            while matches!((&self.wake).read(&mut drain), Ok(n) if n > 0) {}
+        }
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            if fds[1 + 2 * i].revents & (libc::POLLIN | libc::POLLHUP) != 0 {
+                lane.seen_writer = true;
+            }
+            if fds[2 + 2 * i].revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+                lane.sink = Sink::Gone;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    /// A shell that takes its standard streams from two FIFOs, as a launcher does.
+    fn side(input: &Path, output: &Path, script: &str) -> std::process::Child {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec <'{}' >'{}'; {script}",
+                input.display(),
+                output.display()
+            ))
+            .spawn()
+            .expect("sh starts")
+    }
+
+    fn exchange(relay: bool) -> (Option<Bytes>, String) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pipes = Pipes::prepare(dir.path(), relay).expect("FIFOs");
+        let result = dir.path().join("result");
+        let program = side(
+            &pipes.program_in,
+            &pipes.program_out,
+            &format!("echo hello; read x; echo \"$x\" > '{}'", result.display()),
+        );
+        let interactor = side(
+            &pipes.interactor_in,
+            &pipes.interactor_out,
+            "read l; echo \"got $l\"; cat > /dev/null",
+        );
+        let mut running = pipes.start().expect("started");
+        let mut program = program;
+        assert!(program.wait().expect("program ends").success());
+        running.program_ended();
+        // The interactor reads end of file only now, and ends.
+        let mut interactor = interactor;
+        assert!(interactor.wait().expect("interactor ends").success());
+        running.interactor_ended(true);
+        let bytes = running.finish();
+        (bytes, std::fs::read_to_string(&result).expect("result"))
+    }
+
+    #[test]
+    fn the_relay_passes_each_side_on_and_counts_what_it_wrote() {
+        let (bytes, heard) = exchange(true);
+        assert_eq!(heard, "got hello\n");
+        assert_eq!(
+            bytes,
+            Some(Bytes {
+                program: 6,
+                interactor: 10
+            })
+        );
+    }
+
+    #[test]
+    fn a_direct_connection_passes_the_same_and_counts_nothing() {
+        let (bytes, heard) = exchange(false);
+        assert_eq!(heard, "got hello\n");
+        assert_eq!(bytes, None);
+    }
+
+    #[test]
+    fn the_program_gets_end_of_file_when_the_interactor_closes_its_output() {
+        for relay in [false, true] {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let pipes = Pipes::prepare(dir.path(), relay).expect("FIFOs");
+            let result = dir.path().join("result");
+            // The program reads to its end of file, then answers.
+            let mut program = side(
+                &pipes.program_in,
+                &pipes.program_out,
+                &format!("wc -c > '{}'", result.display()),
+            );
+            let mut interactor = side(
+                &pipes.interactor_in,
+                &pipes.interactor_out,
+                "printf abcd; exec >&-; cat > /dev/null",
+            );
+            let mut running = pipes.start().expect("started");
+            assert!(program.wait().expect("program ends").success());
+            running.program_ended();
+            assert!(interactor.wait().expect("interactor ends").success());
+            running.interactor_ended(true);
+            let bytes = running.finish();
+            let count = std::fs::read_to_string(&result).expect("result");
+            assert_eq!(count.trim(), "4", "relay {relay}");
+            if relay {
+                assert_eq!(bytes.map(|b| b.interactor), Some(4));
+            }
+        }
+    }
+}
