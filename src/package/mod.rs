@@ -29,12 +29,13 @@
 //! [`interaction`](crate::judge::interaction) module: the package's validator is the
 //! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`)
 //! carry their test groups ([`scoring`]): the submission's score and verdict are
-//! aggregated from its case results; a custom grader (`grading: custom`) is refused
-//! with the reason (exit 64).
+//! aggregated from its case results, by the default grader or the package's custom
+//! grader ([`grader`], `grading: custom`).
 
 pub mod default_output_validator;
 pub mod expectations;
 pub mod export;
+pub mod grader;
 pub mod metadata;
 pub mod output_validator;
 pub mod problem;
@@ -146,6 +147,9 @@ pub struct Package {
     pub constants: Constants,
     /// The test groups and their scoring rules, for a scoring problem.
     pub scoring: Option<crate::judge::scoring::Scoring>,
+    /// The custom grader's source (`graders/NAME`), for the groups with `grading:
+    /// custom`; built with the output validator ([`grader`]).
+    pub grader: Option<PathBuf>,
     /// What is wrong but does not stop judging (an unknown key of problem.yaml, with the
     /// nearest known one), one line each, naming the file.
     pub warnings: Vec<String>,
@@ -397,11 +401,13 @@ impl Package {
             cases,
             constants,
             scoring: None,
+            grader: None,
             warnings,
         };
         if scoring {
             pkg.scoring = Some(pkg.read_scoring(&doc)?);
         }
+        pkg.grader = pkg.custom_grader()?;
         Ok(pkg)
     }
 }

@@ -209,7 +209,7 @@ pub fn verify(
         }
     }
     results.extend(verified.results);
-    if let Some(scoring) = &pkg.scoring {
+    if let Some(scoring) = &problem.scoring {
         for r in &mut results {
             r.apply_scoring(scoring);
         }

@@ -2,6 +2,7 @@
 //! the Kattis validator protocols.
 
 mod export;
+mod graders;
 mod interactive;
 mod kattis_protocols;
 mod languages;

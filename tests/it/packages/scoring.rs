@@ -11,17 +11,19 @@ use std::path::Path;
 use std::process::Command;
 
 /// Prints the sum.
-const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+pub(super) const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
 /// The sum for small numbers, `partial` for the rest.
-const PARTIAL: &str = "a, b = map(int, input().split())\nprint(a + b if a < 10 else 'partial')\n";
+pub(super) const PARTIAL: &str =
+    "a, b = map(int, input().split())\nprint(a + b if a < 10 else 'partial')\n";
 /// A wrong sum.
-const WRONG: &str = "input()\nprint(-1)\n";
+pub(super) const WRONG: &str = "input()\nprint(-1)\n";
 /// Loops forever on the largest numbers.
-const SLOW: &str = "a, b = map(int, input().split())\nwhile a >= 50:\n    pass\nprint(a + b)\n";
+pub(super) const SLOW: &str =
+    "a, b = map(int, input().split())\nwhile a >= 50:\n    pass\nprint(a + b)\n";
 /// Crashes on the larger numbers.
-const CRASH: &str = "a, b = map(int, input().split())\nassert a < 30\nprint(a + b)\n";
+pub(super) const CRASH: &str = "a, b = map(int, input().split())\nassert a < 30\nprint(a + b)\n";
 
-fn write(dir: &Path, rel: &str, text: &str) {
+pub(super) fn write(dir: &Path, rel: &str, text: &str) {
     let p = dir.join(rel);
     std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
     std::fs::write(p, text).expect("write");
@@ -30,7 +32,7 @@ fn write(dir: &Path, rel: &str, text: &str) {
 /// A Kattis output validator: the right sum is accepted (with `right` written to the
 /// score file `file`, when given), `partial` is accepted with `partial` written there,
 /// anything else is rejected.
-fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
+pub(super) fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
     let right = match right {
         Some(r) => format!("    open(fb + '/{file}', 'w').write('{r}')\n"),
         None => String::new(),
@@ -42,7 +44,7 @@ fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
 
 /// The cases: a sample `1 2`, group g1 (`1 1`, `2 2`) and g2 (`10 20`, `30 40`,
 /// `50 60`).
-fn data(dir: &Path) {
+pub(super) fn data(dir: &Path) {
     write(dir, "data/sample/1.in", "1 2\n");
     write(dir, "data/sample/1.ans", "3\n");
     for (group, name, a, b) in [
@@ -76,7 +78,7 @@ fn data(dir: &Path) {
 
 /// `verify-submissions --package DIR --format json --time-limit 1`: exit code and
 /// document.
-fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
+pub(super) fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["verify-submissions", "--package"])
         .arg(dir)
@@ -89,14 +91,14 @@ fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
     )
 }
 
-fn json(dir: &Path) -> (Option<i32>, Value) {
+pub(super) fn json(dir: &Path) -> (Option<i32>, Value) {
     let (code, text) = verify(dir, "json");
     let start = text.find('{').unwrap_or(0);
     let doc = serde_json::from_str(&text[start..]).unwrap_or_else(|e| panic!("{e}: {text}"));
     (code, doc)
 }
 
-fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
+pub(super) fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
     doc["submissions"]
         .as_array()
         .and_then(|rows| rows.iter().find(|r| r["submission"] == name))
@@ -104,7 +106,7 @@ fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
 }
 
 /// (got, score, ok) of a row.
-fn got(doc: &Value, name: &str) -> (String, f64, bool) {
+pub(super) fn got(doc: &Value, name: &str) -> (String, f64, bool) {
     let r = row(doc, name);
     (
         r["got"].as_str().unwrap_or_default().to_string(),
