@@ -27,8 +27,9 @@
 //! problems (`type: interactive`/`multi-pass`, legacy `validation: custom interactive`
 //! or `custom multi-pass`, `limits.validation_passes`) are judged through the judge's
 //! [`interaction`](crate::judge::interaction) module: the package's validator is the
-//! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`)
-//! carry their test groups ([`scoring`]): the submission's score and verdict are
+//! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`;
+//! interactive and multi-pass ones too, their interactor or last pass's validator
+//! writing the score files) carry their test groups ([`scoring`]): the submission's score and verdict are
 //! aggregated from its case results, by the default grader or the package's custom
 //! grader ([`grader`], `grading: custom`).
 
@@ -280,14 +281,6 @@ impl Package {
         let interactive = kind("interactive");
         let multi_pass = kind("multi-pass");
         let scoring = kind("scoring") || kind("score");
-        if scoring && (interactive || multi_pass) {
-            return Err(PackageError::Unsupported {
-                path: dir.to_path_buf(),
-                message: "interactive or multi-pass scoring problems are not supported: \
-                          gridjudge scores batch problems"
-                    .into(),
-            });
-        }
         let limits = &doc["limits"];
         let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
             match v {

@@ -4,6 +4,7 @@
 mod export;
 mod graders;
 mod interactive;
+mod interactive_scoring;
 mod kattis_protocols;
 mod languages;
 mod package_expectations;
