@@ -94,7 +94,12 @@ pub(super) fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
 pub(super) fn json(dir: &Path) -> (Option<i32>, Value) {
     let (code, text) = verify(dir, "json");
     let start = text.find('{').unwrap_or(0);
-    let doc = serde_json::from_str(&text[start..]).unwrap_or_else(|e| panic!("{e}: {text}"));
+    // The document, then what stderr said (warnings).
+    let doc = serde_json::Deserializer::from_str(&text[start..])
+        .into_iter::<Value>()
+        .next()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| panic!("no JSON document: {text}"));
     (code, doc)
 }
 
@@ -170,15 +175,37 @@ fn a_legacy_scoring_package_grades_its_groups_with_the_default_grader() {
     let (_, table) = verify(&dir, "table");
     assert!(table.contains("score of partially_accepted/partial.py: 22 (sample 10/40, secret 22/40, secret/g1 10/10, secret/g2 12/30)"), "{table}");
 
-    // A full score in partially_accepted/ is a mismatch (the slow one left out: its
-    // verdict is known).
+    // A full score in partially_accepted/, or less in accepted/, is what problemtools
+    // warns about, not a mismatch (the slow one left out: its verdict is known).
     std::fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).expect("rm");
     write(&dir, "submissions/partially_accepted/full.py", SUM);
+    write(&dir, "submissions/accepted/partial.py", PARTIAL);
+    let (code, doc) = json(&dir);
+    assert_eq!(code, Some(0), "{doc:#}");
+    assert_eq!(
+        got(&doc, "partially_accepted/full.py"),
+        ("AC".into(), 40.0, true)
+    );
+    assert_eq!(got(&doc, "accepted/partial.py"), ("AC".into(), 22.0, true));
+    let (code, text) = verify(&dir, "table");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(
+            "warning: partially_accepted/full.py: fully accepted, with the best score 40"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: accepted/partial.py: accepted with score 22, not the best score 40 (consider partially_accepted/)"),
+        "{text}"
+    );
+    // A partially accepted one that is not accepted is still a mismatch.
+    write(&dir, "submissions/partially_accepted/wrong.py", WRONG);
     let (code, doc) = json(&dir);
     assert_eq!(code, Some(1), "{doc:#}");
     assert_eq!(
-        got(&doc, "partially_accepted/full.py"),
-        ("AC".into(), 40.0, false)
+        got(&doc, "partially_accepted/wrong.py"),
+        ("WA".into(), 0.0, false)
     );
 }
 
