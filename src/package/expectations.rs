@@ -34,7 +34,8 @@
 //!   `accepted/` submission misses a finite best score or a `partially_accepted/` one
 //!   reaches it: `package::verify::score_warnings`); `submissions.yaml`'s `score` (a number,
 //!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score, under
-//!   a test-group key (`secret/group1`) that group's score.
+//!   a test-group key (a glob: `secret/group1`, `secret/*`) the score of every group
+//!   it matches as a whole.
 
 use crate::judge::expectation::{
     glob_matches, parse_spec_verdict, Expectation, Rule, ScoreExpectation,

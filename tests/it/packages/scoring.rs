@@ -271,6 +271,30 @@ fn a_2025_09_scoring_package_sums_bounded_groups_and_checks_the_expected_scores(
         ("RE".into(), 60.0, false)
     );
 
+    // Test-group keys are globs: every group a key names must score what it says
+    // (g1 40, g2 20), and a key must name one.
+    for (yaml, ok) in [
+        (
+            "secret/g{1,2}:\n    score: [20, 40]\n  secret/*1:\n    score: 40\n",
+            true,
+        ),
+        ("secret/*:\n    score: [30, 60]\n", false),
+        ("secret/h*:\n    score: [0, 100]\n", false),
+    ] {
+        write(
+            &dir,
+            "submissions/submissions.yaml",
+            &format!("run_time_error/crash.py:\n  {yaml}"),
+        );
+        let (code, doc) = json(&dir);
+        assert_eq!(code, Some(if ok { 0 } else { 1 }), "{yaml}: {doc:#}");
+        assert_eq!(
+            got(&doc, "run_time_error/crash.py"),
+            ("RE".into(), 60.0, ok),
+            "{yaml}"
+        );
+    }
+
     // A multiplier in a pass-fail group is the validator's fault: a judge error.
     write(
         &dir,
