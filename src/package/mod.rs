@@ -41,6 +41,7 @@ pub mod metadata;
 pub mod output_validator;
 pub mod problem;
 pub mod scoring;
+pub mod shape;
 pub mod verify;
 
 use crate::judge::config::{Case, Group};
@@ -401,6 +402,7 @@ impl Package {
             pkg.scoring = Some(pkg.read_scoring(&doc)?);
         }
         pkg.grader = pkg.custom_grader()?;
+        pkg.check_shape(&doc)?;
         Ok(pkg)
     }
 }

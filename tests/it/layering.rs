@@ -140,6 +140,7 @@ const INNER: &[(&str, Table)] = &[
             ("grader", &["metadata", "output_validator", "scoring"]),
             ("problem", &["grader", "output_validator", "package"]),
             ("expectations", &["package"]),
+            ("shape", &["expectations", "package"]),
             ("verify", &["expectations", "package", "problem"]),
             ("export", &[]),
         ],

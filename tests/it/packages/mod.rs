@@ -12,3 +12,4 @@ mod problem_packages;
 mod problem_yaml;
 mod programs_inside;
 mod scoring;
+mod shape;
