@@ -489,6 +489,7 @@ mod tests {
             "grader_flags: ignore_sample\nrange: 0 100\n",
         );
         write(p, "data/sample/1.in", "");
+        write(p, "data/sample/testdata.yaml", "grader_flags: sum\n");
         write(
             p,
             "data/secret/testdata.yaml",

@@ -4,7 +4,9 @@
 //! - **legacy**: `accept_score`, `reject_score` and `range` of a `testdata.yaml`, and
 //!   `problem.yaml`'s `grading`, are for scoring problems only (a custom grader in a
 //!   pass-fail problem is refused where graders are found,
-//!   `Package::custom_grader`);
+//!   `Package::custom_grader`); the default grader's `ignore_sample` reaches no group
+//!   below `data/` (groups inherit `grader_flags`, so `sample` and `secret` give their
+//!   own when `data/` sets it);
 //! - **2025-09**: a pass-fail problem sets no `max_score`, `score_aggregation` or
 //!   `require_pass` in any `test_group.yaml`, and neither does `data/sample` of a scoring
 //!   one; in a scoring problem `max_score` is a whole number or `unbounded`; a
@@ -15,7 +17,7 @@
 
 use super::expectations::Dialect;
 use super::{read_yaml, FormatVersion, Package, PackageError};
-use crate::judge::scoring::{Aggregation, Child, Config, ModernConfig, Node};
+use crate::judge::scoring::{Aggregation, Child, Config, ModernConfig, Node, Scoring};
 use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
@@ -62,6 +64,54 @@ fn first_key<'a>(doc: &Yaml, keys: &[&'a str]) -> Option<&'a str> {
 }
 
 impl Package {
+    /// Legacy grading: the default grader's `ignore_sample` only at the root `data/`
+    /// (a group below that inherits it breaks the rule, as problemtools reads it).
+    fn check_ignore_sample(&self, root: &Node) -> Result<(), PackageError> {
+        let data = self.dir.join("data");
+        let mut stack: Vec<&Node> = root
+            .children
+            .iter()
+            .filter_map(|c| match c {
+                Child::Group(g) => Some(g),
+                Child::Case(_) => None,
+            })
+            .collect();
+        while let Some(g) = stack.pop() {
+            if let Config::Legacy(cfg) = &g.config {
+                if cfg.flags.ignore_sample && !cfg.custom {
+                    // The file whose grader_flags the group has: its own or the nearest
+                    // above it.
+                    let folder = data.join(&g.name);
+                    let file = folder
+                        .ancestors()
+                        .take_while(|f| f.starts_with(&data))
+                        .map(|f| f.join("testdata.yaml"))
+                        .find(|f| {
+                            read_yaml(f)
+                                .ok()
+                                .flatten()
+                                .is_some_and(|d| !matches!(d["grader_flags"], Yaml::BadValue))
+                        })
+                        .unwrap_or(folder);
+                    return Err(broken(
+                        &file,
+                        format!(
+                            "grader_flags: ignore_sample reaches group {} (groups inherit \
+                             grader_flags): the flag is for data/ only, give {} its own \
+                             grader_flags",
+                            g.name, g.name
+                        ),
+                    ));
+                }
+            }
+            stack.extend(g.children.iter().rev().filter_map(|c| match c {
+                Child::Group(g) => Some(g),
+                Child::Case(_) => None,
+            }));
+        }
+        Ok(())
+    }
+
     /// Checks the rules of the module doc; the first broken one is the error.
     pub(super) fn check_shape(&self, problem_yaml: &Yaml) -> Result<(), PackageError> {
         let data = self.dir.join("data");
@@ -83,6 +133,11 @@ impl Package {
                     &self.dir.join("problem.yaml"),
                     "grading: only scoring problems set it (type: scoring)".into(),
                 ));
+            }
+        }
+        if let Some(Scoring { root, .. }) = &self.scoring {
+            if matches!(root.config, Config::Legacy(_)) {
+                self.check_ignore_sample(root)?;
             }
         }
         if self.version == FormatVersion::Legacy
@@ -261,6 +316,36 @@ mod tests {
         );
         write(p, "data/secret/g/testdata.yaml", "range: 0 10\n");
         assert_eq!(load(p), "ok");
+        // ignore_sample is for data/ only, and groups inherit grader_flags.
+        write(
+            p,
+            "data/testdata.yaml",
+            "on_reject: continue\ngrader_flags: ignore_sample\n",
+        );
+        let e = load(p);
+        assert!(
+            e.ends_with(
+                "data/testdata.yaml: grader_flags: ignore_sample reaches group secret (groups \
+                 inherit grader_flags): the flag is for data/ only, give secret its own \
+                 grader_flags"
+            ),
+            "{e}"
+        );
+        write(p, "data/secret/testdata.yaml", "grader_flags: sum\n");
+        assert_eq!(load(p), "ok");
+        write(p, "data/secret/g/1.in", "");
+        write(
+            p,
+            "data/secret/g/testdata.yaml",
+            "grader_flags: min ignore_sample\n",
+        );
+        let e = load(p);
+        assert!(
+            e.contains(
+                "secret/g/testdata.yaml: grader_flags: ignore_sample reaches group secret/g"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

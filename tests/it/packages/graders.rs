@@ -96,6 +96,7 @@ fn a_cpp_grader_grades_its_group_beside_the_default_grader_and_its_failures_are_
         "on_reject: continue\ngrader_flags: ignore_sample\n",
     );
     write(&dir, "data/secret/testdata.yaml", "grader_flags: sum\n");
+    write(&dir, "data/sample/testdata.yaml", "grader_flags: sum\n");
     write(&dir, "data/secret/g1/testdata.yaml", "grading: custom\n");
     write(&dir, "graders/min.cpp", MIN_PLUS_100);
     for folder in ["time_limit_exceeded", "run_time_error", "wrong_answer"] {

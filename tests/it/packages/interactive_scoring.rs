@@ -164,6 +164,7 @@ fn a_legacy_interactive_score_package_sums_the_interactors_score_files() {
         "on_reject: continue\ngrader_flags: ignore_sample\n",
     );
     write(&dir, "data/secret/testdata.yaml", "grader_flags: sum\n");
+    write(&dir, "data/sample/testdata.yaml", "grader_flags: sum\n");
     game(&dir);
     // Legacy partially_accepted/ expects AC; linear is rejected on two cases.
     std::fs::remove_dir_all(dir.join("submissions/partially_accepted")).expect("rm");

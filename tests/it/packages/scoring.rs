@@ -141,6 +141,7 @@ fn a_legacy_scoring_package_grades_its_groups_with_the_default_grader() {
         "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 40\n",
     );
     write(&dir, "data/secret/testdata.yaml", "grader_flags: sum\n");
+    write(&dir, "data/sample/testdata.yaml", "grader_flags: sum\n");
     write(
         &dir,
         "data/secret/g1/testdata.yaml",
