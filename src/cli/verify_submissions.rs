@@ -227,6 +227,9 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
     let shard = args.shard;
     let verified =
         gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin, shard)?;
+    for w in &verified.warnings {
+        eprintln!("warning: {w}");
+    }
     let (margin_lines, margins_failed) = args
         .margins
         .report_lines(std::slice::from_ref(&verified.margins));

@@ -307,6 +307,22 @@ pub fn glob_matches(glob: &str, path: &str) -> bool {
     })
 }
 
+/// Whether the glob of `submissions.yaml` matches `name` itself (a test group,
+/// `secret/group1`), not only one of its parent folders: [`glob_matches`] with as many
+/// names in the glob as in `name`.
+pub fn glob_matches_whole(glob: &str, name: &str) -> bool {
+    let glob = glob.trim_end_matches('/');
+    let names: Vec<&str> = name.split('/').collect();
+    expand_braces(glob).iter().any(|g| {
+        let parts: Vec<&str> = g.split('/').collect();
+        parts.len() == names.len()
+            && parts
+                .iter()
+                .zip(&names)
+                .all(|(p, n)| wildcard(p.as_bytes(), n.as_bytes()))
+    })
+}
+
 /// `a{b,c}d{e,f}` as its four alternatives.
 fn expand_braces(glob: &str) -> Vec<String> {
     let Some(open) = glob.find('{') else {
@@ -457,5 +473,17 @@ mod tests {
         assert!(glob_matches("secret/group1", "secret/group1/03"));
         assert!(!glob_matches("secret/*", "sample/1"));
         assert!(!glob_matches("a*b", "a/b"));
+    }
+
+    #[test]
+    fn a_group_glob_matches_whole_group_names() {
+        assert!(glob_matches_whole("secret/*", "secret/g1"));
+        assert!(glob_matches_whole("secret/g{1,2}/", "secret/g2"));
+        assert!(glob_matches_whole("secret/*-easy", "secret/3-easy"));
+        assert!(!glob_matches_whole("secret/*", "secret/g1/sub"));
+        assert!(!glob_matches_whole("secret", "secret/g1"));
+        assert!(!glob_matches_whole("secret/g1", "secret/g10"));
+        // Against glob_matches: a parent folder's glob matches what is below it.
+        assert!(glob_matches("secret", "secret/g1"));
     }
 }

@@ -80,6 +80,14 @@ pub trait OutputChecker: Send + Sync + std::fmt::Debug {
             "this output checker has no validator run".into(),
         )
     }
+
+    /// The score files the feedback folder held when this thread last called
+    /// [`validator_verdict`](Self::validator_verdict) (an interactor's or a multi-pass
+    /// validator's `score.txt`, `score_multiplier.txt`), taken: the next call finds none
+    /// until `validator_verdict` runs again. None unless the checker says otherwise.
+    fn take_pass_scores(&self) -> ScoreFiles {
+        ScoreFiles::default()
+    }
 }
 
 /// What an output validator wrote into its feedback folder besides its verdict.

@@ -99,12 +99,17 @@ impl GraderFlags {
 }
 
 /// A legacy group's configuration (`testdata.yaml`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LegacyConfig {
     /// `on_reject: continue` (else `break`, the default).
     pub on_reject_continue: bool,
-    /// `grader_flags`.
+    /// `grading: custom`: the package's grader ([`Grader`]) grades the group, else the
+    /// default grader.
+    pub custom: bool,
+    /// `grader_flags`, as the default grader reads them.
     pub flags: GraderFlags,
+    /// `grader_flags`, word by word, as a custom grader gets them.
+    pub flag_words: Vec<String>,
     /// `accept_score` (default 1).
     pub accept_score: f64,
     /// `reject_score` (default 0).
@@ -117,7 +122,9 @@ impl Default for LegacyConfig {
     fn default() -> Self {
         LegacyConfig {
             on_reject_continue: false,
+            custom: false,
             flags: GraderFlags::parse(&[]).0,
+            flag_words: Vec::new(),
             accept_score: 1.0,
             reject_score: 0.0,
             range: (f64::NEG_INFINITY, f64::INFINITY),
@@ -203,6 +210,72 @@ impl Node {
     }
 }
 
+/// A legacy custom grader (`grading: custom`): the problemtools protocol, one group at
+/// a time.
+pub trait Grader: Send + Sync + std::fmt::Debug {
+    /// The verdict and score of a group whose children (cases and subgroups, in order)
+    /// got `children` (verdict, score), with the group's `grader_flags` words; `Err` is
+    /// the reason of a judge error (the grader failed, or printed something else than
+    /// one `VERDICT SCORE` line).
+    fn grade(
+        &self,
+        children: &[(Verdict, f64)],
+        flags: &[String],
+    ) -> Result<(Verdict, f64), String>;
+}
+
+/// A shared [`Grader`]; two are equal when they are the same grader.
+#[derive(Debug, Clone)]
+pub struct SharedGrader(pub std::sync::Arc<dyn Grader>);
+
+impl PartialEq for SharedGrader {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::addr_eq(
+            std::sync::Arc::as_ptr(&self.0),
+            std::sync::Arc::as_ptr(&other.0),
+        )
+    }
+}
+
+/// A verdict as the grader protocol writes it: `AC`, `WA`, `TLE`, `RTE`, `JE` (the
+/// format's verdicts).
+pub fn grader_verdict_name(v: Verdict) -> &'static str {
+    match crate::judge::expectation::spec_verdict(v) {
+        Verdict::Accepted => "AC",
+        Verdict::WrongAnswer => "WA",
+        Verdict::TimeLimitExceeded => "TLE",
+        Verdict::RuntimeError => "RTE",
+        _ => "JE",
+    }
+}
+
+/// A grader's output (`AC 40`): exactly one verdict (`AC`, `WA`, `TLE`, `RTE`, `MLE`,
+/// `OLE`, `JE`) and one number (digits and dots, an optional leading `-`), white space
+/// after it; `None` for anything else, as problemtools refuses it.
+pub fn parse_grader_output(text: &str) -> Option<(Verdict, f64)> {
+    let mut words = text.split_whitespace();
+    let (verdict, score) = (words.next()?, words.next()?);
+    if words.next().is_some() || text.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let verdict = match verdict {
+        "AC" => Verdict::Accepted,
+        "WA" => Verdict::WrongAnswer,
+        "TLE" => Verdict::TimeLimitExceeded,
+        "RTE" => Verdict::RuntimeError,
+        "MLE" => Verdict::MemoryLimitExceeded,
+        "OLE" => Verdict::OutputLimitExceeded,
+        "JE" => Verdict::JudgeError,
+        _ => return None,
+    };
+    let digits = score.strip_prefix('-').unwrap_or(score);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let score: f64 = score.parse().ok()?;
+    Some((verdict, score))
+}
+
 /// A scoring problem's groups.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scoring {
@@ -212,6 +285,9 @@ pub struct Scoring {
     pub sample: Vec<String>,
     /// Legacy `grading: objective: min`: the lower score is the better.
     pub objective_min: bool,
+    /// The package's custom grader, for the groups with `grading: custom` (set once it
+    /// is built; without it such a group is a judge error).
+    pub grader: Option<SharedGrader>,
 }
 
 /// What one case got: its verdict and what its output validator wrote.
@@ -374,7 +450,13 @@ impl Scoring {
         let mut groups = Vec::new();
         let mut error = None;
         let (verdict, score) = match &self.root.config {
-            Config::Legacy(_) => legacy(&self.root, outcome, &mut groups, &mut error),
+            Config::Legacy(_) => legacy(
+                &self.root,
+                outcome,
+                self.grader.as_ref().map(|g| g.0.as_ref()),
+                &mut groups,
+                &mut error,
+            ),
             Config::Modern(_) => {
                 let (score, _) = self.modern(&self.root, outcome, &mut groups, &mut error);
                 let verdict = self
@@ -587,6 +669,7 @@ fn find<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
 fn legacy(
     node: &Node,
     outcome: &dyn Fn(&str) -> Option<CaseOutcome>,
+    grader: Option<&dyn Grader>,
     groups: &mut Vec<GroupScore>,
     error: &mut Option<String>,
 ) -> (Verdict, f64) {
@@ -613,28 +696,34 @@ fn legacy(
                     }
                 }
             },
-            Child::Group(g) => legacy(g, outcome, groups, error),
+            Child::Group(g) => legacy(g, outcome, grader, groups, error),
         };
         children.push((v, s));
         if v != Verdict::Accepted && !cfg.on_reject_continue {
             break;
         }
     }
+    let mut failed = |why: String| {
+        if error.is_none() {
+            *error = Some(format!("{}: {why}", node.name));
+        }
+        (Verdict::JudgeError, 0.0)
+    };
     let (verdict, score) = if children.iter().any(|c| c.0 == Verdict::JudgeError) {
         (Verdict::JudgeError, 0.0)
+    } else if cfg.custom {
+        match grader.map(|g| g.grade(&children, &cfg.flag_words)) {
+            Some(Ok((v, s))) => (crate::judge::expectation::spec_verdict(v), s),
+            Some(Err(why)) => failed(why),
+            None => failed("grading: custom, but the package has no grader".into()),
+        }
     } else {
         match default_grader(&children, &cfg.flags) {
             Some(r) => r,
-            None => {
-                if error.is_none() {
-                    *error = Some(format!(
-                        "{}: ignore_sample with {} children (the grader takes one or two)",
-                        node.name,
-                        children.len()
-                    ));
-                }
-                (Verdict::JudgeError, 0.0)
-            }
+            None => failed(format!(
+                "ignore_sample with {} children (the grader takes one or two)",
+                children.len()
+            )),
         }
     };
     let finite = |x: f64| x.is_finite().then_some(x);
@@ -735,21 +824,21 @@ mod tests {
             on_reject_continue: true,
             accept_score: 25.0,
             flags: flags("min"),
-            ..root_cfg
+            ..root_cfg.clone()
         };
         let plain = LegacyConfig {
             flags: flags(""),
-            ..root_cfg
+            ..root_cfg.clone()
         };
         Scoring {
             root: legacy_node(
                 "data",
                 root_cfg,
                 vec![
-                    Child::Group(legacy_node("sample", plain, vec![case("sample/1")])),
+                    Child::Group(legacy_node("sample", plain.clone(), vec![case("sample/1")])),
                     Child::Group(legacy_node(
                         "secret",
-                        plain,
+                        plain.clone(),
                         vec![
                             Child::Group(legacy_node(
                                 "secret/g1",
@@ -767,6 +856,7 @@ mod tests {
             ),
             sample: vec!["sample/1".into()],
             objective_min: false,
+            grader: None,
         }
     }
 
@@ -835,6 +925,7 @@ mod tests {
             },
             sample: vec!["sample/1".into()],
             objective_min: false,
+            grader: None,
         }
     }
 
@@ -887,5 +978,102 @@ mod tests {
             let r = s.score(&outcomes(&list));
             assert_eq!(r.verdict, Verdict::JudgeError, "{bad:?}");
         }
+    }
+
+    /// A grader that sums its children's scores times its first flag, with the worst
+    /// verdict; it records what it got.
+    #[derive(Debug, Default)]
+    struct Summing(std::sync::Mutex<Vec<String>>);
+
+    impl Grader for Summing {
+        fn grade(
+            &self,
+            children: &[(Verdict, f64)],
+            flags: &[String],
+        ) -> Result<(Verdict, f64), String> {
+            let line: Vec<String> = children
+                .iter()
+                .map(|(v, s)| format!("{} {s:?}", grader_verdict_name(*v)))
+                .collect();
+            if let Ok(mut seen) = self.0.lock() {
+                seen.push(format!("{} | {}", line.join(", "), flags.join(" ")));
+            }
+            let times: f64 = flags.first().and_then(|f| f.parse().ok()).unwrap_or(1.0);
+            let verdict = children
+                .iter()
+                .map(|c| c.0)
+                .find(|v| *v != AC)
+                .unwrap_or(AC);
+            match flags.first().map(String::as_str) {
+                Some("fail") => Err("it failed".into()),
+                _ => Ok((verdict, children.iter().map(|c| c.1).sum::<f64>() * times)),
+            }
+        }
+    }
+
+    #[test]
+    fn custom_groups_are_graded_by_the_grader_with_their_flags() {
+        let mut s = legacy_tree();
+        let Child::Group(secret) = &mut s.root.children[1] else {
+            panic!("secret is a group")
+        };
+        let Child::Group(g2) = &mut secret.children[1] else {
+            panic!("g2 is a group")
+        };
+        let Config::Legacy(cfg) = &mut g2.config else {
+            panic!("legacy")
+        };
+        cfg.custom = true;
+        cfg.flag_words = vec!["2".into()];
+        let list = [
+            ("sample/1", AC, None),
+            ("secret/g1/1", AC, Some(30.0)),
+            ("secret/g1/2", AC, Some(20.0)),
+            ("secret/g2/1", AC, Some(0.5)),
+            ("secret/g2/2", WA, None),
+        ];
+        // No grader: a judge error naming the group.
+        let none = s.score(&outcomes(&list));
+        assert_eq!(none.verdict, Verdict::JudgeError);
+        assert!(none
+            .error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("secret/g2: ")));
+        let grader = std::sync::Arc::new(Summing::default());
+        s.grader = Some(SharedGrader(grader.clone()));
+        let r = s.score(&outcomes(&list));
+        // g2: (0.5 + 0 (reject_score)) x 2, WA; secret: 50 + 1; the sample ignored.
+        assert_eq!((r.verdict, r.score), (WA, 51.0), "{r:?}");
+        let seen = grader.0.lock().map(|s| s.clone()).unwrap_or_default();
+        assert_eq!(seen, ["AC 0.5, WA 0.0 | 2"]);
+        // A failing grader: a judge error with its reason.
+        if let Child::Group(secret) = &mut s.root.children[1] {
+            if let Child::Group(g2) = &mut secret.children[1] {
+                if let Config::Legacy(cfg) = &mut g2.config {
+                    cfg.flag_words = vec!["fail".into()];
+                }
+            }
+        }
+        let r = s.score(&outcomes(&list));
+        assert_eq!(r.verdict, Verdict::JudgeError);
+        assert_eq!(r.error.as_deref(), Some("secret/g2: it failed"));
+    }
+
+    #[test]
+    fn grader_output_is_one_verdict_and_one_number() {
+        assert_eq!(parse_grader_output("AC 40\n"), Some((AC, 40.0)));
+        assert_eq!(parse_grader_output("WA -1.5"), Some((WA, -1.5)));
+        assert_eq!(parse_grader_output("TLE\n3.25\n\n"), Some((TLE, 3.25)));
+        assert_eq!(
+            parse_grader_output("MLE 0"),
+            Some((Verdict::MemoryLimitExceeded, 0.0))
+        );
+        for bad in [
+            "", "AC", " AC 1", "AC 1 2", "OK 1", "AC 1e5", "AC +1", "AC 1.2.3", "AC .", "ac 1",
+        ] {
+            assert_eq!(parse_grader_output(bad), None, "{bad:?}");
+        }
+        assert_eq!(grader_verdict_name(Verdict::OutputLimitExceeded), "RTE");
+        assert_eq!(grader_verdict_name(Verdict::PresentationError), "WA");
     }
 }

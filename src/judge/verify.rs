@@ -180,14 +180,19 @@ impl SubmissionResult {
             (Some(e), Some(s)) => e.holds(s.score, s.best),
             (Some(_), None) => false,
         };
-        let groups_ok = self.group_scores_expected.iter().all(|(group, e)| {
+        // A test-group key is a glob: every group it names (as a whole) must score
+        // what it says, and it must name one at least.
+        let groups_ok = self.group_scores_expected.iter().all(|(glob, e)| {
             self.scored.as_ref().is_some_and(|s| {
-                let got = if group == "secret" || group.is_empty() {
-                    Some(s.score)
-                } else {
-                    s.groups.iter().find(|g| g.group == *group).map(|g| g.score)
-                };
-                got.is_some_and(|x| e.holds(x, None))
+                if glob == "secret" || glob.is_empty() {
+                    return e.holds(s.score, None);
+                }
+                let mut named = s
+                    .groups
+                    .iter()
+                    .filter(|g| crate::judge::expectation::glob_matches_whole(glob, &g.group))
+                    .peekable();
+                named.peek().is_some() && named.all(|g| e.holds(g.score, None))
             })
         });
         score_ok && groups_ok && self.expected.matches(self.got, &self.cases)

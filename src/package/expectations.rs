@@ -29,10 +29,13 @@
 //!   `use_for_time_limit`) are read past: gridjudge does not check them.
 //! - **scoring problems** (either version): `partially_accepted/` holds submissions
 //!   whose score is not the best (legacy: accepted, as problemtools wants; 2023-07 and
-//!   later: any verdicts); a legacy `accepted/` submission must get the best score when
-//!   the root group's `range` makes it finite; `submissions.yaml`'s `score` (a number,
+//!   later: any verdicts, and not the best score); under legacy grading the best score
+//!   is only advice, as problemtools takes it (a warning, not a mismatch, when an
+//!   `accepted/` submission misses a finite best score or a `partially_accepted/` one
+//!   reaches it: `package::verify::score_warnings`); `submissions.yaml`'s `score` (a number,
 //!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score, under
-//!   a test-group key (`secret/group1`) that group's score.
+//!   a test-group key (a glob: `secret/group1`, `secret/*`) the score of every group
+//!   it matches as a whole.
 
 use crate::judge::expectation::{
     glob_matches, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
@@ -350,9 +353,10 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
     if scoring {
         for sub in &mut found.submissions {
             let folder_name = sub.name.split('/').next().unwrap_or_default();
+            // Under legacy grading problemtools only warns about the best score
+            // (`package::verify::score_warnings`).
             sub.score = match folder_name {
-                "accepted" if legacy_grading => Some(ScoreExpectation::Best),
-                "partially_accepted" => Some(ScoreExpectation::NotBest),
+                "partially_accepted" if !legacy_grading => Some(ScoreExpectation::NotBest),
                 _ => None,
             };
             let matching: Vec<&Entry> = entries

@@ -27,18 +27,21 @@
 //! problems (`type: interactive`/`multi-pass`, legacy `validation: custom interactive`
 //! or `custom multi-pass`, `limits.validation_passes`) are judged through the judge's
 //! [`interaction`](crate::judge::interaction) module: the package's validator is the
-//! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`)
-//! carry their test groups ([`scoring`]): the submission's score and verdict are
-//! aggregated from its case results; a custom grader (`grading: custom`) is refused
-//! with the reason (exit 64).
+//! interactor. Scoring problems (`type: scoring`, legacy `validation: custom score`;
+//! interactive and multi-pass ones too, their interactor or last pass's validator
+//! writing the score files) carry their test groups ([`scoring`]): the submission's score and verdict are
+//! aggregated from its case results, by the default grader or the package's custom
+//! grader ([`grader`], `grading: custom`).
 
 pub mod default_output_validator;
 pub mod expectations;
 pub mod export;
+pub mod grader;
 pub mod metadata;
 pub mod output_validator;
 pub mod problem;
 pub mod scoring;
+pub mod shape;
 pub mod verify;
 
 use crate::judge::config::{Case, Group};
@@ -146,6 +149,9 @@ pub struct Package {
     pub constants: Constants,
     /// The test groups and their scoring rules, for a scoring problem.
     pub scoring: Option<crate::judge::scoring::Scoring>,
+    /// The custom grader's source (`graders/NAME`), for the groups with `grading:
+    /// custom`; built with the output validator ([`grader`]).
+    pub grader: Option<PathBuf>,
     /// What is wrong but does not stop judging (an unknown key of problem.yaml, with the
     /// nearest known one), one line each, naming the file.
     pub warnings: Vec<String>,
@@ -276,14 +282,6 @@ impl Package {
         let interactive = kind("interactive");
         let multi_pass = kind("multi-pass");
         let scoring = kind("scoring") || kind("score");
-        if scoring && (interactive || multi_pass) {
-            return Err(PackageError::Unsupported {
-                path: dir.to_path_buf(),
-                message: "interactive or multi-pass scoring problems are not supported: \
-                          gridjudge scores batch problems"
-                    .into(),
-            });
-        }
         let limits = &doc["limits"];
         let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
             match v {
@@ -397,11 +395,14 @@ impl Package {
             cases,
             constants,
             scoring: None,
+            grader: None,
             warnings,
         };
         if scoring {
             pkg.scoring = Some(pkg.read_scoring(&doc)?);
         }
+        pkg.grader = pkg.custom_grader()?;
+        pkg.check_shape(&doc)?;
         Ok(pkg)
     }
 }

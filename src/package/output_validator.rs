@@ -112,7 +112,11 @@ pub struct CustomChecker {
     flags: HashMap<String, Vec<String>>,
     protocol: Protocol,
     convention: Convention,
-    _build: tempfile::TempDir,
+    /// The score files the last [`validator_verdict`](OutputChecker::validator_verdict)
+    /// of each thread found (interactors and multi-pass validators: their feedback
+    /// folder is the judge's, gone once the case is judged).
+    pass_scores: std::sync::Mutex<HashMap<std::thread::ThreadId, ScoreFiles>>,
+    _build: JuryProgram,
 }
 
 /// How a validator is called and what its exit code means.
@@ -158,15 +162,27 @@ fn copy_headers_beside(source: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-impl CustomChecker {
-    /// Builds the validator at `source` (a folder or one source file), with the
-    /// package's `constants` substituted in its copy.
+/// A program of the package's jury (an output validator, a grader), built.
+#[derive(Debug)]
+pub struct JuryProgram {
+    /// What runs: the built executable, the `run` script, or `python3`.
+    pub program: PathBuf,
+    /// The arguments before the protocol's (the Python file).
+    pub prefix: Vec<String>,
+    /// The build folder, removed with the program.
+    _build: tempfile::TempDir,
+}
+
+impl JuryProgram {
+    /// Builds the jury program at `source` (a folder or one source file), with the
+    /// package's `constants` substituted in its copy; `what` names it in the errors
+    /// (`the output validator`, `the grader`).
     pub fn build(
         source: &Path,
         launcher: &Path,
-        cases: &[(String, Vec<String>)],
         constants: &Constants,
-    ) -> Result<CustomChecker, String> {
+        what: &str,
+    ) -> Result<JuryProgram, String> {
         let dir = tempfile::Builder::new()
             .prefix("gridjudge-validator-")
             .tempdir()
@@ -211,10 +227,7 @@ impl CustomChecker {
             open_up(0o700)?;
             built.map_err(|f| {
                 let first: String = f.message.lines().take(20).collect::<Vec<_>>().join("\n");
-                format!(
-                    "building the output validator failed ({}): {first}",
-                    argv[0]
-                )
+                format!("building {what} failed ({}): {first}", argv[0])
             })
         };
         let names = |list: &[&str]| -> Vec<String> {
@@ -243,7 +256,7 @@ impl CustomChecker {
                 .iter()
                 .map(PathBuf::from)
                 .find(|p| p.is_file())
-                .ok_or("python3 not found for the Python output validator")?;
+                .ok_or_else(|| format!("python3 not found for {what} (Python)"))?;
             (python, vec![py.display().to_string()])
         } else {
             return Err(format!(
@@ -251,14 +264,44 @@ impl CustomChecker {
                 source.display()
             ));
         };
-        Ok(CustomChecker {
-            launcher: launcher.to_path_buf(),
+        Ok(JuryProgram {
             program,
             prefix,
+            _build: dir,
+        })
+    }
+}
+
+/// The limits a jury program runs under: [`VALIDATOR_CPU`] (twice that of wall time),
+/// [`VALIDATOR_MEMORY`] (peak RSS), 64 MiB of output, no process limit.
+pub fn jury_limits() -> Limits {
+    let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
+    limits.wall = VALIDATOR_CPU * 2;
+    limits.memory_mode = MemoryMode::PeakRss;
+    limits.output_bytes = 64 * MIB;
+    limits.processes = None;
+    limits
+}
+
+impl CustomChecker {
+    /// Builds the validator at `source` (a folder or one source file), with the
+    /// package's `constants` substituted in its copy.
+    pub fn build(
+        source: &Path,
+        launcher: &Path,
+        cases: &[(String, Vec<String>)],
+        constants: &Constants,
+    ) -> Result<CustomChecker, String> {
+        let built = JuryProgram::build(source, launcher, constants, "the output validator")?;
+        Ok(CustomChecker {
+            launcher: launcher.to_path_buf(),
+            program: built.program.clone(),
+            prefix: built.prefix.clone(),
             flags: cases.iter().cloned().collect(),
             protocol: Protocol::BATCH,
             convention: Convention::Kattis,
-            _build: dir,
+            pass_scores: Default::default(),
+            _build: built,
         })
     }
 }
@@ -328,7 +371,7 @@ impl OutputChecker for CustomChecker {
         };
         match sandbox::Sandbox::new(&self.launcher).run(&spec) {
             Ok(outcome) => {
-                let (v, m) = self.validator_verdict(&outcome, &spec, &feedback);
+                let (v, m) = self.exit_verdict(&outcome, &spec, &feedback);
                 match (
                     score_file(&feedback, "score.txt"),
                     score_file(&feedback, "score_multiplier.txt"),
@@ -375,11 +418,7 @@ impl OutputChecker for CustomChecker {
                 argv.push(absolute(&answer).display().to_string());
             }
         }
-        let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
-        limits.wall = VALIDATOR_CPU * 2;
-        limits.memory_mode = MemoryMode::PeakRss;
-        limits.output_bytes = 64 * MIB;
-        limits.processes = None;
+        let limits = jury_limits();
         Ok(RunSpec {
             program: self.program.clone(),
             argv,
@@ -397,6 +436,42 @@ impl OutputChecker for CustomChecker {
     }
 
     fn validator_verdict(
+        &self,
+        outcome: &RunOutcome,
+        spec: &RunSpec,
+        feedback: &Path,
+    ) -> (Verdict, String) {
+        let (v, m) = self.exit_verdict(outcome, spec, feedback);
+        if self.protocol == Protocol::BATCH {
+            return (v, m);
+        }
+        // An interactor or a multi-pass validator: its score files, kept for
+        // `take_pass_scores` (a broken one is a judge error).
+        let files = match (
+            score_file(feedback, "score.txt"),
+            score_file(feedback, "score_multiplier.txt"),
+        ) {
+            (Ok(score), Ok(multiplier)) => ScoreFiles { score, multiplier },
+            (Err(e), _) | (_, Err(e)) => return (Verdict::JudgeError, e),
+        };
+        if let Ok(mut kept) = self.pass_scores.lock() {
+            kept.insert(std::thread::current().id(), files);
+        }
+        (v, m)
+    }
+
+    fn take_pass_scores(&self) -> ScoreFiles {
+        self.pass_scores
+            .lock()
+            .ok()
+            .and_then(|mut kept| kept.remove(&std::thread::current().id()))
+            .unwrap_or_default()
+    }
+}
+
+impl CustomChecker {
+    /// The verdict of the validator's run by its exit code (the [`Convention`]'s).
+    fn exit_verdict(
         &self,
         outcome: &RunOutcome,
         spec: &RunSpec,

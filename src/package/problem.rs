@@ -3,6 +3,8 @@
 //! [`verify`](crate::package::verify)) and its output validator, built once.
 
 use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, ProblemLimits, Protocol};
+use crate::judge::scoring::SharedGrader;
+use crate::package::grader::ProgramGrader;
 use crate::package::output_validator::{CustomChecker, DefaultChecker};
 use crate::package::{Package, PackageError, Validation};
 use crate::sandbox::limits::MIB;
@@ -57,6 +59,15 @@ impl Package {
                     }),
             ),
         };
+        let mut scoring = self.scoring.clone();
+        if let (Some(s), Some(source)) = (&mut scoring, &self.grader) {
+            let grader = ProgramGrader::build(&self.dir, source, launcher, &self.constants)
+                .map_err(|message| PackageError::Invalid {
+                    path: source.clone(),
+                    message,
+                })?;
+            s.grader = Some(SharedGrader(Arc::new(grader)));
+        }
         Ok(JudgeProblem {
             dir: self.dir.clone(),
             name: self.short_name.clone(),
@@ -66,7 +77,7 @@ impl Package {
             cases: self.cases.iter().map(|c| c.case.clone()).collect(),
             checker: Checker::External(checker),
             source_substitutions: self.constants.tokens(),
-            scoring: self.scoring.clone().map(Arc::new),
+            scoring: scoring.map(Arc::new),
         })
     }
 }
@@ -96,6 +107,7 @@ mod tests {
             passes: None,
             constants: Default::default(),
             scoring: None,
+            grader: None,
             warnings: Vec::new(),
             cases: vec![PackageCase {
                 case: Case {

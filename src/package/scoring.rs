@@ -3,7 +3,8 @@
 //! the package's cases, each group's rules come from its folder's YAML file.
 //!
 //! - **legacy**: every folder from `data/` down is a group; `testdata.yaml` gives
-//!   `on_reject` (`break` | `continue`), `grading` (`default`; `custom` is refused),
+//!   `on_reject` (`break` | `continue`), `grading` (`default` | `custom`: the
+//!   package's grader, [`grader_source`]),
 //!   `grader_flags` (a word the default grader does not know is passed over, as it
 //!   does), `accept_score`, `reject_score` and `range` (`"MIN MAX"`), each key
 //!   inherited from the parent folder unless given; `problem.yaml`'s `grading:`
@@ -87,15 +88,9 @@ fn legacy_keys(cfg: &mut LegacyConfig, doc: &Yaml, path: &Path) -> Result<(), Pa
         },
     }
     match doc["grading"].as_str() {
-        None | Some("default") => {}
-        Some("custom") => {
-            return Err(PackageError::Unsupported {
-                path: path.to_path_buf(),
-                message:
-                    "grading: custom: custom graders are not supported (only the default grader)"
-                        .into(),
-            })
-        }
+        None => {}
+        Some("default") => cfg.custom = false,
+        Some("custom") => cfg.custom = true,
         Some(other) => {
             return Err(invalid(
                 path,
@@ -104,9 +99,14 @@ fn legacy_keys(cfg: &mut LegacyConfig, doc: &Yaml, path: &Path) -> Result<(), Pa
         }
     }
     if !matches!(doc["grader_flags"], Yaml::BadValue | Yaml::Null) {
-        let w = words(&doc["grader_flags"]).unwrap_or_default();
+        let w = match &doc["grader_flags"] {
+            Yaml::Integer(i) => vec![i.to_string()],
+            Yaml::Real(r) => vec![r.clone()],
+            y => words(y).unwrap_or_default(),
+        };
         // The default grader passes over the words it does not know.
         cfg.flags = GraderFlags::parse(&w).0;
+        cfg.flag_words = w;
     }
     for (key, slot) in [
         ("accept_score", &mut cfg.accept_score),
@@ -245,7 +245,93 @@ fn insert(
     Ok(())
 }
 
+/// The package's grader source: the one visible entry of `graders/`; `Ok(None)` when
+/// there is none, `Err` (the reason) when there are several.
+pub fn grader_source(package: &Path) -> Result<Option<std::path::PathBuf>, String> {
+    let folder = package.join("graders");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Ok(None);
+    };
+    let mut inside: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    inside.sort();
+    match inside.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        more => Err(format!(
+            "{} programs ({}): a package has at most one custom grader",
+            more.len(),
+            more.iter()
+                .filter_map(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The first legacy group below `node` (or itself) graded by a custom grader.
+fn first_custom(node: &Node) -> Option<&Node> {
+    if matches!(&node.config, Config::Legacy(c) if c.custom) {
+        return Some(node);
+    }
+    node.children.iter().find_map(|c| match c {
+        Child::Group(g) => first_custom(g),
+        Child::Case(_) => None,
+    })
+}
+
 impl Package {
+    /// The custom grader's source when a group grades with it (`grading: custom`);
+    /// `Err` when such a group finds no grader, when `graders/` holds more than one, or
+    /// when a pass-fail problem has one (problemtools refuses the last two too).
+    pub(super) fn custom_grader(&self) -> Result<Option<std::path::PathBuf>, PackageError> {
+        let graders = self.dir.join("graders");
+        let source = grader_source(&self.dir).map_err(|m| invalid(&graders, m))?;
+        let Some(scoring) = &self.scoring else {
+            return match source {
+                Some(s) => Err(invalid(
+                    &s,
+                    "a custom grader in a pass-fail problem (graders grade scoring problems)"
+                        .into(),
+                )),
+                None => Ok(None),
+            };
+        };
+        let Some(group) = first_custom(&scoring.root) else {
+            return Ok(None);
+        };
+        match source {
+            Some(s) => Ok(Some(s)),
+            None => {
+                let folder = match group.name.as_str() {
+                    "data" => self.dir.join("data"),
+                    name => self.dir.join("data").join(name),
+                };
+                // The file that says so: the group's own, or the nearest above it.
+                let file = folder
+                    .ancestors()
+                    .take_while(|f| f.starts_with(self.dir.join("data")))
+                    .map(|f| f.join("testdata.yaml"))
+                    .find(|f| f.is_file())
+                    .unwrap_or(folder);
+                Err(invalid(
+                    &file,
+                    format!(
+                        "grading: custom (group {}), but graders/ holds no grader",
+                        group.name
+                    ),
+                ))
+            }
+        }
+    }
+
     /// The package's scoring groups, when it is a scoring problem (`scoring` says so);
     /// `Err` names the broken file or the refused feature.
     pub(super) fn read_scoring(&self, problem_yaml: &Yaml) -> Result<Scoring, PackageError> {
@@ -278,7 +364,7 @@ impl Package {
                     None if name == "data" => String::new(),
                     None => "data".to_string(),
                 };
-                let mut cfg = configs.get(&parent).copied().unwrap_or_default();
+                let mut cfg = configs.get(&parent).cloned().unwrap_or_default();
                 let folder = if name == "data" {
                     data.clone()
                 } else {
@@ -288,7 +374,7 @@ impl Package {
                     legacy_keys(&mut cfg, &doc, &path)?;
                 }
                 legacy_keys(&mut cfg, grading, &yaml_path)?;
-                configs.insert(name.to_string(), cfg);
+                configs.insert(name.to_string(), cfg.clone());
                 Ok(cfg)
             };
             let mut root = Node {
@@ -310,6 +396,7 @@ impl Package {
                 root,
                 sample,
                 objective_min,
+                grader: None,
             });
         }
         let secret = data.join("secret");
@@ -374,6 +461,7 @@ impl Package {
             root,
             sample,
             objective_min: false,
+            grader: None,
         })
     }
 }
@@ -401,6 +489,7 @@ mod tests {
             "grader_flags: ignore_sample\nrange: 0 100\n",
         );
         write(p, "data/sample/1.in", "");
+        write(p, "data/sample/testdata.yaml", "grader_flags: sum\n");
         write(
             p,
             "data/secret/testdata.yaml",
@@ -423,7 +512,7 @@ mod tests {
         let Child::Group(g1) = &secret.children[0] else {
             panic!("g1 is a group")
         };
-        let Config::Legacy(c) = g1.config else {
+        let Config::Legacy(c) = &g1.config else {
             panic!("legacy")
         };
         assert!(c.on_reject_continue && c.accept_score == 20.0);
@@ -440,11 +529,20 @@ mod tests {
             })
         });
         assert_eq!(r.score, 21.0);
+        // grading: custom needs the one grader of graders/.
         write(p, "data/secret/g2/testdata.yaml", "grading: custom\n");
-        assert!(matches!(
-            Package::load(p),
-            Err(PackageError::Unsupported { .. })
-        ));
+        let e = Package::load(p).expect_err("no grader").to_string();
+        assert!(
+            e.contains("g2/testdata.yaml: grading: custom (group secret/g2), but graders/"),
+            "{e}"
+        );
+        write(p, "graders/a.py", "print('AC 0')\n");
+        let pkg = Package::load(p).expect("a grader");
+        assert_eq!(pkg.grader, Some(p.join("graders/a.py")));
+        write(p, "graders/b.cpp", "int main(){}\n");
+        let e = Package::load(p).expect_err("two graders").to_string();
+        assert!(e.contains("graders: 2 programs (a.py, b.cpp)"), "{e}");
+        std::fs::remove_dir_all(p.join("graders")).expect("rm");
         write(p, "data/secret/g2/testdata.yaml", "range: 5\n");
         let e = Package::load(p).expect_err("a broken range").to_string();
         assert!(e.contains("g2/testdata.yaml: range"), "{e}");

@@ -2,7 +2,7 @@
 //! under `submissions/<folder>/` is judged with the package's data, limits and output
 //! validator, and compared with its expectation ([`expectations`]: its folder's, and
 //! `submissions.yaml`'s), in the format's verdicts (AC, WA, TLE, RTE: see
-//! [`spec_verdict`](crate::judge::expectation::spec_verdict)).
+//! [`spec_verdict`]).
 //!
 //! The time limit: the one given (`--time-limit`), else the package's own (2023-07
 //! `limits.time_limit`, or DOMjudge's `.timelimit`); else problemtools' rule: the
@@ -20,6 +20,7 @@
 //! `time_multipliers.time_limit_to_tle` unless `--time-safety-margin` is given).
 
 use crate::judge::case_loop::JudgeSettings;
+use crate::judge::expectation::spec_verdict;
 use crate::judge::margins::ProblemMargins;
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::judge::shard::Shard;
@@ -55,6 +56,37 @@ pub struct Verified {
     pub how: String,
     /// The time-limit margins of the accepted and TLE examples.
     pub margins: ProblemMargins,
+    /// What problemtools warns about and does not count as a mismatch
+    /// ([`score_warnings`]), one line each.
+    pub warnings: Vec<String>,
+}
+
+/// Under legacy grading, problemtools' warnings about the best score: an `accepted/`
+/// submission accepted without the best score (when it is finite), a
+/// `partially_accepted/` one accepted with it. They are not mismatches.
+pub fn score_warnings(results: &[SubmissionResult]) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in results {
+        let Some(s) = &r.scored else { continue };
+        let (Some(best), true) = (s.best, spec_verdict(r.got) == Verdict::Accepted) else {
+            continue;
+        };
+        let score = crate::judge::scoring::score_text(s.score);
+        let best = crate::judge::scoring::score_text(best);
+        match r.submission.split('/').next() {
+            Some("accepted") if !s.is_best() => out.push(format!(
+                "{}: accepted with score {score}, not the best score {best} (consider \
+                 partially_accepted/)",
+                r.submission
+            )),
+            Some("partially_accepted") if s.is_best() => out.push(format!(
+                "{}: fully accepted, with the best score {best}",
+                r.submission
+            )),
+            _ => {}
+        }
+    }
+    out
 }
 
 impl Verified {
@@ -209,9 +241,16 @@ pub fn verify(
         }
     }
     results.extend(verified.results);
-    if let Some(scoring) = &pkg.scoring {
+    let mut warnings = Vec::new();
+    if let Some(scoring) = &problem.scoring {
         for r in &mut results {
             r.apply_scoring(scoring);
+        }
+        if matches!(
+            scoring.root.config,
+            crate::judge::scoring::Config::Legacy(_)
+        ) {
+            warnings = score_warnings(&results);
         }
     }
     Ok(Verified {
@@ -220,6 +259,7 @@ pub fn verify(
         limit,
         how,
         margins,
+        warnings,
     })
 }
 

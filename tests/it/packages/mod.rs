@@ -2,7 +2,9 @@
 //! the Kattis validator protocols.
 
 mod export;
+mod graders;
 mod interactive;
+mod interactive_scoring;
 mod kattis_protocols;
 mod languages;
 mod package_expectations;
@@ -10,3 +12,4 @@ mod problem_packages;
 mod problem_yaml;
 mod programs_inside;
 mod scoring;
+mod shape;

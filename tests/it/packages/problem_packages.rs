@@ -128,11 +128,22 @@ fn packages_gridjudge_does_not_judge_are_refused_with_the_documented_codes() {
             3,
             "needs its interactor",
         ),
-        ("validation: custom score interactive\n", 64, "scoring"),
+        // Interactive and multi-pass scoring problems are judged: they need their
+        // validator too.
+        (
+            "validation: custom score interactive\n",
+            3,
+            "needs its interactor",
+        ),
         (
             "problem_format_version: 2023-07\ntype: [scoring, multi-pass]\n",
+            3,
+            "needs its output validator",
+        ),
+        (
+            "problem_format_version: 2023-07\ntype: [scoring, submit-answer]\n",
             64,
-            "scoring",
+            "submit-answer problems are not supported",
         ),
         ("name: [unclosed\n", 3, "problem.yaml"),
         ("validation: custom\n", 3, "output_validators"),

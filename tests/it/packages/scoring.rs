@@ -11,17 +11,19 @@ use std::path::Path;
 use std::process::Command;
 
 /// Prints the sum.
-const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+pub(super) const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
 /// The sum for small numbers, `partial` for the rest.
-const PARTIAL: &str = "a, b = map(int, input().split())\nprint(a + b if a < 10 else 'partial')\n";
+pub(super) const PARTIAL: &str =
+    "a, b = map(int, input().split())\nprint(a + b if a < 10 else 'partial')\n";
 /// A wrong sum.
-const WRONG: &str = "input()\nprint(-1)\n";
+pub(super) const WRONG: &str = "input()\nprint(-1)\n";
 /// Loops forever on the largest numbers.
-const SLOW: &str = "a, b = map(int, input().split())\nwhile a >= 50:\n    pass\nprint(a + b)\n";
+pub(super) const SLOW: &str =
+    "a, b = map(int, input().split())\nwhile a >= 50:\n    pass\nprint(a + b)\n";
 /// Crashes on the larger numbers.
-const CRASH: &str = "a, b = map(int, input().split())\nassert a < 30\nprint(a + b)\n";
+pub(super) const CRASH: &str = "a, b = map(int, input().split())\nassert a < 30\nprint(a + b)\n";
 
-fn write(dir: &Path, rel: &str, text: &str) {
+pub(super) fn write(dir: &Path, rel: &str, text: &str) {
     let p = dir.join(rel);
     std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
     std::fs::write(p, text).expect("write");
@@ -30,7 +32,7 @@ fn write(dir: &Path, rel: &str, text: &str) {
 /// A Kattis output validator: the right sum is accepted (with `right` written to the
 /// score file `file`, when given), `partial` is accepted with `partial` written there,
 /// anything else is rejected.
-fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
+pub(super) fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
     let right = match right {
         Some(r) => format!("    open(fb + '/{file}', 'w').write('{r}')\n"),
         None => String::new(),
@@ -42,7 +44,7 @@ fn validator(file: &str, right: Option<&str>, partial: &str) -> String {
 
 /// The cases: a sample `1 2`, group g1 (`1 1`, `2 2`) and g2 (`10 20`, `30 40`,
 /// `50 60`).
-fn data(dir: &Path) {
+pub(super) fn data(dir: &Path) {
     write(dir, "data/sample/1.in", "1 2\n");
     write(dir, "data/sample/1.ans", "3\n");
     for (group, name, a, b) in [
@@ -76,7 +78,7 @@ fn data(dir: &Path) {
 
 /// `verify-submissions --package DIR --format json --time-limit 1`: exit code and
 /// document.
-fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
+pub(super) fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["verify-submissions", "--package"])
         .arg(dir)
@@ -89,14 +91,19 @@ fn verify(dir: &Path, format: &str) -> (Option<i32>, String) {
     )
 }
 
-fn json(dir: &Path) -> (Option<i32>, Value) {
+pub(super) fn json(dir: &Path) -> (Option<i32>, Value) {
     let (code, text) = verify(dir, "json");
     let start = text.find('{').unwrap_or(0);
-    let doc = serde_json::from_str(&text[start..]).unwrap_or_else(|e| panic!("{e}: {text}"));
+    // The document, then what stderr said (warnings).
+    let doc = serde_json::Deserializer::from_str(&text[start..])
+        .into_iter::<Value>()
+        .next()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| panic!("no JSON document: {text}"));
     (code, doc)
 }
 
-fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
+pub(super) fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
     doc["submissions"]
         .as_array()
         .and_then(|rows| rows.iter().find(|r| r["submission"] == name))
@@ -104,7 +111,7 @@ fn row<'a>(doc: &'a Value, name: &str) -> &'a Value {
 }
 
 /// (got, score, ok) of a row.
-fn got(doc: &Value, name: &str) -> (String, f64, bool) {
+pub(super) fn got(doc: &Value, name: &str) -> (String, f64, bool) {
     let r = row(doc, name);
     (
         r["got"].as_str().unwrap_or_default().to_string(),
@@ -134,6 +141,7 @@ fn a_legacy_scoring_package_grades_its_groups_with_the_default_grader() {
         "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 40\n",
     );
     write(&dir, "data/secret/testdata.yaml", "grader_flags: sum\n");
+    write(&dir, "data/sample/testdata.yaml", "grader_flags: sum\n");
     write(
         &dir,
         "data/secret/g1/testdata.yaml",
@@ -168,15 +176,37 @@ fn a_legacy_scoring_package_grades_its_groups_with_the_default_grader() {
     let (_, table) = verify(&dir, "table");
     assert!(table.contains("score of partially_accepted/partial.py: 22 (sample 10/40, secret 22/40, secret/g1 10/10, secret/g2 12/30)"), "{table}");
 
-    // A full score in partially_accepted/ is a mismatch (the slow one left out: its
-    // verdict is known).
+    // A full score in partially_accepted/, or less in accepted/, is what problemtools
+    // warns about, not a mismatch (the slow one left out: its verdict is known).
     std::fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).expect("rm");
     write(&dir, "submissions/partially_accepted/full.py", SUM);
+    write(&dir, "submissions/accepted/partial.py", PARTIAL);
+    let (code, doc) = json(&dir);
+    assert_eq!(code, Some(0), "{doc:#}");
+    assert_eq!(
+        got(&doc, "partially_accepted/full.py"),
+        ("AC".into(), 40.0, true)
+    );
+    assert_eq!(got(&doc, "accepted/partial.py"), ("AC".into(), 22.0, true));
+    let (code, text) = verify(&dir, "table");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(
+            "warning: partially_accepted/full.py: fully accepted, with the best score 40"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: accepted/partial.py: accepted with score 22, not the best score 40 (consider partially_accepted/)"),
+        "{text}"
+    );
+    // A partially accepted one that is not accepted is still a mismatch.
+    write(&dir, "submissions/partially_accepted/wrong.py", WRONG);
     let (code, doc) = json(&dir);
     assert_eq!(code, Some(1), "{doc:#}");
     assert_eq!(
-        got(&doc, "partially_accepted/full.py"),
-        ("AC".into(), 40.0, false)
+        got(&doc, "partially_accepted/wrong.py"),
+        ("WA".into(), 0.0, false)
     );
 }
 
@@ -241,6 +271,30 @@ fn a_2025_09_scoring_package_sums_bounded_groups_and_checks_the_expected_scores(
         got(&doc, "run_time_error/crash.py"),
         ("RE".into(), 60.0, false)
     );
+
+    // Test-group keys are globs: every group a key names must score what it says
+    // (g1 40, g2 20), and a key must name one.
+    for (yaml, ok) in [
+        (
+            "secret/g{1,2}:\n    score: [20, 40]\n  secret/*1:\n    score: 40\n",
+            true,
+        ),
+        ("secret/*:\n    score: [30, 60]\n", false),
+        ("secret/h*:\n    score: [0, 100]\n", false),
+    ] {
+        write(
+            &dir,
+            "submissions/submissions.yaml",
+            &format!("run_time_error/crash.py:\n  {yaml}"),
+        );
+        let (code, doc) = json(&dir);
+        assert_eq!(code, Some(if ok { 0 } else { 1 }), "{yaml}: {doc:#}");
+        assert_eq!(
+            got(&doc, "run_time_error/crash.py"),
+            ("RE".into(), 60.0, ok),
+            "{yaml}"
+        );
+    }
 
     // A multiplier in a pass-fail group is the validator's fault: a judge error.
     write(
