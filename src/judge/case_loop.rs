@@ -478,8 +478,6 @@ fn judge_case_once(
     };
     if let crate::judge::problem::Checker::External(checker) = &problem.checker {
         if checker.protocol() != crate::judge::problem::Protocol::BATCH {
-            // Nothing left of an earlier case on this thread.
-            let _ = checker.take_pass_scores();
             let judged = judge_passes(PassJob {
                 checker: checker.as_ref(),
                 case,
@@ -496,10 +494,17 @@ fn judge_case_once(
             result.message = judged.message;
             // A scoring problem: the score files of the last validator's (interactor's)
             // run, for an accepted case.
-            let files = checker.take_pass_scores();
-            if result.verdict == Verdict::Accepted {
-                result.score = files.score;
-                result.score_multiplier = files.multiplier;
+            if result.verdict == Verdict::Accepted && problem.scoring.is_some() {
+                match judged.scores {
+                    Ok(files) => {
+                        result.score = files.score;
+                        result.score_multiplier = files.multiplier;
+                    }
+                    Err(e) => {
+                        result.verdict = Verdict::JudgeError;
+                        result.message = e;
+                    }
+                }
             }
             if result.verdict == Verdict::RuntimeError {
                 quote_stderr(&mut result, &judged.stderr);

@@ -21,8 +21,13 @@
 //! FIFOs in a judge-only scratch folder: directly, or with `--relay-interaction`
 //! through a judge thread that counts the bytes each side wrote
 //! ([`pipes`](crate::judge::pipes) says how either way keeps the end-of-file and
-//! `SIGPIPE` rules below, and what the relay costs). Who ended first is the order of
-//! the two reports.
+//! `SIGPIPE` rules below, and what the relay costs).
+//!
+//! Who ended first is decided by when each run's program was reaped
+//! ([`RunOutcome::ended_at_ns`], taken by the PID namespace's init as it wakes), not by
+//! the order the two launchers' reports arrive in: a program that crashes at once on
+//! the end of file a rejecting interactor left behind ends after it, however fast its
+//! launcher reports.
 //!
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
@@ -44,7 +49,7 @@ use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
 pub use crate::judge::pipes::Bytes;
 use crate::judge::pipes::Pipes;
-use crate::judge::problem::{OutputChecker, PassFiles, ValidatorIo};
+use crate::judge::problem::{OutputChecker, PassFiles, ScoreFiles, ValidatorIo};
 use crate::sandbox::interrupt::Interrupted;
 use crate::sandbox::{self, ExitStatus, RunOutcome, RunSpec, Sandbox, SandboxError};
 use crate::Verdict;
@@ -149,6 +154,9 @@ pub struct Judged {
     pub stderr: PathBuf,
     /// The passes, for the reports.
     pub note: ProtocolNote,
+    /// The score files the last validator (interactor) of an accepted case left (read
+    /// whatever the problem; only a scoring problem's count); `Err` names a broken one.
+    pub scores: Result<ScoreFiles, String>,
 }
 
 /// One pass's result.
@@ -198,7 +206,6 @@ fn run(sandbox: &mut Sandbox, spec: &RunSpec) -> Result<Result<RunOutcome, Strin
 
 /// Judges one case in passes (see the module doc). `Err` when a signal ended a run.
 pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
-    let protocol = job.checker.protocol();
     let stderr = job.program.stderr.clone();
     let mut judged = Judged {
         verdict: Verdict::JudgeError,
@@ -206,6 +213,7 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
         outcome: None,
         stderr,
         note: ProtocolNote::default(),
+        scores: Ok(ScoreFiles::default()),
     };
     let scratch = match tempfile::Builder::new().prefix("gridjudge-pass-").tempdir() {
         Ok(d) => d,
@@ -219,22 +227,39 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
         judged.message = format!("cannot create the feedback folder: {e}");
         return Ok(judged);
     }
+    let checker = job.checker;
+    run_passes(job, scratch.path(), &feedback, &mut judged)?;
+    if judged.verdict == Verdict::Accepted {
+        judged.scores = checker.pass_scores(&feedback);
+    }
+    Ok(judged)
+}
+
+/// The passes of one case, into `judged`, in the folder `scratch` (which holds
+/// `feedback`).
+fn run_passes(
+    job: PassJob<'_>,
+    scratch: &Path,
+    feedback: &Path,
+    judged: &mut Judged,
+) -> Result<(), Interrupted> {
+    let protocol = job.checker.protocol();
     let most = protocol.passes.unwrap_or(1).max(1);
     let mut input = std::path::absolute(&job.case.input).unwrap_or(job.case.input.clone());
     let mut job = job;
     // The program must see neither the scratch folder (feedback, later inputs) nor
     // what the problem folder holds.
-    job.program.hide.push(scratch.path().to_path_buf());
+    job.program.hide.push(scratch.to_path_buf());
     for pass in 1..=most {
         judged.note.passes = pass;
         let files = PassFiles {
             input: &input,
-            feedback: &feedback,
+            feedback,
         };
         let ran = if protocol.interactive {
-            interactive_pass(&mut job, &files, scratch.path(), pass)?
+            interactive_pass(&mut job, &files, scratch, pass)?
         } else {
-            batch_pass(&mut job, &files, scratch.path())?
+            batch_pass(&mut job, &files, scratch)?
         };
         if let Some(o) = ran.program {
             if judged.outcome.as_ref().is_none_or(|s| o.cpu >= s.cpu) {
@@ -248,7 +273,7 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
         judged.note.validator = ran.validator.clone();
         (judged.verdict, judged.message) = (ran.verdict, ran.message);
         if protocol.passes.is_none() {
-            return Ok(judged);
+            return Ok(());
         }
         let next = feedback.join("nextpass.in");
         let has_next = next.is_file();
@@ -258,10 +283,10 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
                 "the output validator wrote nextpass.in in pass {pass} but ended with {}, not exit 42",
                 ran.validator.as_deref().unwrap_or("?")
             );
-            return Ok(judged);
+            return Ok(());
         }
         if judged.verdict != Verdict::Accepted || !has_next {
-            return Ok(judged);
+            return Ok(());
         }
         if pass == most {
             judged.verdict = Verdict::JudgeError;
@@ -269,17 +294,17 @@ pub fn judge_passes(job: PassJob<'_>) -> Result<Judged, Interrupted> {
                 "the output validator asks for pass {} but limits.validation_passes is {most}",
                 pass + 1
             );
-            return Ok(judged);
+            return Ok(());
         }
-        let moved = scratch.path().join(format!("pass{}.in", pass + 1));
+        let moved = scratch.join(format!("pass{}.in", pass + 1));
         if let Err(e) = std::fs::rename(&next, &moved) {
             judged.verdict = Verdict::JudgeError;
             judged.message = format!("cannot move {}: {e}", next.display());
-            return Ok(judged);
+            return Ok(());
         }
         input = moved;
     }
-    Ok(judged)
+    Ok(())
 }
 
 /// The validator's folders inside the scratch folder, made fresh for a pass.
@@ -472,6 +497,17 @@ fn interactive_pass(
     let interactor = match interactor {
         Ok(o) => o,
         Err(e) => return Ok(Pass::judge_error(format!("interactor: {e}"), Some(program))),
+    };
+    // Who ended first: by when each was reaped, which the launchers' reports can
+    // arrive out of (a program that crashes at once on the end of file a rejecting
+    // interactor left may report first); by the reports' order where a time is missing.
+    let first = match (program.ended_at_ns, interactor.ended_at_ns) {
+        (p, i) if p > 0 && i > 0 => Some(if p < i {
+            Side::Submission
+        } else {
+            Side::Interactor
+        }),
+        _ => first,
     };
     let (iverdict, imessage) = job
         .checker

@@ -168,6 +168,7 @@ mod tests {
             status,
             cpu: Duration::from_millis(100),
             wall: Duration::from_millis(150),
+            ended_at_ns: 0,
             peak_memory_bytes: 2 * MIB,
             stdout_bytes: 10,
             stderr_bytes: 0,

@@ -13,10 +13,14 @@
 //!   end the same way);
 //! - when the interactor ends without accepting ([`Running::interactor_ended`]), a
 //!   program still writing gets `SIGPIPE` (its verdict is then the interactor's);
-//! - when the interactor closes its output or ends, the program reads end of file as
-//!   soon as it has read what came before (DOMjudge and BAPCtools do the same; a
-//!   "pseudo-interactive" interactor that closes its output and then waits for the
-//!   answer relies on it);
+//! - the program reads end of file once the interactor's run has ended and been
+//!   reported ([`Running::interactor_ended`]), not as the interactor's process closes
+//!   its descriptors on the way out: a program that crashes at once on that end of
+//!   file must not be reaped before a rejecting interactor (problemtools holds its pipe
+//!   ends for the same reason). An interactor that closes its output and runs on,
+//!   waiting for the answer ("pseudo-interactive", as DOMjudge and BAPCtools allow),
+//!   gives the program its end of file [`EOF_GRACE`] after the close, unless its input
+//!   closed too (then it is ending);
 //! - what the interactor writes after the program has ended is read and dropped: the
 //!   interactor gets no `SIGPIPE`. What the program writes after the interactor ended
 //!   accepting is not read, and gets no `SIGPIPE` either.
@@ -28,9 +32,10 @@
 //! the judge opens two "keepers" of its own: `from_program` read-write (both launchers
 //! open their ends at once, and the interactor never reads an end of file before the
 //! program's run has ended; dropped when it has, or when the interactor rejects) and
-//! `to_program` read-only (the interactor's launcher opens its output at once; no
-//! writer is kept, so when the interactor ends the program reads end of file; once the
-//! program has ended, a thread reads and drops what the interactor still writes).
+//! `to_program` read-only (the interactor's launcher opens its output at once; once the
+//! program has ended, a thread reads and drops what the interactor still writes). A
+//! writer of `to_program` holds the program's end of file back; [`CloseWatch`] says
+//! when to let go of it.
 //!
 //! # Relay
 //!
@@ -48,7 +53,9 @@
 //! launcher's open of its output does not wait), and opens each input FIFO for writing
 //! as soon as the side's launcher has begun to open it for reading (a non-blocking
 //! open, tried every millisecond until then): what the other side writes before that
-//! waits in the relay, and nothing is lost. The counts are what the judge read from
+//! waits in the relay, and nothing is lost. The interactor's closes are seen on the
+//! relay's own ends (its output's end of file, `POLLERR` on its input). The counts are
+//! what the judge read from
 //! each side's output: the bytes that side wrote, whether or not the other side read
 //! them all.
 //!
@@ -68,7 +75,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// Bytes each side of an interaction wrote.
@@ -113,6 +120,10 @@ enum Ends {
         keep_to: File,
         /// `from_program`, read-write.
         keep_from: File,
+        /// `to_program`, write-only: holds the program's end of file back.
+        hold_to: Option<File>,
+        /// Who closed the two FIFOs.
+        closes: Option<CloseWatch>,
     },
     /// Relay: the two output FIFOs, read-only, non-blocking.
     Relay {
@@ -193,12 +204,24 @@ impl Pipes {
                 .write(true)
                 .open(&from_program)
                 .map_err(|e| format!("cannot open the FIFO {}: {e}", from_program.display()))?;
+            // Watched before anyone else opens them; without a watch (inotify refused),
+            // no end of file is held back.
+            let closes = CloseWatch::new(&to_program, &from_program);
+            let hold_to = match closes {
+                Some(_) => Some(writer(&to_program)?),
+                None => None,
+            };
             return Ok(Pipes {
                 program_in: to_program.clone(),
                 program_out: from_program.clone(),
                 interactor_in: from_program,
                 interactor_out: to_program,
-                ends: Ends::Direct { keep_to, keep_from },
+                ends: Ends::Direct {
+                    keep_to,
+                    keep_from,
+                    hold_to,
+                    closes,
+                },
             });
         }
         let paths = [
@@ -226,14 +249,36 @@ impl Pipes {
     /// Starts the connection (the relay's thread).
     pub fn start(self) -> Result<Running, String> {
         let (program_reader, interactor_reader) = match self.ends {
-            Ends::Direct { keep_to, keep_from } => {
+            Ends::Direct {
+                keep_to,
+                keep_from,
+                hold_to,
+                closes,
+            } => {
+                let hold = Arc::new(Mutex::new(hold_to));
+                let interactor_done = Arc::new(AtomicBool::new(false));
+                let (wake, waker) = wake_pipe()?;
+                let watcher = match closes {
+                    Some(closes) => {
+                        let (hold, done) = (Arc::clone(&hold), Arc::clone(&interactor_done));
+                        let thread = std::thread::Builder::new()
+                            .name("gridjudge-eof-watch".into())
+                            .spawn(move || closes.watch(&wake, &hold, &done))
+                            .map_err(|e| format!("cannot start a thread: {e}"))?;
+                        Some(thread)
+                    }
+                    None => None,
+                };
                 return Ok(Running::Direct(Direct {
                     keep_to: Some(keep_to),
                     keep_from: Some(keep_from),
                     to_program: self.program_in,
-                    interactor_done: Arc::new(AtomicBool::new(false)),
+                    interactor_done,
                     drain: None,
-                }))
+                    hold,
+                    waker,
+                    watcher,
+                }));
             }
             Ends::Relay {
                 program_reader,
@@ -310,6 +355,11 @@ pub struct Direct {
     to_program: PathBuf,
     interactor_done: Arc<AtomicBool>,
     drain: Option<JoinHandle<()>>,
+    /// The judge's writer of `to_program` while it holds the program's end of file back.
+    hold: Arc<Mutex<Option<File>>>,
+    /// Wakes the watcher.
+    waker: File,
+    watcher: Option<JoinHandle<()>>,
 }
 
 impl Direct {
@@ -328,6 +378,8 @@ impl Direct {
 
     fn interactor_ended(&mut self, accepted: bool) {
         self.interactor_done.store(true, Ordering::SeqCst);
+        // The interactor's end is known: the program may read its end of file.
+        self.let_go_of_hold();
         self.keep_to = None;
         // A program's launcher still waiting to open its input (the interactor ended
         // at once) opens it and reads end of file.
@@ -337,14 +389,150 @@ impl Direct {
         }
     }
 
+    fn let_go_of_hold(&self) {
+        if let Ok(mut h) = self.hold.lock() {
+            *h = None;
+        }
+        let _ = (&self.waker).write(&[1]);
+    }
+
     fn finish(mut self) {
         self.interactor_done.store(true, Ordering::SeqCst);
+        self.let_go_of_hold();
         self.keep_to = None;
         self.keep_from = None;
+        if let Some(t) = self.watcher.take() {
+            let _ = t.join();
+        }
         if let Some(t) = self.drain.take() {
             let _ = t.join();
         }
     }
+}
+
+/// How long the program's end of file is held back, once the interactor has closed its
+/// output, waiting for a sign that the interactor is ending (see [`CloseWatch`]).
+const EOF_GRACE: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Watches the two FIFOs of a direct connection (inotify) for the interactor's closes,
+/// to give the program its end of file at the right moment.
+///
+/// A process that ends closes every descriptor before its parent learns it ended: a
+/// program that reads the end of file of an interactor that has just rejected can crash
+/// and be reaped before the interactor is, and its run error would win over the
+/// rejection. So the judge holds a writer of `to_program` itself, and lets go of it
+/// when the interactor's run has ended and been reported ("who ended first" is then
+/// decided), as problemtools holds its pipe ends. An interactor that closes its output
+/// while it runs, waiting for the program's answer ("pseudo-interactive"), must not wait
+/// for that: when its output closes and its input stays open for [`EOF_GRACE`], the
+/// judge lets go at once. The input closing too (a process that ends closes both)
+/// means the interactor is ending, and the hold lasts until its report.
+struct CloseWatch {
+    inotify: File,
+    /// Watch of `to_program` (`IN_CLOSE_WRITE`: the interactor's output closed).
+    output: i32,
+    /// Watch of `from_program` (`IN_CLOSE_NOWRITE`: the interactor's input closed; no
+    /// one else opens it read-only).
+    input: i32,
+}
+
+impl CloseWatch {
+    fn new(to_program: &Path, from_program: &Path) -> Option<CloseWatch> {
+        use std::os::fd::FromRawFd;
+        // SAFETY: no pointers; the result is checked.
+        let fd = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: inotify_init1 has just opened `fd`; nothing else owns it.
+        let inotify = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+        let watch = |path: &Path, mask: u32| {
+            let c = CString::new(path.as_os_str().as_bytes()).ok()?;
+            // SAFETY: a valid inotify descriptor and NUL-terminated path.
+            let wd = unsafe { libc::inotify_add_watch(inotify.as_raw_fd(), c.as_ptr(), mask) };
+            (wd >= 0).then_some(wd)
+        };
+        let output = watch(to_program, libc::IN_CLOSE_WRITE)?;
+        let input = watch(from_program, libc::IN_CLOSE_NOWRITE)?;
+        Some(CloseWatch {
+            inotify,
+            output,
+            input,
+        })
+    }
+
+    /// The watcher thread: lets go of `hold` when the interactor closed its output and
+    /// is not ending; returns when that is done, when the interactor is ending (its
+    /// report lets go), or when `done`.
+    fn watch(self, wake: &File, hold: &Mutex<Option<File>>, done: &AtomicBool) {
+        let mut output_closed: Option<std::time::Instant> = None;
+        let mut input_closed = false;
+        let mut buf = [0u8; 4096];
+        loop {
+            if done.load(Ordering::SeqCst) {
+                return;
+            }
+            // Events: a sequence of inotify_event headers, each followed by `len` bytes
+            // of name (none for a watched file itself).
+            while let Ok(n @ 1..) = (&self.inotify).read(&mut buf) {
+                let head = std::mem::size_of::<libc::inotify_event>();
+                let mut at = 0;
+                while at + head <= n {
+                    // SAFETY: `head` bytes at `at` are within the read part of `buf`;
+                    // read_unaligned copies them out whatever their alignment.
+                    let ev: libc::inotify_event =
+                        unsafe { std::ptr::read_unaligned(buf[at..].as_ptr().cast()) };
+                    if ev.wd == self.output && ev.mask & libc::IN_CLOSE_WRITE != 0 {
+                        output_closed.get_or_insert_with(std::time::Instant::now);
+                    }
+                    if ev.wd == self.input && ev.mask & libc::IN_CLOSE_NOWRITE != 0 {
+                        input_closed = true;
+                    }
+                    at += head + ev.len as usize;
+                }
+            }
+            let timeout = match output_closed {
+                // Ending: the report lets go.
+                Some(_) if input_closed => return,
+                Some(at) => {
+                    let left = EOF_GRACE.saturating_sub(at.elapsed());
+                    if left.is_zero() {
+                        // Still running with its output closed: pseudo-interactive.
+                        if let Ok(mut h) = hold.lock() {
+                            *h = None;
+                        }
+                        return;
+                    }
+                    i32::try_from(left.as_millis()).unwrap_or(i32::MAX).max(1)
+                }
+                None => -1,
+            };
+            let mut fds = [
+                libc::pollfd {
+                    fd: self.inotify.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: wake.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            // SAFETY: a valid array of two pollfd; poll writes only `revents`.
+            unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        }
+    }
+}
+
+/// Opens a FIFO's writing end without waiting (a reader must exist).
+fn writer(path: &Path) -> Result<File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| format!("cannot open the FIFO {}: {e}", path.display()))
 }
 
 /// Reads and drops what arrives on `keep` (a non-blocking reading end) until `done`.
@@ -368,6 +556,7 @@ fn drain(mut keep: File, done: &AtomicBool) {
 struct State {
     program_ended: AtomicBool,
     interactor_rejected: AtomicBool,
+    interactor_ended: AtomicBool,
     finish: AtomicBool,
     from_program: AtomicU64,
     from_interactor: AtomicU64,
@@ -395,6 +584,7 @@ impl RelayRunning {
         if !accepted {
             self.state.interactor_rejected.store(true, Ordering::SeqCst);
         }
+        self.state.interactor_ended.store(true, Ordering::SeqCst);
         self.wake();
     }
 
@@ -446,6 +636,10 @@ struct Lane {
     end: usize,
     /// The lane has passed on its end of file (or let go): nothing more to do.
     closed: bool,
+    /// The receiving side closed its input (or ended): seen on a write or by `poll`.
+    lost: bool,
+    /// When the source reached its end.
+    source_done_at: Option<std::time::Instant>,
 }
 
 impl Lane {
@@ -460,6 +654,8 @@ impl Lane {
             start: 0,
             end: 0,
             closed: false,
+            lost: false,
+            source_done_at: None,
         }
     }
 
@@ -494,7 +690,10 @@ impl Lane {
                         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                         Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
                         // The receiving side is gone.
-                        Err(_) => self.sink = Sink::Gone,
+                        Err(_) => {
+                            self.sink = Sink::Gone;
+                            self.lost = true;
+                        }
                     },
                     Sink::Gone => self.start = self.end,
                 }
@@ -519,11 +718,59 @@ impl Lane {
         }
     }
 
+    /// Has the receiving side closed its input (or ended)? Asks the kernel at once.
+    fn input_lost(&mut self) -> bool {
+        if let Sink::Open(f) = &self.sink {
+            let mut fd = libc::pollfd {
+                fd: f.as_raw_fd(),
+                events: 0,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd; poll writes only `revents`.
+            if unsafe { libc::poll(&mut fd, 1, 0) } > 0 && fd.revents & libc::POLLERR != 0 {
+                self.sink = Sink::Gone;
+                self.lost = true;
+            }
+        }
+        self.lost
+    }
+
     /// Passes the end of file on: the receiving side reads it once it has read the rest.
     fn close(&mut self) {
         self.sink = Sink::Gone;
         self.source = None;
         self.closed = true;
+    }
+}
+
+/// May the program read the end of file of an interactor whose output ended at `at`?
+/// When its run has ended and been reported, yes; while its input is closed too (it is
+/// ending), not before that; otherwise (it closed its output and runs on, waiting for
+/// the answer) once [`EOF_GRACE`] has passed. `Err`: how many milliseconds to wait (-1:
+/// until woken). The same rule as a direct connection's ([`CloseWatch`]).
+fn eof_to_program(
+    at: std::time::Instant,
+    interactor_ended: bool,
+    interactor_input_lost: bool,
+) -> Result<(), i32> {
+    if interactor_ended {
+        return Ok(());
+    }
+    if interactor_input_lost {
+        return Err(-1);
+    }
+    let left = EOF_GRACE.saturating_sub(at.elapsed());
+    if left.is_zero() {
+        return Ok(());
+    }
+    Err(i32::try_from(left.as_millis()).unwrap_or(i32::MAX).max(1))
+}
+
+/// The shorter of two `poll` timeouts (-1: none).
+fn timeout_min(a: i32, b: i32) -> i32 {
+    match (a, b) {
+        (-1, t) | (t, -1) => t,
+        (a, b) => a.min(b),
     }
 }
 
@@ -568,6 +815,8 @@ impl Job {
                 release(&self.program_out);
                 timeout = 5;
             }
+            let interactor_ended = self.state.interactor_ended.load(Ordering::SeqCst);
+            let interactor_input_lost = self.lanes[0].input_lost();
             for (lane, counter) in self.lanes.iter_mut().zip(counters) {
                 if lane.closed {
                     continue;
@@ -577,7 +826,23 @@ impl Job {
                     timeout = 1;
                 }
                 lane.pump(counter);
-                let may_close = lane.toward == Toward::Program || program_ended;
+                let may_close = match lane.toward {
+                    Toward::Interactor => program_ended,
+                    // The interactor's output is at its end: see `eof_to_program`.
+                    Toward::Program if lane.source_done && !lane.pending() => {
+                        let at = *lane
+                            .source_done_at
+                            .get_or_insert_with(std::time::Instant::now);
+                        match eof_to_program(at, interactor_ended, interactor_input_lost) {
+                            Ok(()) => true,
+                            Err(wait) => {
+                                timeout = timeout_min(timeout, wait);
+                                false
+                            }
+                        }
+                    }
+                    Toward::Program => false,
+                };
                 if lane.source_done && !lane.pending() && may_close {
                     lane.close();
                 }
@@ -637,6 +902,7 @@ impl Job {
             }
             if fds[2 + 2 * i].revents & (libc::POLLERR | libc::POLLHUP) != 0 {
                 lane.sink = Sink::Gone;
+                lane.lost = true;
             }
         }
     }
@@ -704,6 +970,35 @@ mod tests {
         let (bytes, heard) = exchange(false);
         assert_eq!(heard, "got hello\n");
         assert_eq!(bytes, None);
+    }
+
+    #[test]
+    fn an_ending_interactors_end_of_file_waits_for_its_report() {
+        for relay in [false, true] {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let pipes = Pipes::prepare(dir.path(), relay).expect("FIFOs");
+            let mut program = side(&pipes.program_in, &pipes.program_out, "read x; read y");
+            let mut interactor = side(
+                &pipes.interactor_in,
+                &pipes.interactor_out,
+                "echo rejected; exit 3",
+            );
+            let mut running = pipes.start().expect("started");
+            assert!(!interactor.wait().expect("interactor ends").success());
+            // Well past the grace: the program still waits for its end of file.
+            std::thread::sleep(EOF_GRACE * 2);
+            assert!(
+                program.try_wait().expect("try_wait").is_none(),
+                "relay {relay}: the program read its end of file before the report"
+            );
+            running.interactor_ended(false);
+            assert!(
+                !program.wait().expect("program ends").success(),
+                "relay {relay}"
+            );
+            running.program_ended();
+            running.finish();
+        }
     }
 
     #[test]

@@ -81,12 +81,13 @@ pub trait OutputChecker: Send + Sync + std::fmt::Debug {
         )
     }
 
-    /// The score files the feedback folder held when this thread last called
-    /// [`validator_verdict`](Self::validator_verdict) (an interactor's or a multi-pass
-    /// validator's `score.txt`, `score_multiplier.txt`), taken: the next call finds none
-    /// until `validator_verdict` runs again. None unless the checker says otherwise.
-    fn take_pass_scores(&self) -> ScoreFiles {
-        ScoreFiles::default()
+    /// The score files an interactor or a multi-pass validator left in its feedback
+    /// folder `feedback` (`score.txt`, `score_multiplier.txt`), read once a case's
+    /// passes are over; `Err` names a broken one (a judge error). None unless the
+    /// checker says otherwise.
+    fn pass_scores(&self, feedback: &Path) -> Result<ScoreFiles, String> {
+        let _ = feedback;
+        Ok(ScoreFiles::default())
     }
 }
 

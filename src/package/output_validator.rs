@@ -112,10 +112,6 @@ pub struct CustomChecker {
     flags: HashMap<String, Vec<String>>,
     protocol: Protocol,
     convention: Convention,
-    /// The score files the last [`validator_verdict`](OutputChecker::validator_verdict)
-    /// of each thread found (interactors and multi-pass validators: their feedback
-    /// folder is the judge's, gone once the case is judged).
-    pass_scores: std::sync::Mutex<HashMap<std::thread::ThreadId, ScoreFiles>>,
     _build: JuryProgram,
 }
 
@@ -300,7 +296,6 @@ impl CustomChecker {
             flags: cases.iter().cloned().collect(),
             protocol: Protocol::BATCH,
             convention: Convention::Kattis,
-            pass_scores: Default::default(),
             _build: built,
         })
     }
@@ -441,31 +436,14 @@ impl OutputChecker for CustomChecker {
         spec: &RunSpec,
         feedback: &Path,
     ) -> (Verdict, String) {
-        let (v, m) = self.exit_verdict(outcome, spec, feedback);
-        if self.protocol == Protocol::BATCH {
-            return (v, m);
-        }
-        // An interactor or a multi-pass validator: its score files, kept for
-        // `take_pass_scores` (a broken one is a judge error).
-        let files = match (
-            score_file(feedback, "score.txt"),
-            score_file(feedback, "score_multiplier.txt"),
-        ) {
-            (Ok(score), Ok(multiplier)) => ScoreFiles { score, multiplier },
-            (Err(e), _) | (_, Err(e)) => return (Verdict::JudgeError, e),
-        };
-        if let Ok(mut kept) = self.pass_scores.lock() {
-            kept.insert(std::thread::current().id(), files);
-        }
-        (v, m)
+        self.exit_verdict(outcome, spec, feedback)
     }
 
-    fn take_pass_scores(&self) -> ScoreFiles {
-        self.pass_scores
-            .lock()
-            .ok()
-            .and_then(|mut kept| kept.remove(&std::thread::current().id()))
-            .unwrap_or_default()
+    fn pass_scores(&self, feedback: &Path) -> Result<ScoreFiles, String> {
+        Ok(ScoreFiles {
+            score: score_file(feedback, "score.txt")?,
+            multiplier: score_file(feedback, "score_multiplier.txt")?,
+        })
     }
 }
 

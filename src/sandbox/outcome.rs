@@ -43,6 +43,12 @@ pub struct RunOutcome {
     pub cpu: Duration,
     /// Wall time from fork to reap.
     pub wall: Duration,
+    /// `CLOCK_MONOTONIC` nanoseconds when the program was reaped, by the run's PID
+    /// namespace init where it has one (which wakes when the program ends), else by the
+    /// launcher: of two runs, which ended first (an interaction's verdict rules), free
+    /// of how long each launcher then took to report. 0 when unknown.
+    #[serde(default)]
+    pub ended_at_ns: u64,
     /// Peak resident memory of the program (`ru_maxrss`), bytes.
     pub peak_memory_bytes: u64,
     /// Size of standard output, bytes.

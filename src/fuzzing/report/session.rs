@@ -163,6 +163,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
         },
         cpu: duration(u)?,
         wall: duration(u)?,
+        ended_at_ns: 0,
         peak_memory_bytes: bytes(u)?,
         stdout_bytes: bytes(u)?,
         stderr_bytes: bytes(u)?,

@@ -453,6 +453,7 @@ mod tests {
             status: ExitStatus::Exited(0),
             cpu: Duration::from_millis(250),
             wall: Duration::from_millis(500),
+            ended_at_ns: 0,
             peak_memory_bytes: 3 << 20,
             stdout_bytes: 81,
             stderr_bytes: 0,

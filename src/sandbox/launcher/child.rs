@@ -841,6 +841,8 @@ pub(super) struct InitRecord {
     /// Every process the init or its descendants waited for, the program included
     /// (`RUSAGE_CHILDREN` of the init when the program ended).
     pub(super) reaped: libc::rusage,
+    /// `CLOCK_MONOTONIC` when the init reaped the program.
+    pub(super) ended: libc::timespec,
 }
 
 impl InitRecord {
@@ -863,6 +865,8 @@ pub(super) unsafe fn init(prog: i32, report_fd: i32) -> ! {
         // SAFETY: valid out-pointers into `rec`.
         let r = unsafe { libc::wait4(-1, &mut rec.status, libc::__WALL, &mut rec.rusage) };
         if r == prog {
+            // SAFETY: a valid out-pointer.
+            unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut rec.ended) };
             // SAFETY: a valid out-pointer.
             unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut rec.reaped) };
             // SAFETY: `rec` is that many valid bytes; `report_fd` is the report pipe (the

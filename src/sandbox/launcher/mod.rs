@@ -686,6 +686,26 @@ struct Planned {
     minimal_root: bool,
 }
 
+/// `CLOCK_MONOTONIC` now, nanoseconds.
+fn monotonic_now() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid out-pointer.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    timespec_ns(ts).unwrap_or(0)
+}
+
+/// A timespec in nanoseconds; `None` for zero (never set) or a negative value.
+fn timespec_ns(ts: libc::timespec) -> Option<u64> {
+    let ns = u64::try_from(ts.tv_sec)
+        .ok()?
+        .checked_mul(1_000_000_000)?
+        .checked_add(u64::try_from(ts.tv_nsec).ok()?)?;
+    (ns > 0).then_some(ns)
+}
+
 /// How one run ended, once every process of it is gone.
 struct Ended {
     /// The program's wait status and rusage, and the rusage of every process the
@@ -694,6 +714,9 @@ struct Ended {
     rusage: libc::rusage,
     reaped: libc::rusage,
     wall: Duration,
+    /// `CLOCK_MONOTONIC` nanoseconds when the program was reaped (by the namespace's
+    /// init, else by the launcher).
+    ended_at_ns: u64,
     /// The child's pid, which is its process group's.
     pid: i32,
     strays_killed: u32,
@@ -760,6 +783,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup, cpu_counted);
     let (status, rusage) = monitor.wait();
     let wall = start.elapsed();
+    let reaped_at = monotonic_now();
     // On cgroup v2, every process of the run at once; then the launcher's own sweep.
     if let Some(cg) = cgroup {
         cg.kill_all();
@@ -774,6 +798,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             rusage: rec.rusage,
             reaped: rec.reaped,
             wall,
+            ended_at_ns: timespec_ns(rec.ended).unwrap_or(reaped_at),
             pid,
             strays_killed,
         },
@@ -783,6 +808,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
             // SAFETY: a zeroed rusage is a valid value (all zero).
             reaped: unsafe { std::mem::zeroed() },
             wall,
+            ended_at_ns: reaped_at,
             pid,
             strays_killed,
         },
@@ -868,6 +894,7 @@ fn collect_outcome(
         status,
         cpu,
         wall: ended.wall,
+        ended_at_ns: ended.ended_at_ns,
         peak_memory_bytes: peak,
         stdout_bytes: size(&files.stdout),
         stderr_bytes: size(&files.stderr),

@@ -287,6 +287,56 @@ fn every_rule_holds_through_the_relay_and_it_counts_each_sides_bytes() {
     assert!(direct.get("bytes").is_none(), "{direct:#}");
 }
 
+/// Rejects the first line at once.
+const REJECTING_INTERACTOR: &str = r#"import sys
+line = sys.stdin.readline()
+with open(sys.argv[3] + "/judgemessage.txt", "w") as f:
+    f.write(f"rejected {line.strip()!r} at once")
+sys.exit(43)
+"#;
+
+#[test]
+fn an_interactor_rejecting_at_once_wins_over_a_program_crashing_on_its_end_of_file() {
+    // The program's end of file comes with the interactor's exit; crashing on it at
+    // once (abort, an uncaught EOFError) must not make the program "end first". Eight
+    // cases each, since a race shows in some runs only.
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("reject");
+    write(
+        &dir,
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Reject\ntype: interactive\nlimits:\n  time_limit: 1\n",
+    );
+    write(&dir, "output_validator/interactor.py", REJECTING_INTERACTOR);
+    for i in 1..=8 {
+        write(&dir, &format!("data/secret/{i}.in"), "37\n");
+        write(&dir, &format!("data/secret/{i}.ans"), "37\n");
+    }
+    write(
+        &dir,
+        "submissions/wrong_answer/abort_on_eof.c",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { char b[64]; puts(\"50\"); fflush(stdout); if (!fgets(b, sizeof b, stdin)) abort(); return 0; }\n",
+    );
+    write(
+        &dir,
+        "submissions/wrong_answer/eof_error.py",
+        "print(50, flush=True)\ninput()\n",
+    );
+    let dir = dir.to_string_lossy().into_owned();
+    for relay in [false, true] {
+        let mut args = vec!["verify-submissions", "--package", &dir, "--format", "json"];
+        if relay {
+            args.push("--relay-interaction");
+        }
+        let (code, doc) = gridjudge_json(&args);
+        assert_eq!(code, Some(0), "relay {relay}: {doc:#}");
+        for name in ["wrong_answer/abort_on_eof.c", "wrong_answer/eof_error.py"] {
+            assert_eq!(row(&doc, name)["got"], "WA", "relay {relay}: {doc:#}");
+        }
+    }
+}
+
 #[test]
 fn interactor_accepts_a_right_program() {
     assert_eq!(got("accepted/search.py").0, "AC");
