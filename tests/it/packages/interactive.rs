@@ -283,6 +283,34 @@ fn every_rule_holds_through_the_relay_and_it_counts_each_sides_bytes() {
         "lower\nhigher\ncorrect\n".len(),
         "{relayed:#}"
     );
+    // The JUnit report as properties of the case, the HTML report in the case's note.
+    let (junit, html) = (root.path().join("r.xml"), root.path().join("r.html"));
+    let (code, _) = gridjudge_json(&[
+        "judge",
+        "--package",
+        &dir,
+        "--source",
+        &search,
+        "--relay-interaction",
+        "--format",
+        "json",
+        "--junit",
+        &junit.to_string_lossy(),
+        "--html",
+        &html.to_string_lossy(),
+    ]);
+    assert_eq!(code, Some(0));
+    let xml = std::fs::read_to_string(&junit).expect("JUnit report");
+    assert!(
+        xml.contains(r#"name="program_bytes" value="9""#)
+            && xml.contains(r#"name="interactor_bytes" value="21""#),
+        "{xml}"
+    );
+    let page = std::fs::read_to_string(&html).expect("HTML report");
+    assert!(
+        page.contains("program wrote 9 B, interactor 21 B"),
+        "{page}"
+    );
     let direct = judge(false);
     assert!(direct.get("bytes").is_none(), "{direct:#}");
 }
