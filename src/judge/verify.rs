@@ -406,6 +406,7 @@ pub fn problems_report(
         name: None,
         package: None,
         skipped: None,
+        warnings: None,
         submissions: results.iter().map(SubmissionResult::problem_row).collect(),
         summary,
         time_limit_from: None,

@@ -113,6 +113,10 @@ impl Verified {
             name: Some(pkg.name.clone()),
             package: Some(pkg.dir.display().to_string()),
             skipped: Some(self.found.skipped.clone()),
+            warnings: {
+                let all: Vec<String> = pkg.warnings.iter().chain(&self.warnings).cloned().collect();
+                (!all.is_empty()).then_some(all)
+            },
             submissions: self
                 .results
                 .iter()

@@ -366,6 +366,16 @@ pub fn verify_reports(
         package: first.package.clone(),
         shard: None,
         skipped: first.skipped.clone(),
+        // Each shard warns about its own submissions (and each about the package).
+        warnings: {
+            let mut all: Vec<String> = Vec::new();
+            for w in parts.iter().flat_map(|(_, p)| p.warnings.iter().flatten()) {
+                if !all.contains(w) {
+                    all.push(w.clone());
+                }
+            }
+            (!all.is_empty()).then_some(all)
+        },
         total: rows.len(),
         submissions: rows,
         summary,

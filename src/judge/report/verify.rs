@@ -60,6 +60,10 @@ pub struct VerifyReport {
     /// A package: the files under `submissions/` that were not verified, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped: Option<Vec<String>>,
+    /// A package: what is worth knowing but no mismatch (problemtools' warnings: an
+    /// `accepted/` submission below the best score, a package file it passes over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warnings: Option<Vec<String>>,
     /// Set when the report is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::judge::report::schema::ShardRecord>,
@@ -437,6 +441,13 @@ impl Render<VerifyReport> for Html {
                     .flatten()
                     .map(|s| format!("skipped: {}", visible_line(s))),
             )
+            .chain(
+                report
+                    .warnings
+                    .iter()
+                    .flatten()
+                    .map(|w| format!("warning: {}", visible_line(w))),
+            )
             .collect();
         let rows = report
             .submissions
@@ -502,6 +513,7 @@ mod tests {
             name: None,
             package: None,
             skipped: None,
+            warnings: None,
             submissions: vec![
                 row(
                     Some("poj3074"),
@@ -534,6 +546,9 @@ mod tests {
             name: Some("Hello".into()),
             package: Some("pkgs/hello".into()),
             skipped: Some(vec!["notes.txt: not a program".into()]),
+            warnings: Some(vec![
+                "accepted/partial.py scores 30, below the best 100".into()
+            ]),
             submissions: vec![row(
                 None,
                 "wrong_answer/w.py",
@@ -666,6 +681,10 @@ mod tests {
         );
         assert!(html.contains(">JE</span></h1>"), "{html}");
         assert!(html.contains("skipped: notes.txt"), "{html}");
+        assert!(
+            html.contains("warning: accepted/partial.py scores 30"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -188,6 +188,14 @@ fn a_legacy_scoring_package_grades_its_groups_with_the_default_grader() {
         ("AC".into(), 40.0, true)
     );
     assert_eq!(got(&doc, "accepted/partial.py"), ("AC".into(), 22.0, true));
+    // The JSON report carries the warnings too.
+    let warnings = doc["warnings"].as_array().cloned().unwrap_or_default();
+    assert!(
+        warnings.iter().any(|w| w
+            .as_str()
+            .is_some_and(|w| w.starts_with("accepted/partial.py: accepted with score 22"))),
+        "{doc:#}"
+    );
     let (code, text) = verify(&dir, "table");
     assert_eq!(code, Some(0), "{text}");
     assert!(
