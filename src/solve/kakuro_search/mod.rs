@@ -49,9 +49,25 @@
 //!   (every candidate change records the run whose filter made it, see
 //!   `Search::analyse`), and the search jumps back to the deepest of them, over
 //!   decisions that played no part. Counting backtracks chronologically.
-//! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
-//!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
-//!   search over the whole board.
+//! - [`solve`] restarts on a Luby sequence of dead-end budgets, each branch trying
+//!   first the digit its cell last held (keeping the weights learnt so far), taking
+//!   turns with a search that never restarts (see [`solve_within`]).
+//!
+//! # Counting
+//!
+//! [`count`] first enumerates, in one exhaustive depth-first search over the whole
+//! board (chronological backtracking, every combination). That decides small boards in
+//! a few dead ends but never finishes a 100×100 one. Up to limit 2 (is there a fill, is
+//! it the only one) it then goes on by fills instead, with the searches of [`solve`]:
+//! a first fill `F`; every other fill agrees with `F` on the cells before some cell
+//! `x_i` (in cell order) and differs from it at `x_i`, so one search per cell, with
+//! `x_1 … x_{i−1}` fixed to `F` and `F(x_i)` ruled out at the root, decides whether a
+//! second fill exists. The cells are taken last first: with most of the board fixed,
+//! most of these roots fail at once, and a board with many fills shows a second one
+//! near `F` within a few dead ends (the restarting search tries `F`'s digits first).
+//! Fixing and releasing cells are root deductions on the trail (`Search::narrow_root`,
+//! `Search::back_to_root`), so the searches keep their weights from one cell to the
+//! next.
 //!
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
@@ -225,7 +241,8 @@ pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
 }
 
 /// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
-/// `max_dead_ends` dead ends have been met over all restarts.
+/// `max_dead_ends` dead ends have been met over all restarts. Two searches of the
+/// board take turns, one restarting and one never restarted (see `Pair::decide`).
 pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
@@ -325,6 +342,47 @@ impl Pair {
         }
     }
 
+    /// A fill other than `first` (per cell, a fill of the board) below the current
+    /// roots: `Ok(Some(restarting))` as from [`Pair::decide`], `Ok(None)` when there is
+    /// none; see [`count_within`]. The roots end where they began only when it finds
+    /// none.
+    fn other_fill(
+        &mut self,
+        first: &[u8],
+        max_dead_ends: u64,
+        spent: &mut u64,
+    ) -> Result<Option<bool>, ClassicInfeasible> {
+        // The roots with the cells before each one fixed to `first`'s digits.
+        let mut roots = Vec::with_capacity(first.len());
+        for c in 0..first.len() as u32 {
+            if self.steady.is_placed(c) {
+                continue;
+            }
+            roots.push((c, self.roots()));
+            if !self.narrow_root(c, 1 << (first[c as usize] - 1)) {
+                // Only when `first` is not a fill.
+                return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
+            }
+        }
+        // The last cells first: most of the board is fixed, so most alternatives fail
+        // at the root, and a board with many fills has one close to `first`.
+        for &(c, at) in roots.iter().rev() {
+            self.back_to(at);
+            if self.narrow_root(c, !(1 << (first[c as usize] - 1))) {
+                self.restarting.seed_phases(first);
+                match self.decide(max_dead_ends, spent) {
+                    Ok(restarting) => return Ok(Some(restarting)),
+                    Err(ClassicInfeasible::NoSolution) => {}
+                    Err(other) => return Err(other),
+                }
+            }
+        }
+        if let Some(&(_, at)) = roots.first() {
+            self.back_to(at);
+        }
+        Ok(None)
+    }
+
     /// Both searches' current roots (trail positions), for [`Pair::back_to`].
     fn roots(&self) -> [usize; 2] {
         [self.steady.root_len(), self.restarting.root_len()]
@@ -406,6 +464,22 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
     count_by_fills(board, limit, max_dead_ends, first_budget)
 }
 
+/// As [`count_within`], but by the exhaustive enumeration alone (its first stage,
+/// for every limit): the count the generators of small unique boards
+/// (`gen::kakuro_unique`) were built on, kept so that their boards stay the same.
+pub fn enumerate_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
+    if limit == 0 {
+        return Some(0);
+    }
+    match Search::new(board) {
+        Ok(mut search) => match search.run(limit, max_dead_ends) {
+            Outcome::Done(found) => Some(found),
+            Outcome::OutOfBudget => None,
+        },
+        Err(_) => Some(0),
+    }
+}
+
 /// Limits 1 and 2 of [`count_within`] by the searches of [`solve_within`] (see
 /// there), `spent` dead ends already met.
 fn count_by_fills(
@@ -427,33 +501,46 @@ fn count_by_fills(
     if limit == 1 {
         return Some(1);
     }
-    // The roots with the cells before each one fixed to `first`'s digits.
-    let mut roots = Vec::with_capacity(first.len());
-    for c in 0..first.len() as u32 {
-        if pair.steady.is_placed(c) {
-            continue;
-        }
-        roots.push((c, pair.roots()));
-        if !pair.narrow_root(c, 1 << (first[c as usize] - 1)) {
-            // Cannot happen: `first` is a fill that agrees with every narrowing.
-            debug_assert!(false, "the first fill contradicts its own digits");
-            return None;
-        }
+    match pair.other_fill(&first, max_dead_ends, &mut spent) {
+        Ok(Some(_)) => Some(2),
+        Ok(None) => Some(1),
+        Err(_) => None,
     }
-    // The last cells first: most of the board is fixed, so most alternatives fail at
-    // the root, and a board with many fills has one close to `first`.
-    for &(c, at) in roots.iter().rev() {
-        pair.back_to(at);
-        if pair.narrow_root(c, !(1 << (first[c as usize] - 1))) {
-            pair.restarting.seed_phases(&first);
-            match pair.decide(max_dead_ends, &mut spent) {
-                Ok(_) => return Some(2),
-                Err(ClassicInfeasible::GaveUp { .. }) => return None,
-                Err(_) => {}
+}
+
+/// A classic fill of `board` other than `fill`, which must be one of its fills:
+/// `Ok(None)` when `fill` is its only one, [`ClassicInfeasible::GaveUp`] after about
+/// `max_dead_ends` dead ends (also when `fill` is not a fill of `board`). The search
+/// of [`count`] for a second fill (see [`count_within`]), from the last cells first,
+/// so the fill found differs from `fill` in a region near the end of the board,
+/// often a small one: the generator of unique boards (`gen::kakuro_unique`) blackens
+/// a cell there.
+pub fn other_fill(
+    board: &KakuroBoard,
+    fill: &KakuroFill,
+    max_dead_ends: u64,
+) -> Result<Option<KakuroFill>, ClassicInfeasible> {
+    let mut pair = Pair::new(board)?;
+    let first: Vec<u8> = pair
+        .steady
+        .cell_pos
+        .iter()
+        .map(|&pos| fill.digits.get(pos as usize).copied().unwrap_or(0))
+        .collect();
+    if first.iter().any(|&d| !(1..=9).contains(&d)) {
+        return Err(ClassicInfeasible::GaveUp { dead_ends: 0 });
+    }
+    let mut spent = 0;
+    Ok(pair
+        .other_fill(&first, max_dead_ends, &mut spent)?
+        .map(|restarting| {
+            let digits = pair.solution(restarting);
+            let mut other = KakuroFill::empty_for(board);
+            for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
+                other.digits[pos as usize] = digits[i];
             }
-        }
-    }
-    Some(1)
+            other
+        }))
 }
 
 /// Dead ends the exhaustive enumeration of [`count_within`] may meet before limits 1
