@@ -429,9 +429,12 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 ///
 /// First one exhaustive search over the whole board, as a depth-first enumeration:
 /// it decides small boards within a few dead ends (two fills differ in the last
-/// cells it decided), but not big ones. Larger limits go on with it to the end.
-/// Limits 1 and 2 (is there a fill; is it the only one), after `ENUMERATE_FIRST`
-/// dead ends, go on with the searches of [`solve_within`] instead: a first fill `F`, then, for each cell `x_i` (in cell order), whether
+/// cells it decided), and proves small infeasible boards faster than the searches of
+/// [`solve_within`] (`slow-search-6x7` of `benches/data/kakuro-dense`: 0.8 s against
+/// 4.6 s), but does not finish big ones. Larger limits, and every limit on boards of
+/// at most 256 white cells, go on with it to the end. Limits 1 and 2 (is there a
+/// fill; is it the only one) on bigger boards, after `ENUMERATE_FIRST` dead ends, go
+/// on with the searches of [`solve_within`] instead: a first fill `F`, then, for each cell `x_i` (in cell order), whether
 /// a fill agrees with `F` on `x_1 … x_{i−1}` and differs from it at `x_i` (the fills
 /// other than `F`, split by the first cell where they differ): one more search with
 /// those cells fixed to `F`'s digits and `x_i`'s ruled out, all as deductions of the
@@ -440,18 +443,21 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 /// many fills a nearby second fill is found after a few dead ends. The restarting
 /// search tries `F`'s digits first (its phases). Larger limits enumerate every
 /// combination in one exhaustive search over the whole board.
-// PERF: `count --limit 2` on the generated 100×100 boards: see docs/kakuro-search.md.
+// PERF: `count --limit 2` on the 60 generated 100×100 boards of
+// `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, loaded 2-core
+// machine, 2026-11-28): 52 decided, 13 under 1 s (fastest 0.19 s), the 8 undecided
+// being the boards `solve` takes over 3 s on; by enumeration alone none of the boards
+// tried decided in 10 s. Details in docs/kakuro-search.md.
 pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
     if limit == 0 {
         return Some(0);
     }
-    let first_budget = if limit > 2 {
-        max_dead_ends
-    } else {
-        max_dead_ends.min(ENUMERATE_FIRST)
-    };
+    let mut first_budget = max_dead_ends;
     match Search::new(board) {
         Ok(mut search) => {
+            if limit <= 2 && !search.is_small() {
+                first_budget = max_dead_ends.min(ENUMERATE_FIRST);
+            }
             if let Outcome::Done(found) = search.run(limit, first_budget) {
                 return Some(found);
             }
@@ -568,7 +574,7 @@ const STEADY_SHARE: u64 = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::{count_by_fills, luby, Outcome, Search};
+    use super::{count_by_fills, luby, other_fill, solve, Outcome, Search};
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
 
@@ -610,6 +616,16 @@ mod tests {
                     Some(exact.min(limit)),
                     "seed {seed}, limit {limit}"
                 );
+            }
+            // `other_fill`: another fill exactly when there are two.
+            if let Ok(fill) = solve(&board) {
+                let other = other_fill(&board, &fill, u64::MAX).expect("unbounded");
+                assert_eq!(other.is_some(), exact == 2, "seed {seed}");
+                if let Some(other) = other {
+                    assert_ne!(other.digits, fill.digits, "seed {seed}");
+                    crate::verify::kakuro::check_fill(&board, &other, true)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+                }
             }
         }
         assert!(

@@ -415,6 +415,12 @@ impl Search {
         self.root_mark = Some(mark);
     }
 
+    /// Whether the board has at most `HALL_CELLS` white cells (the boards that run the
+    /// counting filter during the search).
+    pub(super) fn is_small(&self) -> bool {
+        self.cell_pos.len() <= HALL_CELLS
+    }
+
     /// Whether cell `c` holds a digit.
     pub(super) fn is_placed(&self, c: u32) -> bool {
         self.digit[c as usize] != 0
