@@ -392,7 +392,12 @@ impl Search {
     /// root (after [`Search::start`]), and propagates; later searches start from there.
     /// False when the root fails: [`Search::back_to_root`] then undoes it.
     pub(super) fn narrow_root(&mut self, c: u32, mask: u16) -> bool {
-        self.start();
+        // Already at the root after an earlier `narrow_root` or `back_to_root` (the
+        // frames gone, the trail at the root): `start` would only refill the root
+        // focus, O(cells), which made the fixing pass of `count` quadratic.
+        if !self.frames.is_empty() || self.trail.len() != self.root_len() {
+            self.start();
+        }
         let mask = self.cand[c as usize] & mask;
         if self.digit[c as usize] != 0 {
             return mask != 0;
@@ -409,7 +414,9 @@ impl Search {
     /// Back to the root that ended at trail position `mark` (a [`Search::root_len`]
     /// taken before the [`Search::narrow_root`] calls to undo).
     pub(super) fn back_to_root(&mut self, mark: usize) {
-        self.start();
+        if !self.frames.is_empty() || self.trail.len() != self.root_len() {
+            self.start();
+        }
         self.undo_to(mark);
         self.clear_queue();
         self.root_mark = Some(mark);
