@@ -20,10 +20,10 @@
 //! one board gets at most [`CALLS_PER_CELL`] calls per cell over at most
 //! [`MAX_LAYOUTS`] layouts before generation fails with a clear message.
 //!
-//! PERF (release, `gen kakuro --variant classic --unique --seed 1`, 2-core machine
-//! loaded by other builds): 20×20 0.04 s, 30×30 0.14 s, 50×50 1.2 s, 70×70 6.1 s,
-//! 100×100 35 s; the counting way alone took 0.10 s and 0.65 s at 20×20 and 30×30 and
-//! gave up at 50×50 after 50 s.
+//! PERF (release, `gen kakuro --variant classic --unique --seed 1`, 2-core machine,
+//! load average about 3, 2026-11-28): 20×20 0.09 s, 30×30 0.10 s, 50×50 0.56 s, 70×70
+//! 2.3 s, 100×100 12.3 s (seeds 2 and 3 12.2 s, 12.5 s); the counting way alone took
+//! 0.10 s and 0.65 s at 20×20 and 30×30 and gave up at 50×50 after 50 s.
 
 use super::kakuro::{board_from_fill, generate, Generated, Params};
 use super::Rng;

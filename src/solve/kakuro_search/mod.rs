@@ -444,10 +444,10 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 /// search tries `F`'s digits first (its phases). Larger limits enumerate every
 /// combination in one exhaustive search over the whole board.
 // PERF: `count --limit 2` on the 60 generated 100×100 boards of
-// `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, loaded 2-core
-// machine, 2026-11-28): 52 decided, 13 under 1 s (fastest 0.19 s), the 8 undecided
-// being the boards `solve` takes over 3 s on; by enumeration alone none of the boards
-// tried decided in 10 s. Details in docs/kakuro-search.md.
+// `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, 2-core machine
+// at load about 3, 2026-11-28): 56 decided, 30 under 1 s (fastest 0.13 s), about one
+// `solve` each; the 4 undecided are boards `solve` takes over 3 s on. By enumeration
+// alone none of the boards tried decided in 10 s. Details in docs/kakuro-search.md.
 pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
     if limit == 0 {
         return Some(0);
