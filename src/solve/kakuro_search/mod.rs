@@ -49,9 +49,25 @@
 //!   (every candidate change records the run whose filter made it, see
 //!   `Search::analyse`), and the search jumps back to the deepest of them, over
 //!   decisions that played no part. Counting backtracks chronologically.
-//! - [`solve`] restarts on a Luby sequence of dead-end budgets with a pseudo-random
-//!   first digit (keeping the weights learnt so far); [`count`] runs one exhaustive
-//!   search over the whole board.
+//! - [`solve`] restarts on a Luby sequence of dead-end budgets, each branch trying
+//!   first the digit its cell last held (keeping the weights learnt so far), taking
+//!   turns with a search that never restarts (see [`solve_within`]).
+//!
+//! # Counting
+//!
+//! [`count`] first enumerates, in one exhaustive depth-first search over the whole
+//! board (chronological backtracking, every combination). That decides small boards in
+//! a few dead ends but never finishes a 100×100 one. Up to limit 2 (is there a fill, is
+//! it the only one) it then goes on by fills instead, with the searches of [`solve`]:
+//! a first fill `F`; every other fill agrees with `F` on the cells before some cell
+//! `x_i` (in cell order) and differs from it at `x_i`, so one search per cell, with
+//! `x_1 … x_{i−1}` fixed to `F` and `F(x_i)` ruled out at the root, decides whether a
+//! second fill exists. The cells are taken last first: with most of the board fixed,
+//! most of these roots fail at once, and a board with many fills shows a second one
+//! near `F` within a few dead ends (the restarting search tries `F`'s digits first).
+//! Fixing and releasing cells are root deductions on the trail (`Search::narrow_root`,
+//! `Search::back_to_root`), so the searches keep their weights from one cell to the
+//! next.
 //!
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
@@ -225,75 +241,167 @@ pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
 }
 
 /// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
-/// `max_dead_ends` dead ends have been met over all restarts.
+/// `max_dead_ends` dead ends have been met over all restarts. Two searches of the
+/// board take turns, one restarting and one never restarted (see `Pair::decide`).
 pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
-    // Two searches take turns; each turn the restarting one may meet a Luby number of
-    // dead ends and the steady one a quarter of that:
-    // - `steady` is one exhaustive search that is never restarted, run in slices. It
-    //   proves small infeasible boards without redoing work.
-    // - `restarting` starts afresh every turn, with a Luby budget; its conflict weights
-    //   carry over, and each branch first tries the digit the cell last held (phase
-    //   saving), so each attempt rebuilds most of the last one and works on where it
-    //   failed, with the weights learnt since. Big boards with many fills need this:
-    //   a search that never restarts gets trapped under an early bad choice far from
-    //   where it fails.
-    // Either one finishing decides the board, so the pair costs at most 1.25 times the
-    // restarting search or 5 times the steady one; the budgets are unbounded, so it is
-    // complete. Both are deterministic. (Equal slices cost 23 % more on the 16
-    // generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on `gen_100x100`
-    // case 0; a quarter makes the infeasible 6x7 board of `fuzz/open-crashes` take
-    // 4.1 s instead of 1.7.) The restarting search goes first in each turn: on a board
-    // with fills it is the one that finishes, and the steady search's slice of that
-    // turn is saved (`gen_100x100` case 0 68 → 65 ms, the 16 generated
-    // boards 6 % faster; the infeasible 6x7 board, proved by the steady search, pays
-    // the restarting search's last slice: 2.7 → 3.1 s).
-    // The root's deductions (run filters, the relaxation's bounds) are made once and
-    // shared: the second search is a copy.
-    let mut steady = Search::new(board)?;
-    if !steady.start() {
-        return Err(steady.root_failure());
-    }
-    let mut restarting = steady.fork();
-    restarting.phase_saving = true;
-    let mut turn = 0u64;
+    let mut pair = Pair::new(board)?;
     let mut spent = 0u64;
-    let search = loop {
-        let slice = LUBY_UNIT * luby(turn + 1);
-        let mut outcome = None;
-        for (search, resume, share) in [
-            (&mut restarting, false, 1),
-            (&mut steady, turn > 0, STEADY_SHARE),
-        ] {
-            let attempt = (slice / share)
-                .max(1)
-                .min(max_dead_ends.saturating_sub(spent));
-            match search.search(1, attempt, resume) {
-                Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
-                Outcome::Done(_) => {
-                    outcome = Some(search.solution.clone());
-                    break;
-                }
-                Outcome::OutOfBudget => {
-                    spent = spent.saturating_add(attempt);
-                    if spent >= max_dead_ends {
-                        return Err(ClassicInfeasible::GaveUp { dead_ends: spent });
+    let digits = pair.decide(max_dead_ends, &mut spent)?;
+    let digits = pair.solution(digits);
+    let mut fill = KakuroFill::empty_for(board);
+    for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
+        fill.digits[pos as usize] = digits[i];
+    }
+    Ok(fill)
+}
+
+/// The two searches of [`solve_within`], sharing the root's deductions, and how they
+/// take turns.
+struct Pair {
+    steady: Search,
+    restarting: Search,
+}
+
+impl Pair {
+    /// Both searches of `board`, after the root's deductions (made once, then copied).
+    fn new(board: &KakuroBoard) -> Result<Pair, ClassicInfeasible> {
+        let mut steady = Search::new(board)?;
+        if !steady.start() {
+            return Err(steady.root_failure());
+        }
+        let mut restarting = steady.fork();
+        restarting.phase_saving = true;
+        Ok(Pair { steady, restarting })
+    }
+
+    /// Decides the board below the searches' current root: a fill (per cell), or
+    /// [`ClassicInfeasible::NoSolution`], or [`ClassicInfeasible::GaveUp`] once
+    /// `spent` (the dead ends met so far, shared by every call) reaches
+    /// `max_dead_ends`.
+    ///
+    /// Two searches take turns; each turn the restarting one may meet a Luby number of
+    /// dead ends and the steady one a quarter of that:
+    /// - `steady` is one exhaustive search that is never restarted, run in slices. It
+    ///   proves small infeasible boards without redoing work.
+    /// - `restarting` starts afresh every turn, with a Luby budget; its conflict
+    ///   weights carry over, and each branch first tries the digit the cell last held
+    ///   (phase saving), so each attempt rebuilds most of the last one and works on
+    ///   where it failed, with the weights learnt since. Big boards with many fills
+    ///   need this: a search that never restarts gets trapped under an early bad
+    ///   choice far from where it fails.
+    ///
+    /// Either one finishing decides the board, so the pair costs at most 1.25 times
+    /// the restarting search or 5 times the steady one; the budgets are unbounded, so
+    /// it is complete. Both are deterministic. (Equal slices cost 23 % more on the 16
+    /// generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on
+    /// `gen_100x100` case 0; a quarter makes the infeasible 6x7 board of
+    /// `fuzz/open-crashes` take 4.1 s instead of 1.7.) The restarting search goes first
+    /// in each turn: on a board with fills it is the one that finishes, and the steady
+    /// search's slice of that turn is saved (`gen_100x100` case 0 68 → 65 ms, the 16
+    /// generated boards 6 % faster; the infeasible 6x7 board, proved by the steady
+    /// search, pays the restarting search's last slice: 2.7 → 3.1 s).
+    ///
+    /// The fill is [`Pair::solution`]`(true)` when the restarting search found it.
+    fn decide(&mut self, max_dead_ends: u64, spent: &mut u64) -> Result<bool, ClassicInfeasible> {
+        let mut turn = 0u64;
+        loop {
+            let slice = LUBY_UNIT * luby(turn + 1);
+            for (restarting, resume, share) in [(true, false, 1), (false, turn > 0, STEADY_SHARE)] {
+                let search = if restarting {
+                    &mut self.restarting
+                } else {
+                    &mut self.steady
+                };
+                let attempt = (slice / share)
+                    .max(1)
+                    .min(max_dead_ends.saturating_sub(*spent));
+                match search.search(1, attempt, resume) {
+                    Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
+                    Outcome::Done(_) => return Ok(restarting),
+                    Outcome::OutOfBudget => {
+                        *spent = spent.saturating_add(attempt);
+                        if *spent >= max_dead_ends {
+                            return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
+                        }
                     }
                 }
             }
+            turn += 1;
         }
-        if let Some(solution) = outcome {
-            break solution;
-        }
-        turn += 1;
-    };
-    let mut fill = KakuroFill::empty_for(board);
-    for (i, &pos) in steady.cell_pos.iter().enumerate() {
-        fill.digits[pos as usize] = search[i];
     }
-    Ok(fill)
+
+    /// The fill [`Pair::decide`] found, per cell; `restarting` is what it returned.
+    fn solution(&self, restarting: bool) -> &[u8] {
+        if restarting {
+            &self.restarting.solution
+        } else {
+            &self.steady.solution
+        }
+    }
+
+    /// A fill other than `first` (per cell, a fill of the board) below the current
+    /// roots: `Ok(Some(restarting))` as from [`Pair::decide`], `Ok(None)` when there is
+    /// none; see [`count_within`]. The roots end where they began only when it finds
+    /// none.
+    fn other_fill(
+        &mut self,
+        first: &[u8],
+        max_dead_ends: u64,
+        spent: &mut u64,
+    ) -> Result<Option<bool>, ClassicInfeasible> {
+        // The roots with the cells before each one fixed to `first`'s digits.
+        let mut roots = Vec::with_capacity(first.len());
+        for c in 0..first.len() as u32 {
+            if self.steady.is_placed(c) {
+                continue;
+            }
+            roots.push((c, self.roots()));
+            if !self.narrow_root(c, 1 << (first[c as usize] - 1)) {
+                // Only when `first` is not a fill.
+                return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
+            }
+        }
+        // The last cells first: most of the board is fixed, so most alternatives fail
+        // at the root, and a board with many fills has one close to `first`.
+        for &(c, at) in roots.iter().rev() {
+            self.back_to(at);
+            if self.narrow_root(c, !(1 << (first[c as usize] - 1))) {
+                self.restarting.seed_phases(first);
+                match self.decide(max_dead_ends, spent) {
+                    Ok(restarting) => return Ok(Some(restarting)),
+                    Err(ClassicInfeasible::NoSolution) => {}
+                    Err(other) => return Err(other),
+                }
+            }
+        }
+        if let Some(&(_, at)) = roots.first() {
+            self.back_to(at);
+        }
+        Ok(None)
+    }
+
+    /// Both searches' current roots (trail positions), for [`Pair::back_to`].
+    fn roots(&self) -> [usize; 2] {
+        [self.steady.root_len(), self.restarting.root_len()]
+    }
+
+    /// Narrows cell `c` to the candidates in `mask` as a deduction of both searches'
+    /// root, and propagates. False when the root then fails (undo with
+    /// [`Pair::back_to`]).
+    fn narrow_root(&mut self, c: u32, mask: u16) -> bool {
+        let a = self.steady.narrow_root(c, mask);
+        let b = self.restarting.narrow_root(c, mask);
+        a && b
+    }
+
+    /// Both searches back to the roots `roots` (from [`Pair::roots`]).
+    fn back_to(&mut self, roots: [usize; 2]) {
+        self.steady.back_to_root(roots[0]);
+        self.restarting.back_to_root(roots[1]);
+    }
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (term `i ≥ 1`).
@@ -312,21 +420,60 @@ fn luby(i: u64) -> u64 {
 /// Counts the classic fills of `board`, stopping at `limit` (so the result is
 /// `min(number of fills, limit)`). An infeasible board counts 0.
 pub fn count(board: &KakuroBoard, limit: usize) -> usize {
-    if limit == 0 {
-        return 0;
-    }
-    match Search::new(board) {
-        Ok(mut search) => match search.run(limit, u64::MAX) {
-            Outcome::Done(found) => found,
-            // Unreachable with an unlimited budget.
-            Outcome::OutOfBudget => 0,
-        },
-        Err(_) => 0,
-    }
+    // Unreachable with an unlimited budget.
+    count_within(board, limit, u64::MAX).unwrap_or(0)
 }
+
 /// As [`count`], but gives up (`None`: undecided) after about `max_dead_ends` dead
 /// ends. Used by the generators (`gen::kakuro_unique`) to keep their effort bounded.
+///
+/// First one exhaustive search over the whole board, as a depth-first enumeration:
+/// it decides small boards within a few dead ends (two fills differ in the last
+/// cells it decided), and proves small infeasible boards faster than the searches of
+/// [`solve_within`] (`slow-search-6x7` of `benches/data/kakuro-dense`: 0.8 s against
+/// 4.6 s), but does not finish big ones. Larger limits, and every limit on boards of
+/// at most 256 white cells, go on with it to the end. Limits 1 and 2 (is there a
+/// fill; is it the only one) on bigger boards, after `ENUMERATE_FIRST` dead ends, go
+/// on with the searches of [`solve_within`] instead: a first fill `F`, then, for each cell `x_i` (in cell order), whether
+/// a fill agrees with `F` on `x_1 … x_{i−1}` and differs from it at `x_i` (the fills
+/// other than `F`, split by the first cell where they differ): one more search with
+/// those cells fixed to `F`'s digits and `x_i`'s ruled out, all as deductions of the
+/// root. The last cells go first, as a depth-first enumeration would meet them: with
+/// most of the board fixed most alternatives fail at the root, and on a board with
+/// many fills a nearby second fill is found after a few dead ends. The restarting
+/// search tries `F`'s digits first (its phases). Larger limits enumerate every
+/// combination in one exhaustive search over the whole board.
+// PERF: `count --limit 2` on the 60 generated 100×100 boards of
+// `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, 2-core machine
+// at load about 3, 2026-11-28): 56 decided, 30 under 1 s (fastest 0.13 s), about one
+// `solve` each; the 4 undecided are boards `solve` takes over 3 s on. By enumeration
+// alone none of the boards tried decided in 10 s. Details in docs/kakuro-search.md.
 pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
+    if limit == 0 {
+        return Some(0);
+    }
+    let mut first_budget = max_dead_ends;
+    match Search::new(board) {
+        Ok(mut search) => {
+            if limit <= 2 && !search.is_small() {
+                first_budget = max_dead_ends.min(ENUMERATE_FIRST);
+            }
+            if let Outcome::Done(found) = search.run(limit, first_budget) {
+                return Some(found);
+            }
+        }
+        Err(_) => return Some(0),
+    }
+    if first_budget >= max_dead_ends {
+        return None;
+    }
+    count_by_fills(board, limit, max_dead_ends, first_budget)
+}
+
+/// As [`count_within`], but by the exhaustive enumeration alone (its first stage,
+/// for every limit): the count the generators of small unique boards
+/// (`gen::kakuro_unique`) were built on, kept so that their boards stay the same.
+pub fn enumerate_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
     if limit == 0 {
         return Some(0);
     }
@@ -338,6 +485,77 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
         Err(_) => Some(0),
     }
 }
+
+/// Limits 1 and 2 of [`count_within`] by the searches of [`solve_within`] (see
+/// there), `spent` dead ends already met.
+fn count_by_fills(
+    board: &KakuroBoard,
+    limit: usize,
+    max_dead_ends: u64,
+    spent: u64,
+) -> Option<usize> {
+    let mut pair = match Pair::new(board) {
+        Ok(pair) => pair,
+        Err(_) => return Some(0),
+    };
+    let mut spent = spent;
+    let first = match pair.decide(max_dead_ends, &mut spent) {
+        Ok(restarting) => pair.solution(restarting).to_vec(),
+        Err(ClassicInfeasible::GaveUp { .. }) => return None,
+        Err(_) => return Some(0),
+    };
+    if limit == 1 {
+        return Some(1);
+    }
+    match pair.other_fill(&first, max_dead_ends, &mut spent) {
+        Ok(Some(_)) => Some(2),
+        Ok(None) => Some(1),
+        Err(_) => None,
+    }
+}
+
+/// A classic fill of `board` other than `fill`, which must be one of its fills:
+/// `Ok(None)` when `fill` is its only one, [`ClassicInfeasible::GaveUp`] after about
+/// `max_dead_ends` dead ends (also when `fill` is not a fill of `board`). The search
+/// of [`count`] for a second fill (see [`count_within`]), from the last cells first,
+/// so the fill found differs from `fill` in a region near the end of the board,
+/// often a small one: the generator of unique boards (`gen::kakuro_unique`) blackens
+/// a cell there.
+pub fn other_fill(
+    board: &KakuroBoard,
+    fill: &KakuroFill,
+    max_dead_ends: u64,
+) -> Result<Option<KakuroFill>, ClassicInfeasible> {
+    let mut pair = Pair::new(board)?;
+    let first: Vec<u8> = pair
+        .steady
+        .cell_pos
+        .iter()
+        .map(|&pos| fill.digits.get(pos as usize).copied().unwrap_or(0))
+        .collect();
+    if first.iter().any(|&d| !(1..=9).contains(&d)) {
+        return Err(ClassicInfeasible::GaveUp { dead_ends: 0 });
+    }
+    let mut spent = 0;
+    Ok(pair
+        .other_fill(&first, max_dead_ends, &mut spent)?
+        .map(|restarting| {
+            let digits = pair.solution(restarting);
+            let mut other = KakuroFill::empty_for(board);
+            for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
+                other.digits[pos as usize] = digits[i];
+            }
+            other
+        }))
+}
+
+/// Dead ends the exhaustive enumeration of [`count_within`] may meet before limits 1
+/// and 2 go on with the searches of [`solve_within`]. On small boards it needs fewer
+/// dead ends than they do (13 generated boards of 6–13 cells a side, the
+/// `kakuro_count_effort` snapshot: 1–256 dead ends for two fills against 20–114 for the
+/// first fill alone); on 100×100 boards it is hopeless (`count --limit 2` over 10 s on
+/// every board tried). 1,000 dead ends of it take a few ms there.
+const ENUMERATE_FIRST: u64 = 1_000;
 
 /// Dead ends per unit of the Luby restart sequence of [`solve`]: attempts get 300, 300,
 /// 600, 300, 300, 600, 1200, … dead ends. Chosen (with the current
@@ -356,7 +574,65 @@ const STEADY_SHARE: u64 = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::luby;
+    use super::{count_by_fills, luby, other_fill, solve, Outcome, Search};
+    use crate::gen::kakuro::{generate, shift_clues, Params};
+    use crate::gen::Rng;
+
+    /// The counting by fills (limits 1 and 2) agrees with the exhaustive enumeration
+    /// on small generated boards, with and without fills, with one fill and with many.
+    #[test]
+    fn counting_by_fills_agrees_with_the_enumeration() {
+        let mut seen = [0usize; 3];
+        for seed in 0..60u64 {
+            let side = 4 + (seed % 4) as usize;
+            let p = Params {
+                rows: side,
+                cols: side,
+                white_percent: 60 + (seed % 35) as usize,
+                max_run: 9,
+                distinct: true,
+            };
+            let mut rng = Rng::new(seed);
+            let made = generate(&p, &mut rng);
+            let board = if seed % 3 == 0 {
+                match shift_clues(&made.board, 1, &mut rng) {
+                    Some(b) => b,
+                    None => continue,
+                }
+            } else {
+                made.board
+            };
+            let exact = match Search::new(&board) {
+                Ok(mut search) => match search.run(2, u64::MAX) {
+                    Outcome::Done(found) => found,
+                    Outcome::OutOfBudget => unreachable!("unbounded"),
+                },
+                Err(_) => 0,
+            };
+            seen[exact] += 1;
+            for limit in [1, 2] {
+                assert_eq!(
+                    count_by_fills(&board, limit, u64::MAX, 0),
+                    Some(exact.min(limit)),
+                    "seed {seed}, limit {limit}"
+                );
+            }
+            // `other_fill`: another fill exactly when there are two.
+            if let Ok(fill) = solve(&board) {
+                let other = other_fill(&board, &fill, u64::MAX).expect("unbounded");
+                assert_eq!(other.is_some(), exact == 2, "seed {seed}");
+                if let Some(other) = other {
+                    assert_ne!(other.digits, fill.digits, "seed {seed}");
+                    crate::verify::kakuro::check_fill(&board, &other, true)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "boards with 0, 1, 2+ fills: {seen:?}"
+        );
+    }
 
     /// The schedule of the restarts: each doubling appears after two copies of all the
     /// terms before it (1, 1, 2, 1, 1, 2, 4, …).

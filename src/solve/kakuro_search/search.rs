@@ -383,6 +383,66 @@ impl Search {
         ok
     }
 
+    /// Where the root's deductions end on the trail (0 before [`Search::start`]).
+    pub(super) fn root_len(&self) -> usize {
+        self.root_mark.unwrap_or(0)
+    }
+
+    /// Narrows empty cell `c` to its candidates in `mask` as one more deduction of the
+    /// root (after [`Search::start`]), and propagates; later searches start from there.
+    /// False when the root fails: [`Search::back_to_root`] then undoes it.
+    pub(super) fn narrow_root(&mut self, c: u32, mask: u16) -> bool {
+        // Already at the root after an earlier `narrow_root` or `back_to_root` (the
+        // frames gone, the trail at the root): `start` would only refill the root
+        // focus, O(cells), which made the fixing pass of `count` quadratic.
+        if !self.frames.is_empty() || self.trail.len() != self.root_len() {
+            self.start();
+        }
+        let mask = self.cand[c as usize] & mask;
+        if self.digit[c as usize] != 0 {
+            return mask != 0;
+        }
+        let ok = self.narrow(c, mask, DECISION) && self.settle();
+        if ok {
+            self.root_mark = Some(self.trail.len());
+        } else {
+            self.clear_queue();
+        }
+        ok
+    }
+
+    /// Back to the root that ended at trail position `mark` (a [`Search::root_len`]
+    /// taken before the [`Search::narrow_root`] calls to undo).
+    pub(super) fn back_to_root(&mut self, mark: usize) {
+        if !self.frames.is_empty() || self.trail.len() != self.root_len() {
+            self.start();
+        }
+        self.undo_to(mark);
+        self.clear_queue();
+        self.root_mark = Some(mark);
+    }
+
+    /// Whether the board has at most `HALL_CELLS` white cells (the boards that run the
+    /// counting filter during the search).
+    pub(super) fn is_small(&self) -> bool {
+        self.cell_pos.len() <= HALL_CELLS
+    }
+
+    /// Whether cell `c` holds a digit.
+    pub(super) fn is_placed(&self, c: u32) -> bool {
+        self.digit[c as usize] != 0
+    }
+
+    /// The digits (one per cell, 0 for none) a branch tries first from now on, with
+    /// phase saving on: as if the search had last placed them.
+    pub(super) fn seed_phases(&mut self, digits: &[u8]) {
+        for (saved, &d) in self.saved.iter_mut().zip(digits) {
+            if d != 0 {
+                *saved = 1 << (d - 1);
+            }
+        }
+    }
+
     /// Why the root failed, once [`Search::start`] has returned false.
     pub(super) fn root_failure(&self) -> ClassicInfeasible {
         match self.digit_short {

@@ -190,13 +190,12 @@ fn bounded_search_gives_up_honestly_on_the_hard_cases() {
 }
 
 /// A 9x9 classic board with no fill (a generated board, seed 61468 of
-/// `gen::kakuro::generate` at 9x9 with 87 % white, its clues shifted by 1) whose proof
-/// took the searches many turns before the counting filter ran during the search: it
-/// was undecided after 4,800 dead ends and proved after fewer than 100,000 (1.7 s in the
-/// debug build), and a schedule stuck on its first turn never proved it. With the
-/// filter (from the 64th dead end on) both searches prove it within 300 dead ends.
+/// `gen::kakuro::generate` at 9x9 with 87 % white, its clues shifted by 1) that took
+/// the searches many turns before the counting filter ran during the search (undecided
+/// after 4,800 dead ends, proved after fewer than 100,000). With the filter (from the
+/// 64th dead end on) it is proved within the first turn, 300 dead ends.
 #[test]
-fn an_infeasible_board_that_needs_many_turns_is_proved_so() {
+fn an_infeasible_board_the_counting_filter_proves_in_one_turn() {
     let text = "9 9
 XXXXXXX 029\\XXX 010\\XXX 044\\XXX 018\\XXX 039\\XXX 025\\XXX 037\\XXX 037\\XXX
 XXX\\044 ....... ....... ....... ....... ....... ....... ....... .......
@@ -219,6 +218,38 @@ XXX\\014 ....... ....... ....... ....... XXX\\020 ....... ....... .......
     );
     assert_eq!(
         kakuro_search::solve_within(board, 200_000),
+        Err(ClassicInfeasible::NoSolution)
+    );
+}
+
+/// A 9x9 classic board with no fill whose proof takes the two searches of
+/// `solve_within` several turns: undecided after 750 dead ends (the first two turns:
+/// 300 + 75 each), proved after 1,584 (in the fourth turn, the steady search resumed
+/// three times), with the counting filter on from the 64th dead end. A generated
+/// board (`gen::kakuro::generate`, 9x9, 90 % white, seed 1927, then
+/// `gen::kakuro::shift_clues` by 1 with the same generator), found by scanning seeds
+/// for a proof of over 1,024 dead ends. A schedule stuck on its first turn, or a
+/// resumed search that lost its place, would not prove it within the bound.
+#[test]
+fn an_infeasible_board_that_needs_many_turns_is_proved_so() {
+    let text = "9 9
+XXXXXXX 036\\XXX 036\\XXX 042\\XXX 042\\XXX 039\\XXX 033\\XXX 040\\XXX 030\\XXX
+XXX\\037 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\036 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\042 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\042 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\038 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\039 ....... ....... ....... ....... ....... ....... ....... .......
+XXX\\033 ....... ....... ....... ....... ....... ....... ....... 009\\XXX
+XXX\\030 ....... ....... ....... ....... ....... XXX\\010 ....... .......
+";
+    let board = &gridjudge::format::hdu3338::parse_input(text.as_bytes()).unwrap()[0];
+    assert!(matches!(
+        kakuro_search::solve_within(board, 750),
+        Err(ClassicInfeasible::GaveUp { dead_ends: 750 })
+    ));
+    assert_eq!(
+        kakuro_search::solve_within(board, 4_000),
         Err(ClassicInfeasible::NoSolution)
     );
 }
