@@ -149,6 +149,15 @@ impl Program {
 /// The placeholder of the memory limit in MiB in a program's argv ([`Program::argv_for`]).
 pub const MEMLIM: &str = "{memlim}";
 
+/// Whether a compiled class may declare `public static void main(String[])`: its
+/// constant pool holds both the name `main` and the descriptor `([Ljava/lang/String;)V`
+/// (a class that only calls another's `main` holds them too, which is why the class
+/// named after the entry file comes first).
+fn declares_main(class: &[u8]) -> bool {
+    let holds = |needle: &[u8]| class.windows(needle.len()).any(|w| w == needle);
+    holds(b"\x01\x00\x04main") && holds(b"([Ljava/lang/String;)V")
+}
+
 /// The JVM's flags of a Java run, problemtools' but for `-Xms` (peak RSS counts what is
 /// touched, the heap grows as needed) and with no performance-data file (the run's
 /// `/tmp` is read-only).
@@ -622,6 +631,8 @@ impl Compiler {
                 let entries = std::fs::read_dir(build.workdir())
                     .map_err(|e| judge_error(format!("cannot list the build folder: {e}")))?;
                 let mut classes = 0;
+                let mut with_main = Vec::new();
+                let mut names = Vec::new();
                 for entry in entries.flatten() {
                     let class = file_name(&entry.path());
                     if !class.ends_with(".class") {
@@ -629,16 +640,29 @@ impl Compiler {
                     }
                     let bytes = read_output(&entry.path(), owner, self.limits.file_bytes)
                         .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
+                    let base = class.trim_end_matches(".class").to_string();
+                    if !base.contains('$') && declares_main(&bytes) {
+                        with_main.push(base.clone());
+                    }
+                    names.push(base);
                     out.write(&class, &bytes, false)?;
                     classes += 1;
                 }
                 if classes == 0 {
                     return Err(judge_error(format!("{name} succeeded but wrote no class")));
                 }
-                let stem = Path::new(&main)
+                let mut stem = Path::new(&main)
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
+                // The class named after the entry file, as Kattis runs it; when there is
+                // none (`class Main` in `sol-1.java`), the one class that declares
+                // `main`, as DOMjudge finds it.
+                if lang == Language::Java && !names.contains(&stem) {
+                    if let [only] = with_main.as_slice() {
+                        stem = only.clone();
+                    }
+                }
                 let dir = out.dir.path().to_path_buf();
                 let (runner, class) = if lang == Language::Java {
                     ("java", stem)

@@ -1,5 +1,5 @@
 //! Every submission a package holds: files of every language of the table (`.c++`,
-//! `.C`, `.py3`, Java), a folder of several files, a submission that needs the
+//! `.C`, `.py3`, Java, a Java class not named after its file), a folder of several files, a submission that needs the
 //! package's `include/cpp/` header, a Python 2 file skipped with its reason where no
 //! Python 2 is installed, and a `.gitkeep` that is no submission at all.
 
@@ -72,6 +72,13 @@ fn package(root: &Path) -> std::path::PathBuf {
         &ac.join("pyfolder/util.py"),
         "def total(line):\n    return sum(map(int, line.split()))\n",
     );
+    // A class that is not named after its file (DOMjudge's examples have them): the one
+    // class declaring `main` is run.
+    write(
+        &ac.join("sum-main.java"),
+        "import java.util.Scanner;\nclass Main {\n  public static void main(String[] x) {\n    \
+         Scanner s = new Scanner(System.in);\n    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n",
+    );
     write(
         &dir.join("submissions/wrong_answer/Off.java"),
         "public class Off { public static void main(String[] a) { System.out.println(0); } }\n",
@@ -127,6 +134,7 @@ fn every_kind_of_submission_of_a_package_is_judged_or_skipped_with_its_reason() 
         ("accepted/plus.c++", "AC "),
         ("accepted/pyfolder", "AC "),
         ("accepted/several", "AC "),
+        ("accepted/sum-main.java", "AC "),
         ("accepted/sum.py3", "AC "),
         ("accepted/upper.C", "AC "),
         ("accepted/with_helper.cpp", "AC "),
