@@ -524,7 +524,14 @@ impl Compiler {
             .iter()
             .map(|n| build.workdir().join(n))
             .collect();
-        let main = language::main_file(lang, &in_build)
+        // The entry file is one of the submission's own sources: an included file
+        // (`include/python3/util.py`) is never run in its place.
+        let own: Vec<PathBuf> = copies
+            .iter()
+            .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
+            .map(|(n, _)| build.workdir().join(n))
+            .collect();
+        let main = language::main_file(lang, if own.is_empty() { &in_build } else { &own })
             .map(|p| file_name(&p))
             .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();

@@ -1,6 +1,7 @@
 //! Every submission a package holds: files of every language of the table (`.c++`,
 //! `.C`, `.py3`, Java, a Java class not named after its file), a folder of several files, a submission that needs the
-//! package's `include/cpp/` header, a Python 2 file skipped with its reason where no
+//! package's `include/cpp/` header, Python 3 submissions beside an `include/python3/` file
+//! that comes first by name, a Python 2 file skipped with its reason where no
 //! Python 2 is installed, and a `.gitkeep` that is no submission at all.
 
 use crate::support;
@@ -33,6 +34,8 @@ fn package(root: &Path) -> std::path::PathBuf {
         &dir.join("include/cpp/helper.h"),
         "inline long add(long a, long b) { return a + b; }\n",
     );
+    // Copied beside every Python 3 submission, and first by name: never the entry file.
+    write(&dir.join("include/python3/a_helper.py"), "HELPER = 1\n");
     let ac = dir.join("submissions/accepted");
     write(&ac.join(".gitkeep"), "");
     write(&ac.join("notes.md"), "# not a submission\n");
