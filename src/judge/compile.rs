@@ -186,6 +186,9 @@ pub struct Sources {
     /// Text replaced in every source and include file before the compile: a 2025-09
     /// package's constants (`{{n}}` → `100`); empty for everything else.
     pub substitutions: Vec<(String, String)>,
+    /// The name of the file to run among [`Sources::files`] (`submissions.yaml`'s
+    /// `entrypoint`), instead of [`language::main_file`]'s choice.
+    pub entry: Option<String>,
 }
 
 impl Sources {
@@ -217,7 +220,14 @@ impl Sources {
             include: Vec::new(),
             origin: path.to_path_buf(),
             substitutions: Vec::new(),
+            entry: None,
         })
+    }
+
+    /// The same with the file to run named (see [`Sources::entry`]).
+    pub fn with_entry(mut self, entry: Option<String>) -> Sources {
+        self.entry = entry;
+        self
     }
 
     /// The same with `substitutions` applied to every file (see [`Sources::substitutions`]).
@@ -531,7 +541,12 @@ impl Compiler {
             .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
             .map(|(n, _)| build.workdir().join(n))
             .collect();
-        let main = language::main_file(lang, if own.is_empty() { &in_build } else { &own })
+        let named = sources
+            .entry
+            .as_ref()
+            .and_then(|e| own.iter().find(|p| file_name(p) == *e).cloned());
+        let main = named
+            .or_else(|| language::main_file(lang, if own.is_empty() { &in_build } else { &own }))
             .map(|p| file_name(&p))
             .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();

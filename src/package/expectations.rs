@@ -25,7 +25,8 @@
 //!   those cases only. A key that is a standard folder's name replaces that folder's
 //!   `permitted` / `required` (the keys it gives); any other glob adds its rules. A
 //!   folder that only `submissions.yaml` names holds submissions with its rules. The
-//!   other keys (`language`, `entrypoint`, `authors`, `model_solution`, `message`,
+//!   `entrypoint` names the file a submission of several files runs (`ac.py`); the
+//!   other keys (`language`, `authors`, `model_solution`, `message`,
 //!   `use_for_time_limit`) are read past: gridjudge does not check them.
 //! - **DOMjudge's tag** (either version): a folder that is none of the above (DOMjudge's
 //!   `mixed-verdicts/`, …) holds the submissions whose source has an
@@ -134,6 +135,8 @@ pub struct Entry {
     score: Option<(f64, f64)>,
     /// `score` under a test-group key: that group's score.
     group_scores: Vec<(String, (f64, f64))>,
+    /// `entrypoint`: the file the submission runs (`ac.py`).
+    entrypoint: Option<String>,
 }
 
 /// Keys of a `submissions.yaml` entry that are not test-case globs.
@@ -169,6 +172,9 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             .get(&Yaml::String("score".into()))
             .cloned()
             .unwrap_or(Yaml::BadValue);
+        let entrypoint = body
+            .get(&Yaml::String("entrypoint".into()))
+            .and_then(key_text);
         let root = given(&body, None, dialect).map_err(|e| format!("{glob}: {e}"))?;
         if root.permitted.is_some() || root.required.is_some() {
             rules.push(root);
@@ -208,6 +214,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             rules,
             score,
             group_scores,
+            entrypoint,
         });
     }
     Ok(entries)
@@ -416,6 +423,16 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
         }
     });
     found.skipped.extend(untagged);
+    for sub in &mut found.submissions {
+        let folder_name = sub.name.split('/').next().unwrap_or_default();
+        sub.entrypoint = entries
+            .iter()
+            .filter(|e| {
+                glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
+            })
+            .filter_map(|e| e.entrypoint.clone())
+            .next_back();
+    }
     if scoring {
         for sub in &mut found.submissions {
             let folder_name = sub.name.split('/').next().unwrap_or_default();

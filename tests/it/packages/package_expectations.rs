@@ -3,8 +3,9 @@
 //! compared in the format's four (an MLE program in `run_time_error/` matches, its own
 //! verdict kept in `judged`), `rejected/` and `submissions.yaml`, problemtools' time
 //! limit rounded up to `time_resolution`, the time-limit margins with `--strict`, a
-//! Python traceback quoted by its exception, a dangling link named, and DOMjudge's
-//! `@EXPECTED_RESULTS@` tag in a folder of no verdict.
+//! Python traceback quoted by its exception, a dangling link named, DOMjudge's
+//! `@EXPECTED_RESULTS@` tag in a folder of no verdict, and `submissions.yaml`'s
+//! `entrypoint`.
 
 use crate::support;
 
@@ -313,4 +314,26 @@ fn domjudges_expected_results_tag_gives_the_verdicts_outside_the_verdict_folders
         skipped.contains("mixed/manual.py: @EXPECTED_RESULTS@: \\\"CHECK-MANUALLY\\\""),
         "{skipped}"
     );
+}
+
+#[test]
+fn submissions_yaml_entrypoint_names_the_file_a_submission_runs() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = package(
+        root.path(),
+        "problem_format_version: 2025-09\ntype: pass-fail\nlimits: {time_limit: 2}\n",
+        &[
+            // Without `entrypoint`, `main.py` would be the file run.
+            ("submissions/accepted/pair/main.py", WRONG),
+            ("submissions/accepted/pair/solve.py", SUM),
+            (
+                "submissions/submissions.yaml",
+                "accepted/pair:\n  language: python3\n  entrypoint: solve.py\n",
+            ),
+        ],
+    );
+    let (code, doc) = json(&dir, &[]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(row(&doc, "accepted/pair")["got"], "AC", "{doc}");
 }
