@@ -149,6 +149,15 @@ impl Program {
 /// The placeholder of the memory limit in MiB in a program's argv ([`Program::argv_for`]).
 pub const MEMLIM: &str = "{memlim}";
 
+/// Whether a compiled class may declare `public static void main(String[])`: its
+/// constant pool holds both the name `main` and the descriptor `([Ljava/lang/String;)V`
+/// (a class that only calls another's `main` holds them too, which is why the class
+/// named after the entry file comes first).
+fn declares_main(class: &[u8]) -> bool {
+    let holds = |needle: &[u8]| class.windows(needle.len()).any(|w| w == needle);
+    holds(b"\x01\x00\x04main") && holds(b"([Ljava/lang/String;)V")
+}
+
 /// The JVM's flags of a Java run, problemtools' but for `-Xms` (peak RSS counts what is
 /// touched, the heap grows as needed) and with no performance-data file (the run's
 /// `/tmp` is read-only).
@@ -177,6 +186,9 @@ pub struct Sources {
     /// Text replaced in every source and include file before the compile: a 2025-09
     /// package's constants (`{{n}}` → `100`); empty for everything else.
     pub substitutions: Vec<(String, String)>,
+    /// The name of the file to run among [`Sources::files`] (`submissions.yaml`'s
+    /// `entrypoint`), instead of [`language::main_file`]'s choice.
+    pub entry: Option<String>,
 }
 
 impl Sources {
@@ -208,7 +220,14 @@ impl Sources {
             include: Vec::new(),
             origin: path.to_path_buf(),
             substitutions: Vec::new(),
+            entry: None,
         })
+    }
+
+    /// The same with the file to run named (see [`Sources::entry`]).
+    pub fn with_entry(mut self, entry: Option<String>) -> Sources {
+        self.entry = entry;
+        self
     }
 
     /// The same with `substitutions` applied to every file (see [`Sources::substitutions`]).
@@ -515,7 +534,19 @@ impl Compiler {
             .iter()
             .map(|n| build.workdir().join(n))
             .collect();
-        let main = language::main_file(lang, &in_build)
+        // The entry file is one of the submission's own sources: an included file
+        // (`include/python3/util.py`) is never run in its place.
+        let own: Vec<PathBuf> = copies
+            .iter()
+            .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
+            .map(|(n, _)| build.workdir().join(n))
+            .collect();
+        let named = sources
+            .entry
+            .as_ref()
+            .and_then(|e| own.iter().find(|p| file_name(p) == *e).cloned());
+        let main = named
+            .or_else(|| language::main_file(lang, if own.is_empty() { &in_build } else { &own }))
             .map(|p| file_name(&p))
             .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -622,6 +653,8 @@ impl Compiler {
                 let entries = std::fs::read_dir(build.workdir())
                     .map_err(|e| judge_error(format!("cannot list the build folder: {e}")))?;
                 let mut classes = 0;
+                let mut with_main = Vec::new();
+                let mut names = Vec::new();
                 for entry in entries.flatten() {
                     let class = file_name(&entry.path());
                     if !class.ends_with(".class") {
@@ -629,16 +662,29 @@ impl Compiler {
                     }
                     let bytes = read_output(&entry.path(), owner, self.limits.file_bytes)
                         .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
+                    let base = class.trim_end_matches(".class").to_string();
+                    if !base.contains('$') && declares_main(&bytes) {
+                        with_main.push(base.clone());
+                    }
+                    names.push(base);
                     out.write(&class, &bytes, false)?;
                     classes += 1;
                 }
                 if classes == 0 {
                     return Err(judge_error(format!("{name} succeeded but wrote no class")));
                 }
-                let stem = Path::new(&main)
+                let mut stem = Path::new(&main)
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
+                // The class named after the entry file, as Kattis runs it; when there is
+                // none (`class Main` in `sol-1.java`), the one class that declares
+                // `main`, as DOMjudge finds it.
+                if lang == Language::Java && !names.contains(&stem) {
+                    if let [only] = with_main.as_slice() {
+                        stem = only.clone();
+                    }
+                }
                 let dir = out.dir.path().to_path_buf();
                 let (runner, class) = if lang == Language::Java {
                     ("java", stem)

@@ -10,7 +10,10 @@
 //!   format's vocabulary ([`spec_verdict`]), is the folder's, as problemtools checks;
 //! - 2023-07 and later packages (and the `rejected/` and `brute_force/` folders of any
 //!   package): [`Rule`]s of `permitted` and `required` verdicts, each over all cases or the
-//!   cases a test-case glob matches, as `submissions.yaml` states them.
+//!   cases a test-case glob matches, as `submissions.yaml` states them;
+//! - a submission outside the format's verdict folders whose source carries DOMjudge's
+//!   `@EXPECTED_RESULTS@:` tag: its first non-AC case verdict (or its compile error) is
+//!   one of the tag's ([`parse_expected_results`]).
 //!
 //! The package format's verdicts are AC, WA, TLE and RTE (gridjudge's RE); the finer
 //! verdicts of gridjudge map onto them by [`spec_verdict`]. Globs over submission paths
@@ -58,6 +61,40 @@ pub fn parse_spec_verdict(name: &str) -> Option<Verdict> {
         "RTE" | "RE" => Some(Verdict::RuntimeError),
         _ => None,
     }
+}
+
+/// The verdicts of DOMjudge's `@EXPECTED_RESULTS@:` tag (or its other spelling,
+/// `@EXPECTED_SCORE@:`) in a source text: a comma-separated list on the rest of the tag's
+/// line, any case, in DOMjudge's names (`CORRECT`, `WRONG-ANSWER`, `NO-OUTPUT`,
+/// `TIMELIMIT`, `RUN-ERROR`, `OUTPUT-LIMIT`, `COMPILER-ERROR`) or the format's
+/// (`ACCEPTED`, `WRONG_ANSWER`, `TIME_LIMIT_EXCEEDED`, `RUN_TIME_ERROR`), mapped to the
+/// format's verdicts (no output is a wrong answer, an output over the limit a run-time
+/// error, as [`spec_verdict`] maps OLE). `None` without the tag; `Err` naming a word that
+/// is no verdict (`CHECK-MANUALLY` included: no program decides it).
+pub fn parse_expected_results(text: &str) -> Option<Result<BTreeSet<Verdict>, String>> {
+    let upper = text.to_ascii_uppercase();
+    let start = ["@EXPECTED_RESULTS@:", "@EXPECTED_SCORE@:"]
+        .iter()
+        .filter_map(|tag| upper.find(tag).map(|i| i + tag.len()))
+        .min()?;
+    let line = upper[start..].lines().next().unwrap_or_default();
+    let mut set = BTreeSet::new();
+    // A word is the first of its item (`CORRECT */` closes a comment).
+    for word in line.split(',').filter_map(|w| w.split_whitespace().next()) {
+        let v = match word {
+            "CORRECT" | "ACCEPTED" => Verdict::Accepted,
+            "WRONG-ANSWER" | "WRONG_ANSWER" | "NO-OUTPUT" => Verdict::WrongAnswer,
+            "TIMELIMIT" | "TIME_LIMIT_EXCEEDED" => Verdict::TimeLimitExceeded,
+            "RUN-ERROR" | "RUN_TIME_ERROR" | "OUTPUT-LIMIT" => Verdict::RuntimeError,
+            "COMPILER-ERROR" => Verdict::CompileError,
+            other => return Some(Err(format!("{other:?} is not a verdict of the tag"))),
+        };
+        set.insert(v);
+    }
+    if set.is_empty() {
+        return Some(Err("the tag lists no verdict".into()));
+    }
+    Some(Ok(set))
 }
 
 /// One case's verdict (gridjudge's) and CPU time, as a submission got them.
@@ -206,16 +243,23 @@ pub enum Expectation {
     First(Verdict),
     /// Every rule holds on the case verdicts, mapped by [`spec_verdict`].
     Rules(Vec<Rule>),
+    /// The first non-AC case's verdict of the format ([`spec_verdict`]), or AC, or a
+    /// compile error, is one of these (DOMjudge's `@EXPECTED_RESULTS@` tag).
+    FirstOf(BTreeSet<Verdict>),
 }
 
 impl Expectation {
     /// Whether a submission whose overall verdict is `got` (its first non-AC case's, or
     /// its compile failure's with no `cases`) and whose judged `cases` are these meets
-    /// the expectation. A compile error or a judge error meets only `Exactly` that verdict.
+    /// the expectation. A compile error meets only `Exactly` that verdict or a `FirstOf`
+    /// listing it; a judge error only `Exactly` that verdict.
     pub fn matches(&self, got: Verdict, cases: &[CaseVerdict]) -> bool {
         match self {
             Expectation::Exactly(v) => got == *v,
             Expectation::First(v) => spec_verdict(got) == *v,
+            Expectation::FirstOf(set) => {
+                got != Verdict::JudgeError && set.contains(&spec_verdict(got))
+            }
             Expectation::Rules(rules) => {
                 if matches!(got, Verdict::CompileError | Verdict::JudgeError)
                     || cases.is_empty()
@@ -242,6 +286,7 @@ impl Expectation {
     pub fn is_accepted(&self) -> bool {
         match self {
             Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::Accepted,
+            Expectation::FirstOf(set) => set.len() == 1 && set.contains(&Verdict::Accepted),
             Expectation::Rules(rules) => rules.iter().any(|r| {
                 r.cases.is_none()
                     && r.permitted.len() == 1
@@ -255,6 +300,9 @@ impl Expectation {
     pub fn is_time_limit_exceeded(&self) -> bool {
         match self {
             Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::TimeLimitExceeded,
+            Expectation::FirstOf(set) => {
+                set.len() == 1 && set.contains(&Verdict::TimeLimitExceeded)
+            }
             Expectation::Rules(rules) => rules
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Verdict::TimeLimitExceeded)),
@@ -266,6 +314,7 @@ impl Expectation {
     pub fn describe(&self) -> String {
         match self {
             Expectation::Exactly(v) | Expectation::First(v) => v.code().to_string(),
+            Expectation::FirstOf(set) => set.iter().map(|v| v.code()).collect::<Vec<_>>().join("|"),
             Expectation::Rules(rules) => {
                 let mut parts: Vec<String> = Vec::new();
                 for r in rules {
@@ -485,5 +534,32 @@ mod tests {
         assert!(!glob_matches_whole("secret/g1", "secret/g10"));
         // Against glob_matches: a parent folder's glob matches what is below it.
         assert!(glob_matches("secret", "secret/g1"));
+    }
+
+    #[test]
+    fn domjudges_tag_lists_the_verdicts_in_either_vocabulary() {
+        let set = |vs: &[Verdict]| Some(Ok(vs.iter().copied().collect::<BTreeSet<_>>()));
+        assert_eq!(
+            parse_expected_results("/*\n * @EXPECTED_RESULTS@:  run_time_error , ACCEPTED  \n */"),
+            set(&[Accepted, RuntimeError])
+        );
+        assert_eq!(
+            parse_expected_results("# @EXPECTED_SCORE@: NO-OUTPUT,OUTPUT-LIMIT */\n"),
+            set(&[WrongAnswer, RuntimeError])
+        );
+        assert_eq!(
+            parse_expected_results("// @EXPECTED_RESULTS@: COMPILER-ERROR, TIMELIMIT"),
+            set(&[CompileError, TimeLimitExceeded])
+        );
+        assert_eq!(parse_expected_results("int main() {}"), None);
+        assert!(parse_expected_results("@EXPECTED_RESULTS@: CHECK-MANUALLY")
+            .is_some_and(|r| r.is_err()));
+        let tagged = Expectation::FirstOf([Accepted, WrongAnswer].into_iter().collect());
+        assert!(tagged.matches(PresentationError, &[]));
+        assert!(!tagged.matches(TimeLimitExceeded, &[]));
+        assert!(!tagged.matches(JudgeError, &[]));
+        assert_eq!(tagged.describe(), "AC|WA");
+        let ce = Expectation::FirstOf([CompileError].into_iter().collect());
+        assert!(ce.matches(CompileError, &[]));
     }
 }

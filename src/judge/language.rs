@@ -10,9 +10,12 @@
 //! is Python 2). Files of no language (headers, notes) go along with the sources.
 //!
 //! The entry file ([`main_file`]) is problemtools' `{mainfile}`: the only source, else a
-//! source named `main.*` (any case), else the first source by name. For Java the class
+//! source named `main.*` (any case), else the first source by name, chosen among the
+//! submission's own sources (a package's included files, copied beside them, never are). For Java the class
 //! declaring `public static void main` comes first when exactly one does; the class run
-//! is the entry file's base name, as Kattis runs it.
+//! is the entry file's base name, as Kattis runs it, or, when the compiler wrote no class
+//! of that name (`class Main` in `sol-1.java`), the one top-level class declaring `main`,
+//! as DOMjudge finds it.
 
 use std::path::{Path, PathBuf};
 

@@ -49,6 +49,8 @@ pub struct Submission {
     /// What it is expected to score on test groups (`secret/group1`), for a scoring
     /// problem.
     pub group_scores: Vec<(String, ScoreExpectation)>,
+    /// The file it runs, when `submissions.yaml` names one (`entrypoint`).
+    pub entrypoint: Option<String>,
 }
 
 /// The submissions of a problem folder or package, and what was left out.
@@ -131,6 +133,7 @@ pub fn find_submissions_in(
                     name,
                     score: None,
                     group_scores: Vec::new(),
+                    entrypoint: None,
                 }),
                 Err(why) => found.skipped.push(format!("{name}: {why}")),
             }
@@ -317,7 +320,8 @@ pub fn compile_submission(
     let sources = Sources::of(&sub.path)
         .map_err(|why| (Verdict::JudgeError, format!("{}: {why}", sub.name)))?
         .with_includes(hidden)
-        .with_substitutions(problem.source_substitutions.clone());
+        .with_substitutions(problem.source_substitutions.clone())
+        .with_entry(sub.entrypoint.clone());
     compile::Compiler::new(&settings.launcher)
         .hiding([hidden.to_path_buf()])
         .compile_sources(&sources)
@@ -550,6 +554,7 @@ mod tests {
             name: "accepted/a.c".into(),
             score: None,
             group_scores: Vec::new(),
+            entrypoint: None,
         };
         let case = |name: &str, verdict, cpu| CaseResult {
             case: name.into(),

@@ -25,8 +25,16 @@
 //!   those cases only. A key that is a standard folder's name replaces that folder's
 //!   `permitted` / `required` (the keys it gives); any other glob adds its rules. A
 //!   folder that only `submissions.yaml` names holds submissions with its rules. The
-//!   other keys (`language`, `entrypoint`, `authors`, `model_solution`, `message`,
+//!   `entrypoint` names the file a submission of several files runs (`ac.py`); the
+//!   other keys (`language`, `authors`, `model_solution`, `message`,
 //!   `use_for_time_limit`) are read past: gridjudge does not check them.
+//! - **DOMjudge's tag** (either version): a folder that is none of the above (DOMjudge's
+//!   `mixed-verdicts/`, …) holds the submissions whose source has an
+//!   `@EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER` line; the first non-AC case's verdict
+//!   (or a compile error) must be one of those it lists. A file there without the tag, or
+//!   with a word that is no verdict (`CHECK-MANUALLY`), is left out with the reason. In
+//!   the format's own folders the folder decides and the tag is read past, as BAPCtools
+//!   does.
 //! - **scoring problems** (either version): `partially_accepted/` holds submissions
 //!   whose score is not the best (legacy: accepted, as problemtools wants; 2023-07 and
 //!   later: any verdicts, and not the best score); under legacy grading the best score
@@ -38,7 +46,7 @@
 //!   it matches as a whole.
 
 use crate::judge::expectation::{
-    glob_matches, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
+    glob_matches, parse_expected_results, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
 };
 use crate::judge::verify::{find_submissions_in, Found};
 use crate::package::{Package, PackageError};
@@ -127,6 +135,8 @@ pub struct Entry {
     score: Option<(f64, f64)>,
     /// `score` under a test-group key: that group's score.
     group_scores: Vec<(String, (f64, f64))>,
+    /// `entrypoint`: the file the submission runs (`ac.py`).
+    entrypoint: Option<String>,
 }
 
 /// Keys of a `submissions.yaml` entry that are not test-case globs.
@@ -162,6 +172,9 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             .get(&Yaml::String("score".into()))
             .cloned()
             .unwrap_or(Yaml::BadValue);
+        let entrypoint = body
+            .get(&Yaml::String("entrypoint".into()))
+            .and_then(key_text);
         let root = given(&body, None, dialect).map_err(|e| format!("{glob}: {e}"))?;
         if root.permitted.is_some() || root.required.is_some() {
             rules.push(root);
@@ -201,6 +214,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
             rules,
             score,
             group_scores,
+            entrypoint,
         });
     }
     Ok(entries)
@@ -294,6 +308,28 @@ fn expectation_of(name: &str, standard: Option<(&str, &Rule)>, entries: &[Entry]
     Expectation::Rules(rules)
 }
 
+/// The files of a submission: the file itself, or every file below its folder, by name.
+fn files_below(path: &std::path::Path) -> Vec<std::path::PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(path)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for p in entries {
+        out.extend(files_below(&p));
+    }
+    out
+}
+
+/// The verdicts of a file's `@EXPECTED_RESULTS@:` tag, if it is text and has one.
+fn read_tag(path: &std::path::Path) -> Option<Result<BTreeSet<Verdict>, String>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    parse_expected_results(&text)
+}
+
 /// The legacy folders whose verdict is the first non-AC case's.
 const LEGACY_FOLDERS: [Verdict; 4] = [AC, WA, TLE, RTE];
 
@@ -349,7 +385,54 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
             })
             .then(|| (standard.len(), Expectation::Rules(Vec::new())))
     };
-    let mut found = find_submissions_in(&pkg.dir, &folder);
+    // A folder of none of the above holds the submissions whose sources carry DOMjudge's
+    // `@EXPECTED_RESULTS@:` tag (their verdicts are read below).
+    let tagged_rank = standard.len() + 1;
+    let folder_or_tagged = |name: &str| -> Option<(usize, Expectation)> {
+        folder(name).or_else(|| {
+            let dir = pkg.dir.join("submissions").join(name);
+            files_below(&dir)
+                .iter()
+                .any(|f| read_tag(f).is_some())
+                .then(|| (tagged_rank, Expectation::FirstOf(BTreeSet::new())))
+        })
+    };
+    let mut found = find_submissions_in(&pkg.dir, &folder_or_tagged);
+    let mut untagged = Vec::new();
+    found.submissions.retain_mut(|sub| {
+        if sub.expected != Expectation::FirstOf(BTreeSet::new()) {
+            return true;
+        }
+        let tag = files_below(&sub.path).iter().find_map(|f| read_tag(f));
+        match tag {
+            Some(Ok(set)) => {
+                sub.expected = Expectation::FirstOf(set);
+                true
+            }
+            Some(Err(e)) => {
+                untagged.push(format!("{}: @EXPECTED_RESULTS@: {e}", sub.name));
+                false
+            }
+            None => {
+                untagged.push(format!(
+                    "{}: no @EXPECTED_RESULTS@ tag in a folder that is not a verdict folder",
+                    sub.name
+                ));
+                false
+            }
+        }
+    });
+    found.skipped.extend(untagged);
+    for sub in &mut found.submissions {
+        let folder_name = sub.name.split('/').next().unwrap_or_default();
+        sub.entrypoint = entries
+            .iter()
+            .filter(|e| {
+                glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
+            })
+            .filter_map(|e| e.entrypoint.clone())
+            .next_back();
+    }
     if scoring {
         for sub in &mut found.submissions {
             let folder_name = sub.name.split('/').next().unwrap_or_default();
@@ -384,6 +467,9 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
                 let base = Rule::new(&[], &[]);
                 sub.expected =
                     expectation_of(&sub.name, Some(("partially_accepted", &base)), &entries);
+                continue;
+            }
+            if matches!(sub.expected, Expectation::FirstOf(_)) {
                 continue;
             }
             let folder_name = sub.name.split('/').next().unwrap_or_default();

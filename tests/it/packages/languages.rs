@@ -1,6 +1,7 @@
 //! Every submission a package holds: files of every language of the table (`.c++`,
-//! `.C`, `.py3`, Java), a folder of several files, a submission that needs the
-//! package's `include/cpp/` header, a Python 2 file skipped with its reason where no
+//! `.C`, `.py3`, Java, a Java class not named after its file), a folder of several files, a submission that needs the
+//! package's `include/cpp/` header, Python 3 submissions beside an `include/python3/` file
+//! that comes first by name, a Python 2 file skipped with its reason where no
 //! Python 2 is installed, and a `.gitkeep` that is no submission at all.
 
 use crate::support;
@@ -33,6 +34,8 @@ fn package(root: &Path) -> std::path::PathBuf {
         &dir.join("include/cpp/helper.h"),
         "inline long add(long a, long b) { return a + b; }\n",
     );
+    // Copied beside every Python 3 submission, and first by name: never the entry file.
+    write(&dir.join("include/python3/a_helper.py"), "HELPER = 1\n");
     let ac = dir.join("submissions/accepted");
     write(&ac.join(".gitkeep"), "");
     write(&ac.join("notes.md"), "# not a submission\n");
@@ -71,6 +74,13 @@ fn package(root: &Path) -> std::path::PathBuf {
     write(
         &ac.join("pyfolder/util.py"),
         "def total(line):\n    return sum(map(int, line.split()))\n",
+    );
+    // A class that is not named after its file (DOMjudge's examples have them): the one
+    // class declaring `main` is run.
+    write(
+        &ac.join("sum-main.java"),
+        "import java.util.Scanner;\nclass Main {\n  public static void main(String[] x) {\n    \
+         Scanner s = new Scanner(System.in);\n    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n",
     );
     write(
         &dir.join("submissions/wrong_answer/Off.java"),
@@ -127,6 +137,7 @@ fn every_kind_of_submission_of_a_package_is_judged_or_skipped_with_its_reason() 
         ("accepted/plus.c++", "AC "),
         ("accepted/pyfolder", "AC "),
         ("accepted/several", "AC "),
+        ("accepted/sum-main.java", "AC "),
         ("accepted/sum.py3", "AC "),
         ("accepted/upper.C", "AC "),
         ("accepted/with_helper.cpp", "AC "),

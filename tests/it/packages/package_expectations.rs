@@ -3,7 +3,9 @@
 //! compared in the format's four (an MLE program in `run_time_error/` matches, its own
 //! verdict kept in `judged`), `rejected/` and `submissions.yaml`, problemtools' time
 //! limit rounded up to `time_resolution`, the time-limit margins with `--strict`, a
-//! Python traceback quoted by its exception, and a dangling link named.
+//! Python traceback quoted by its exception, a dangling link named, DOMjudge's
+//! `@EXPECTED_RESULTS@` tag in a folder of no verdict, and `submissions.yaml`'s
+//! `entrypoint`.
 
 use crate::support;
 
@@ -252,4 +254,86 @@ fn strict_fails_a_package_whose_accepted_example_is_too_slow_for_its_margin() {
     // --time-safety-margin overrides the package's.
     let (code, doc) = json(&dir, &["--strict", "--time-safety-margin", "1.5"]);
     assert_eq!(code, Some(0), "{doc}");
+}
+
+#[test]
+fn domjudges_expected_results_tag_gives_the_verdicts_outside_the_verdict_folders() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let tagged = |tag: &str, body: &str| format!("# @EXPECTED_RESULTS@: {tag}\n{body}");
+    let dir = package(
+        root.path(),
+        "name: Sum\n",
+        &[
+            (".timelimit", "2\n"),
+            ("submissions/accepted/sum.py", SUM),
+            (
+                "submissions/mixed/either.py",
+                &tagged("CORRECT, WRONG-ANSWER", WRONG),
+            ),
+            (
+                "submissions/mixed/silent.py",
+                "# @EXPECTED_SCORE@: no-output\ninput()\n",
+            ),
+            ("submissions/mixed/slow.py", &tagged("TIMELIMIT", SUM)),
+            ("submissions/mixed/untagged.py", SUM),
+            (
+                "submissions/mixed/manual.py",
+                &tagged("CHECK-MANUALLY", SUM),
+            ),
+            // In a verdict folder the folder decides.
+            ("submissions/wrong_answer/off.py", &tagged("CORRECT", WRONG)),
+        ],
+    );
+    let (code, doc) = json(&dir, &[]);
+    assert_eq!(code, Some(1), "{doc}");
+    assert_eq!(doc["mismatches"], 1, "{doc}");
+    let either = row(&doc, "mixed/either.py");
+    assert_eq!(
+        (&either["expected"], &either["got"], &either["ok"]),
+        (
+            &Value::from("AC|WA"),
+            &Value::from("WA"),
+            &Value::from(true)
+        ),
+        "{either}"
+    );
+    assert_eq!(row(&doc, "mixed/silent.py")["ok"], true, "{doc}");
+    let slow = row(&doc, "mixed/slow.py");
+    assert_eq!(
+        (&slow["expected"], &slow["ok"]),
+        (&Value::from("TLE"), &Value::from(false))
+    );
+    assert_eq!(row(&doc, "wrong_answer/off.py")["ok"], true, "{doc}");
+    let skipped = doc["skipped"].to_string();
+    assert!(
+        skipped.contains("mixed/untagged.py: no @EXPECTED_RESULTS@ tag"),
+        "{skipped}"
+    );
+    assert!(
+        skipped.contains("mixed/manual.py: @EXPECTED_RESULTS@: \\\"CHECK-MANUALLY\\\""),
+        "{skipped}"
+    );
+}
+
+#[test]
+fn submissions_yaml_entrypoint_names_the_file_a_submission_runs() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = package(
+        root.path(),
+        "problem_format_version: 2025-09\ntype: pass-fail\nlimits: {time_limit: 2}\n",
+        &[
+            // Without `entrypoint`, `main.py` would be the file run.
+            ("submissions/accepted/pair/main.py", WRONG),
+            ("submissions/accepted/pair/solve.py", SUM),
+            (
+                "submissions/submissions.yaml",
+                "accepted/pair:\n  language: python3\n  entrypoint: solve.py\n",
+            ),
+        ],
+    );
+    let (code, doc) = json(&dir, &[]);
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(row(&doc, "accepted/pair")["got"], "AC", "{doc}");
 }
