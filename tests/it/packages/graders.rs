@@ -4,7 +4,8 @@
 //! naming it), and the packages problemtools refuses (no grader, two graders, a grader
 //! in a pass-fail problem).
 
-use super::scoring::{data, got, json, row, validator, verify, write};
+use super::scoring::{data, got, json, row, validator, verify};
+use super::write;
 use crate::support;
 use std::path::Path;
 

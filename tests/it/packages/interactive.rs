@@ -8,18 +8,13 @@
 //! too many passes). Every rule holds the same with the judge's relay between the two
 //! (`--relay-interaction`), which reports the bytes each side wrote.
 
+use super::write;
 use crate::support;
 
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let p = dir.join(rel);
-    std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
 
 /// The interactor of guess-the-number, in Python: the secret number is the input; at
 /// most 10 guesses, each answered `lower`, `higher` or `correct`.

@@ -5,7 +5,8 @@
 //! legacy `validation: custom interactive score` one with a C++ interactor, and a
 //! 2025-09 `type: [multi-pass, scoring]` problem whose second pass scores.
 
-use super::scoring::{got, json, row, write};
+use super::scoring::{got, json, row};
+use super::write;
 use crate::support;
 use std::path::Path;
 

@@ -13,3 +13,11 @@ mod problem_yaml;
 mod programs_inside;
 mod scoring;
 mod shape;
+
+/// Writes `text` to `dir/rel`, making the folders on the way: how the tests here lay out
+/// the packages they judge.
+fn write(dir: &std::path::Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}

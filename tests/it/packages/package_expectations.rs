@@ -7,6 +7,7 @@
 //! `@EXPECTED_RESULTS@` tag in a folder of no verdict, and `submissions.yaml`'s
 //! `entrypoint`.
 
+use super::write;
 use crate::support;
 
 use serde_json::Value;
@@ -20,12 +21,6 @@ const SUM: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
 const WRONG: &str = "input()\nprint(-1)\n";
 /// Spends about 0.1 s of CPU time, then prints the sum.
 const SPIN: &str = "import time\nwhile time.process_time() < 0.1:\n    pass\na, b = map(int, input().split())\nprint(a + b)\n";
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let p = dir.join(rel);
-    std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
 
 /// A package of one secret case (`1 2` → `3`) with `problem.yaml` and these files.
 fn package(root: &Path, yaml: &str, files: &[(&str, &str)]) -> String {

@@ -3,16 +3,11 @@
 //! known key, and 2025-09 `{{constants}}` are substituted in the output validator and
 //! `test_group.yaml` (never in the test data).
 
+use super::write;
 use crate::support;
 
 use std::path::Path;
 use std::process::{Command, Output};
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let p = dir.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
 
 fn judge(pkg: &Path, program: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridjudge"))

@@ -4,6 +4,7 @@
 //! (`max_score`, pass-fail and sum groups, `score_multiplier.txt`, `submissions.yaml`
 //! `score`), with right, partially right, wrong, too slow and crashing submissions.
 
+use super::write;
 use crate::support;
 
 use serde_json::Value;
@@ -22,12 +23,6 @@ pub(super) const SLOW: &str =
     "a, b = map(int, input().split())\nwhile a >= 50:\n    pass\nprint(a + b)\n";
 /// Crashes on the larger numbers.
 pub(super) const CRASH: &str = "a, b = map(int, input().split())\nassert a < 30\nprint(a + b)\n";
-
-pub(super) fn write(dir: &Path, rel: &str, text: &str) {
-    let p = dir.join(rel);
-    std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
 
 /// A Kattis output validator: the right sum is accepted (with `right` written to the
 /// score file `file`, when given), `partial` is accepted with `partial` written there,

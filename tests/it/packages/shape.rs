@@ -1,7 +1,8 @@
 //! Package-shape rules end to end: a package breaking one the format states is refused
 //! by `verify-submissions --package` with exit 3 and one line naming the file.
 
-use super::scoring::{data, verify, write};
+use super::scoring::{data, verify};
+use super::write;
 
 #[test]
 fn a_package_breaking_a_shape_rule_is_refused_naming_the_file() {
