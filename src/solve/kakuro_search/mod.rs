@@ -52,6 +52,11 @@
 //! - [`solve`] restarts on a Luby sequence of dead-end budgets, each branch trying
 //!   first the digit its cell last held (keeping the weights learnt so far), taking
 //!   turns with a search that never restarts (see [`solve_within`]).
+//! - On boards of at most 256 white cells that the first turn does not decide, a
+//!   clause-learning search over a Boolean encoding of the root's deductions (the
+//!   `cdcl` module) takes turns with the two: it keeps why each dead end failed, as a
+//!   clause, where the depth-first searches forget it when they backjump, and so proves
+//!   the dense boards without a fill that they cannot (see [`Pair::decide`]).
 //!
 //! # Counting
 //!
@@ -67,7 +72,8 @@
 //! near `F` within a few dead ends (the restarting search tries `F`'s digits first).
 //! Fixing and releasing cells are root deductions on the trail (`Search::narrow_root`,
 //! `Search::back_to_root`), so the searches keep their weights from one cell to the
-//! next.
+//! next. On boards of at most 256 white cells, limits 1 and 2 go on with the
+//! clause-learning search instead: a fill, the clause that rules it out, another fill.
 //!
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
@@ -181,6 +187,7 @@
 const NONE: u32 = u32::MAX;
 
 mod balance;
+mod cdcl;
 mod digit_fit;
 mod pick;
 mod run_gac;
@@ -189,6 +196,7 @@ mod shape;
 mod tables;
 
 use crate::model::{ClueFault, KakuroBoard, KakuroFill};
+use cdcl::{Answer, Cdcl};
 use search::{Outcome, Search};
 use thiserror::Error;
 
@@ -248,9 +256,10 @@ pub fn solve_within(
     max_dead_ends: u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
     let mut pair = Pair::new(board)?;
+    pair.clauses_may_join = pair.steady.is_small();
     let mut spent = 0u64;
-    let digits = pair.decide(max_dead_ends, &mut spent)?;
-    let digits = pair.solution(digits);
+    let who = pair.decide(max_dead_ends, &mut spent)?;
+    let digits = pair.solution(who);
     let mut fill = KakuroFill::empty_for(board);
     for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
         fill.digits[pos as usize] = digits[i];
@@ -263,6 +272,20 @@ pub fn solve_within(
 struct Pair {
     steady: Search,
     restarting: Search,
+    /// Whether the clause-learning search joins the turns from the second on (small
+    /// boards, one fill wanted, the roots not narrowed by [`Pair::other_fill`]).
+    clauses_may_join: bool,
+    /// The clause-learning search, once it has joined, and the fill it found.
+    clauses: Option<Cdcl>,
+    clauses_fill: Vec<u8>,
+}
+
+/// Which search of a [`Pair`] found the fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Finder {
+    Steady,
+    Restarting,
+    Clauses,
 }
 
 impl Pair {
@@ -274,7 +297,13 @@ impl Pair {
         }
         let mut restarting = steady.fork();
         restarting.phase_saving = true;
-        Ok(Pair { steady, restarting })
+        Ok(Pair {
+            steady,
+            restarting,
+            clauses_may_join: false,
+            clauses: None,
+            clauses_fill: Vec::new(),
+        })
     }
 
     /// Decides the board below the searches' current root: a fill (per cell), or
@@ -304,8 +333,14 @@ impl Pair {
     /// generated boards 6 % faster; the infeasible 6x7 board, proved by the steady
     /// search, pays the restarting search's last slice: 2.7 → 3.1 s).
     ///
-    /// The fill is [`Pair::solution`]`(true)` when the restarting search found it.
-    fn decide(&mut self, max_dead_ends: u64, spent: &mut u64) -> Result<bool, ClassicInfeasible> {
+    ///
+    /// On small boards ([`Pair::clauses_may_join`]) a third search joins from the
+    /// second turn on, after the other two: the clause-learning search of the `cdcl`
+    /// module, encoded from the root's deductions, with as many conflicts per turn as
+    /// the restarting search has dead ends. It decides the dense boards without a fill
+    /// that the other two cannot (their dead ends forget why they failed); a board the
+    /// first turn decides (nearly every published puzzle) never builds it.
+    fn decide(&mut self, max_dead_ends: u64, spent: &mut u64) -> Result<Finder, ClassicInfeasible> {
         let mut turn = 0u64;
         loop {
             let slice = LUBY_UNIT * luby(turn + 1);
@@ -320,7 +355,8 @@ impl Pair {
                     .min(max_dead_ends.saturating_sub(*spent));
                 match search.search(1, attempt, resume) {
                     Outcome::Done(0) => return Err(ClassicInfeasible::NoSolution),
-                    Outcome::Done(_) => return Ok(restarting),
+                    Outcome::Done(_) if restarting => return Ok(Finder::Restarting),
+                    Outcome::Done(_) => return Ok(Finder::Steady),
                     Outcome::OutOfBudget => {
                         *spent = spent.saturating_add(attempt);
                         if *spent >= max_dead_ends {
@@ -329,21 +365,60 @@ impl Pair {
                     }
                 }
             }
+            if self.clauses_may_join {
+                let attempt = (CLAUSES_SHARE * slice)
+                    .min(max_dead_ends.saturating_sub(*spent))
+                    .max(1);
+                if let Some(decided) = self.clauses_turn(attempt, max_dead_ends, spent) {
+                    return decided;
+                }
+            }
             turn += 1;
         }
     }
 
-    /// The fill [`Pair::decide`] found, per cell; `restarting` is what it returned.
-    fn solution(&self, restarting: bool) -> &[u8] {
-        if restarting {
-            &self.restarting.solution
-        } else {
-            &self.steady.solution
+    /// One turn of the clause-learning search (built on its first turn): up to
+    /// `attempt` conflicts, counted in `spent`; `None` when the board is still
+    /// undecided and the budget not spent.
+    fn clauses_turn(
+        &mut self,
+        attempt: u64,
+        max_dead_ends: u64,
+        spent: &mut u64,
+    ) -> Option<Result<Finder, ClassicInfeasible>> {
+        let clauses = match &mut self.clauses {
+            Some(clauses) => clauses,
+            None => {
+                let (shape, cand, clue) = self.restarting.root_domains();
+                self.clauses.insert(Cdcl::new(&shape, &cand, &clue))
+            }
+        };
+        let before = clauses.conflicts;
+        match clauses.solve(attempt) {
+            Answer::None => Some(Err(ClassicInfeasible::NoSolution)),
+            Answer::Fill => {
+                self.clauses_fill = clauses.fill();
+                Some(Ok(Finder::Clauses))
+            }
+            Answer::Undecided => {
+                *spent = spent.saturating_add(clauses.conflicts - before);
+                (*spent >= max_dead_ends)
+                    .then_some(Err(ClassicInfeasible::GaveUp { dead_ends: *spent }))
+            }
+        }
+    }
+
+    /// The fill [`Pair::decide`] found, per cell; `who` is what it returned.
+    fn solution(&self, who: Finder) -> &[u8] {
+        match who {
+            Finder::Restarting => &self.restarting.solution,
+            Finder::Steady => &self.steady.solution,
+            Finder::Clauses => &self.clauses_fill,
         }
     }
 
     /// A fill other than `first` (per cell, a fill of the board) below the current
-    /// roots: `Ok(Some(restarting))` as from [`Pair::decide`], `Ok(None)` when there is
+    /// roots: `Ok(Some(finder))` as from [`Pair::decide`], `Ok(None)` when there is
     /// none; see [`count_within`]. The roots end where they began only when it finds
     /// none.
     fn other_fill(
@@ -351,7 +426,7 @@ impl Pair {
         first: &[u8],
         max_dead_ends: u64,
         spent: &mut u64,
-    ) -> Result<Option<bool>, ClassicInfeasible> {
+    ) -> Result<Option<Finder>, ClassicInfeasible> {
         // The roots with the cells before each one fixed to `first`'s digits.
         let mut roots = Vec::with_capacity(first.len());
         for c in 0..first.len() as u32 {
@@ -371,7 +446,7 @@ impl Pair {
             if self.narrow_root(c, !(1 << (first[c as usize] - 1))) {
                 self.restarting.seed_phases(first);
                 match self.decide(max_dead_ends, spent) {
-                    Ok(restarting) => return Ok(Some(restarting)),
+                    Ok(who) => return Ok(Some(who)),
                     Err(ClassicInfeasible::NoSolution) => {}
                     Err(other) => return Err(other),
                 }
@@ -429,20 +504,23 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 ///
 /// First one exhaustive search over the whole board, as a depth-first enumeration:
 /// it decides small boards within a few dead ends (two fills differ in the last
-/// cells it decided), and proves small infeasible boards faster than the searches of
-/// [`solve_within`] (`slow-search-6x7` of `benches/data/kakuro-dense`: 0.8 s against
-/// 4.6 s), but does not finish big ones. Larger limits, and every limit on boards of
-/// at most 256 white cells, go on with it to the end. Limits 1 and 2 (is there a
-/// fill; is it the only one) on bigger boards, after `ENUMERATE_FIRST` dead ends, go
-/// on with the searches of [`solve_within`] instead: a first fill `F`, then, for each cell `x_i` (in cell order), whether
-/// a fill agrees with `F` on `x_1 … x_{i−1}` and differs from it at `x_i` (the fills
-/// other than `F`, split by the first cell where they differ): one more search with
-/// those cells fixed to `F`'s digits and `x_i`'s ruled out, all as deductions of the
-/// root. The last cells go first, as a depth-first enumeration would meet them: with
-/// most of the board fixed most alternatives fail at the root, and on a board with
-/// many fills a nearby second fill is found after a few dead ends. The restarting
-/// search tries `F`'s digits first (its phases). Larger limits enumerate every
-/// combination in one exhaustive search over the whole board.
+/// cells it decided), but does not finish big ones nor the dense small boards
+/// without a fill. Larger limits go on with it to the end. Limits 1 and 2 (is there a
+/// fill; is it the only one), after `ENUMERATE_FIRST` dead ends, go on:
+///
+/// - on boards of at most 256 white cells, with the clause-learning search (the `cdcl`
+///   module, see [`count_by_clauses`]): a fill, the clause ruling it out, another
+///   (`slow-search-6x7` of `benches/data/kakuro-dense` 0.27 s, where the enumeration
+///   alone took 0.8 s; `-8x8-dense-b` 0.8 s, undecided by it in 10 s);
+/// - on bigger boards, with the searches of [`solve_within`]: a first fill `F`, then,
+///   for each cell `x_i` (in cell order), whether a fill agrees with `F` on `x_1 …
+///   x_{i−1}` and differs from it at `x_i` (the fills other than `F`, split by the
+///   first cell where they differ): one more search with those cells fixed to `F`'s
+///   digits and `x_i`'s ruled out, all as deductions of the root. The last cells go
+///   first, as a depth-first enumeration would meet them: with most of the board fixed
+///   most alternatives fail at the root, and on a board with many fills a nearby second
+///   fill is found after a few dead ends. The restarting search tries `F`'s digits
+///   first (its phases).
 // PERF: `count --limit 2` on the 60 generated 100×100 boards of
 // `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, 2-core machine
 // at load about 3, 2026-11-28): 56 decided, 30 under 1 s (fastest 0.13 s), about one
@@ -455,11 +533,14 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
     let mut first_budget = max_dead_ends;
     match Search::new(board) {
         Ok(mut search) => {
-            if limit <= 2 && !search.is_small() {
+            if limit <= 2 {
                 first_budget = max_dead_ends.min(ENUMERATE_FIRST);
             }
             if let Outcome::Done(found) = search.run(limit, first_budget) {
                 return Some(found);
+            }
+            if search.is_small() && first_budget < max_dead_ends {
+                return count_by_clauses(&mut search, limit, max_dead_ends, first_budget);
             }
         }
         Err(_) => return Some(0),
@@ -468,6 +549,39 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
         return None;
     }
     count_by_fills(board, limit, max_dead_ends, first_budget)
+}
+
+/// Limits 1 and 2 of [`count_within`] on small boards by the clause-learning search
+/// (the `cdcl` module), encoded from `search`'s root: a fill, then the clause ruling
+/// it out, then another; `spent` dead ends already met, each conflict one more.
+fn count_by_clauses(
+    search: &mut Search,
+    limit: usize,
+    max_dead_ends: u64,
+    spent: u64,
+) -> Option<usize> {
+    let (shape, cand, clue) = search.root_domains();
+    let mut clauses = Cdcl::new(&shape, &cand, &clue);
+    let mut spent = spent;
+    let mut found = 0;
+    loop {
+        let before = clauses.conflicts;
+        let answer = clauses.solve(max_dead_ends.saturating_sub(spent));
+        spent = spent.saturating_add(clauses.conflicts - before);
+        match answer {
+            Answer::None => return Some(found),
+            Answer::Fill => {
+                found += 1;
+                if found == limit || !clauses.block_fill() {
+                    return Some(found);
+                }
+            }
+            Answer::Undecided => return None,
+        }
+        if spent >= max_dead_ends {
+            return None;
+        }
+    }
 }
 
 /// As [`count_within`], but by the exhaustive enumeration alone (its first stage,
@@ -500,7 +614,7 @@ fn count_by_fills(
     };
     let mut spent = spent;
     let first = match pair.decide(max_dead_ends, &mut spent) {
-        Ok(restarting) => pair.solution(restarting).to_vec(),
+        Ok(who) => pair.solution(who).to_vec(),
         Err(ClassicInfeasible::GaveUp { .. }) => return None,
         Err(_) => return Some(0),
     };
@@ -539,8 +653,8 @@ pub fn other_fill(
     let mut spent = 0;
     Ok(pair
         .other_fill(&first, max_dead_ends, &mut spent)?
-        .map(|restarting| {
-            let digits = pair.solution(restarting);
+        .map(|who| {
+            let digits = pair.solution(who);
             let mut other = KakuroFill::empty_for(board);
             for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
                 other.digits[pos as usize] = digits[i];
@@ -571,6 +685,9 @@ const LUBY_UNIT: u64 = 300;
 /// The steady search's turn is this fraction (1 / `STEADY_SHARE`) of the restarting
 /// search's (see [`solve_within`]).
 const STEADY_SHARE: u64 = 4;
+/// The clause-learning search's turn, in conflicts, is this many times the restarting
+/// search's, in dead ends (see [`Pair::decide`]).
+const CLAUSES_SHARE: u64 = 8;
 
 #[cfg(test)]
 mod tests {

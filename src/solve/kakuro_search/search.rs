@@ -388,6 +388,22 @@ impl Search {
         self.root_mark.unwrap_or(0)
     }
 
+    /// The root's deductions as the clause-learning search (`cdcl`) encodes them: the
+    /// board's shape, each cell's candidates and each run's clue. Goes back to the root
+    /// first (the next [`Search::run`] starts there anyway; not for a search that is
+    /// resumed).
+    pub(super) fn root_domains(&mut self) -> (Rc<Shape>, Vec<u16>, Vec<u8>) {
+        self.start();
+        let clue = (0..self.run_sum.len())
+            .map(|r| {
+                let used = self.run_used[r];
+                let placed: u32 = (0..9).filter(|d| used & (1 << d) != 0).map(|d| d + 1).sum();
+                self.run_sum[r] + placed as u8
+            })
+            .collect();
+        (Rc::clone(&self.shape), self.cand.clone(), clue)
+    }
+
     /// Narrows empty cell `c` to its candidates in `mask` as one more deduction of the
     /// root (after [`Search::start`]), and propagates; later searches start from there.
     /// False when the root fails: [`Search::back_to_root`] then undoes it.
