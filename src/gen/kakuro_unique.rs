@@ -22,8 +22,11 @@
 //!
 //! PERF (release, `gen kakuro --variant classic --unique --seed 1`, 2-core machine,
 //! load average about 3, 2026-11-28): 20×20 0.09 s, 30×30 0.10 s, 50×50 0.56 s, 70×70
-//! 2.3 s, 100×100 12.3 s (seeds 2 and 3 12.2 s, 12.5 s); the counting way alone took
-//! 0.10 s and 0.65 s at 20×20 and 30×30 and gave up at 50×50 after 50 s.
+//! 2.3 s; the counting way alone took 0.10 s and 0.65 s at 20×20 and 30×30 and gave up
+//! at 50×50 after 50 s. 100×100 (seeds 1, 2, 3; a fuzzing job on the other core):
+//! 8.5 s, 8.0 s, 9.6 s, in about 800 calls of `other_fill` (one per blackened cell),
+//! most of each building the searches' root again; 12.0, 11.5 and 12.5 s while that
+//! root also narrowed every cell to the relaxation's range (see `other_fill`).
 
 use super::kakuro::{board_from_fill, generate, Generated, Params};
 use super::Rng;

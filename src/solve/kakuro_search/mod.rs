@@ -291,7 +291,14 @@ enum Finder {
 impl Pair {
     /// Both searches of `board`, after the root's deductions (made once, then copied).
     fn new(board: &KakuroBoard) -> Result<Pair, ClassicInfeasible> {
+        Pair::with_root(board, true)
+    }
+
+    /// As [`Pair::new`]; without `tighten`, the root's deductions leave out the
+    /// relaxation's range of every cell (`Search::tighten`).
+    fn with_root(board: &KakuroBoard, tighten: bool) -> Result<Pair, ClassicInfeasible> {
         let mut steady = Search::new(board)?;
+        steady.tighten_root = tighten;
         if !steady.start() {
             return Err(steady.root_failure());
         }
@@ -640,7 +647,10 @@ pub fn other_fill(
     fill: &KakuroFill,
     max_dead_ends: u64,
 ) -> Result<Option<KakuroFill>, ClassicInfeasible> {
-    let mut pair = Pair::new(board)?;
+    // Without the ranges at the root: nearly every cell is fixed to `fill` before any
+    // search, so two probes per cell are mostly wasted (the generator of unique
+    // 100×100 boards calls this about 800 times: 12.0 → 8.8 s for seed 1).
+    let mut pair = Pair::with_root(board, false)?;
     let first: Vec<u8> = pair
         .steady
         .cell_pos

@@ -151,6 +151,10 @@ pub(super) struct Search {
     /// restart the search rebuilds most of the previous attempt's assignment at once
     /// and goes on from where that attempt failed, now with better weights.
     pub(super) phase_saving: bool,
+    /// Whether the root's deductions include [`Search::tighten`] (set before the first
+    /// [`Search::start`]): the searches for a fill want it, the search for a second
+    /// fill next to a given one does not (see [`other_fill`](super::other_fill)).
+    pub(super) tighten_root: bool,
     /// The runs (one, or two that share a cell) whose filter or placement check met the
     /// last contradiction.
     conflict: [u32; 2],
@@ -289,6 +293,7 @@ impl Search {
             bfs: Vec::with_capacity(n),
             saved: vec![0; n],
             phase_saving: false,
+            tighten_root: true,
             conflict: [0; 2],
             frame_of: vec![0; n],
             last_change: vec![NONE; n],
@@ -376,7 +381,7 @@ impl Search {
         for r in 0..self.run_left.len() as u32 {
             self.enqueue(r);
         }
-        let ok = self.propagate() && self.tighten() && self.digits_fit();
+        let ok = self.propagate() && (!self.tighten_root || self.tighten()) && self.digits_fit();
         if ok {
             self.root_mark = Some(self.trail.len());
         }
