@@ -6,7 +6,7 @@
 //! # Why
 //!
 //! Run filters and the sum-balance relaxation never count digits across runs. On
-//! `fuzz/open-crashes/solve_kakuro/slow-search-8x8.kakuro.in` six across runs of seven
+//! `tests/data/kakuro/latin-8x8-no-fill.kakuro.in` six across runs of seven
 //! cells summing to 28 (each a permutation of 1..=7) must each hold a 4, but after the
 //! run filters only three down runs can hold one: no fill, yet the search ran for more
 //! than 120 s without finding that out (measured 2026-11-22/23, before this check).

@@ -333,8 +333,8 @@ impl Pair {
     /// the restarting search or 5 times the steady one; the budgets are unbounded, so
     /// it is complete. Both are deterministic. (Equal slices cost 23 % more on the 16
     /// generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on
-    /// `gen_100x100` case 0; a quarter makes the infeasible 6x7 board of
-    /// `fuzz/open-crashes` take 4.1 s instead of 1.7.) The restarting search goes first
+    /// `gen_100x100` case 0; a quarter makes the infeasible `slow-search-6x7` of
+    /// `benches/data/kakuro-dense` take 4.1 s instead of 1.7.) The restarting search goes first
     /// in each turn: on a board with fills it is the one that finishes, and the steady
     /// search's slice of that turn is saved (`gen_100x100` case 0 68 → 65 ms, the 16
     /// generated boards 6 % faster; the infeasible 6x7 board, proved by the steady
