@@ -701,12 +701,13 @@ const CLAUSES_SHARE: u64 = 8;
 
 #[cfg(test)]
 mod tests {
-    use super::{count_by_fills, luby, other_fill, solve, Outcome, Search};
+    use super::{count_by_clauses, count_by_fills, luby, other_fill, solve, Outcome, Search};
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
 
-    /// The counting by fills (limits 1 and 2) agrees with the exhaustive enumeration
-    /// on small generated boards, with and without fills, with one fill and with many.
+    /// The counting by fills and by clauses (limits 1 and 2) agrees with the
+    /// exhaustive enumeration on small generated boards, with and without fills, with
+    /// one fill and with many.
     #[test]
     fn counting_by_fills_agrees_with_the_enumeration() {
         let mut seen = [0usize; 3];
@@ -743,6 +744,14 @@ mod tests {
                     Some(exact.min(limit)),
                     "seed {seed}, limit {limit}"
                 );
+                // (A board whose clues alone rule out a fill has no search to encode.)
+                if let Ok(mut search) = Search::new(&board) {
+                    assert_eq!(
+                        count_by_clauses(&mut search, limit, u64::MAX, 0),
+                        Some(exact.min(limit)),
+                        "seed {seed}, limit {limit}, by clauses"
+                    );
+                }
             }
             // `other_fill`: another fill exactly when there are two.
             if let Ok(fill) = solve(&board) {
