@@ -272,8 +272,8 @@ pub fn solve_within(
 struct Pair {
     steady: Search,
     restarting: Search,
-    /// Whether the clause-learning search joins the turns from the second on (small
-    /// boards, one fill wanted, the roots not narrowed by [`Pair::other_fill`]).
+    /// Whether the clause-learning search takes turns too (small boards, one fill
+    /// wanted, the roots not narrowed by [`Pair::other_fill`]).
     clauses_may_join: bool,
     /// The clause-learning search, once it has joined, and the fill it found.
     clauses: Option<Cdcl>,
@@ -330,8 +330,9 @@ impl Pair {
     ///   choice far from where it fails.
     ///
     /// Either one finishing decides the board, so the pair costs at most 1.25 times
-    /// the restarting search or 5 times the steady one; the budgets are unbounded, so
-    /// it is complete. Both are deterministic. (Equal slices cost 23 % more on the 16
+    /// the restarting search or 5 times the steady one (with the clause-learning search
+    /// below, 9.25 and 37 times, or about 1.16 times the clause search, counting a
+    /// conflict as a dead end); the budgets are unbounded, so it is complete. Both are deterministic. (Equal slices cost 23 % more on the 16
     /// generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on
     /// `gen_100x100` case 0; a quarter makes the infeasible `slow-search-6x7` of
     /// `benches/data/kakuro-dense` take 4.1 s instead of 1.7.) The restarting search goes first
@@ -341,12 +342,14 @@ impl Pair {
     /// search, pays the restarting search's last slice: 2.7 → 3.1 s).
     ///
     ///
-    /// On small boards ([`Pair::clauses_may_join`]) a third search joins from the
-    /// second turn on, after the other two: the clause-learning search of the `cdcl`
-    /// module, encoded from the root's deductions, with as many conflicts per turn as
-    /// the restarting search has dead ends. It decides the dense boards without a fill
-    /// that the other two cannot (their dead ends forget why they failed); a board the
-    /// first turn decides (nearly every published puzzle) never builds it.
+    /// On small boards ([`Pair::clauses_may_join`]) a third search takes each turn
+    /// after the other two: the clause-learning search of the `cdcl` module, encoded
+    /// from the root's deductions (built when the first turn's two slices did not
+    /// decide the board), with `CLAUSES_SHARE` (8) times the restarting search's slice
+    /// in conflicts. It decides the dense boards without a fill that the other two
+    /// cannot (their dead ends forget why they failed: `slow-search-8x8-dense-b` of
+    /// `benches/data/kakuro-dense` over 20 s before, 0.8 s with it); a board the first
+    /// slices decide (nearly every published puzzle) never builds it.
     fn decide(&mut self, max_dead_ends: u64, spent: &mut u64) -> Result<Finder, ClassicInfeasible> {
         let mut turn = 0u64;
         loop {
@@ -696,7 +699,9 @@ const LUBY_UNIT: u64 = 300;
 /// search's (see [`solve_within`]).
 const STEADY_SHARE: u64 = 4;
 /// The clause-learning search's turn, in conflicts, is this many times the restarting
-/// search's, in dead ends (see [`Pair::decide`]).
+/// search's, in dead ends (see [`Pair::decide`]). Chosen on the five dense boards it
+/// decides (docs/kakuro-search.md): 2, 4 and 8 took `slow-search-8x8-dense-b` 2.7,
+/// 1.5 and 0.8 s; boards the first slices decide never reach it.
 const CLAUSES_SHARE: u64 = 8;
 
 #[cfg(test)]
