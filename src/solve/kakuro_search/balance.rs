@@ -142,6 +142,39 @@ impl Balance {
         })
     }
 
+    /// The relaxation at a point known to be feasible: `x`, one digit per cell, when
+    /// every run's cells sum to its clue (a fill of the board, distinct or not), with
+    /// no flow computed; `None` when `x` is not such a point.
+    pub(super) fn at_point(shape: &Shape, clues: &[u8], x: Vec<u8>) -> Option<Balance> {
+        let runs = clues.len();
+        if x.len() != shape.cell_runs.len() || x.iter().any(|v| !(1..=9).contains(v)) {
+            return None;
+        }
+        for (r, &clue) in clues.iter().enumerate() {
+            let span = shape.span(r as u32);
+            let sum: u32 = shape.run_cells[span]
+                .iter()
+                .map(|&y| u32::from(x[y as usize]))
+                .sum();
+            if sum != u32::from(clue) {
+                return None;
+            }
+        }
+        let mut across = vec![false; runs];
+        for &[a, _] in &shape.cell_runs {
+            across[a as usize] = true;
+        }
+        Some(Balance {
+            x,
+            across,
+            seen: vec![0; runs],
+            stamp: 0,
+            via: vec![NONE; runs],
+            queue: Vec::with_capacity(runs),
+            back: Vec::with_capacity(runs),
+        })
+    }
+
     /// The value of cell `c` in the point.
     #[inline]
     pub(super) fn value(&self, c: u32) -> u8 {

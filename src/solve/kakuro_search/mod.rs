@@ -291,13 +291,18 @@ enum Finder {
 impl Pair {
     /// Both searches of `board`, after the root's deductions (made once, then copied).
     fn new(board: &KakuroBoard) -> Result<Pair, ClassicInfeasible> {
-        Pair::with_root(board, true)
+        Pair::with_root(board, true, None)
     }
 
     /// As [`Pair::new`]; without `tighten`, the root's deductions leave out the
-    /// relaxation's range of every cell (`Search::tighten`).
-    fn with_root(board: &KakuroBoard, tighten: bool) -> Result<Pair, ClassicInfeasible> {
-        let mut steady = Search::new(board)?;
+    /// relaxation's range of every cell (`Search::tighten`); with `point`, the
+    /// relaxation starts from it (see [`Search::at_point`]).
+    fn with_root(
+        board: &KakuroBoard,
+        tighten: bool,
+        point: Option<&[u8]>,
+    ) -> Result<Pair, ClassicInfeasible> {
+        let mut steady = Search::at_point(board, point)?;
         steady.tighten_root = tighten;
         if !steady.start() {
             return Err(steady.root_failure());
@@ -430,10 +435,13 @@ impl Pair {
     /// A fill other than `first` (per cell, a fill of the board) below the current
     /// roots: `Ok(Some(finder))` as from [`Pair::decide`], `Ok(None)` when there is
     /// none; see [`count_within`]. The roots end where they began only when it finds
-    /// none.
+    /// none. With `fresh` (the searches have not searched yet), the restarting search
+    /// is copied from the steady one once its root is fixed to `first`, instead of
+    /// being fixed too.
     fn other_fill(
         &mut self,
         first: &[u8],
+        fresh: bool,
         max_dead_ends: u64,
         spent: &mut u64,
     ) -> Result<Option<Finder>, ClassicInfeasible> {
@@ -443,11 +451,23 @@ impl Pair {
             if self.steady.is_placed(c) {
                 continue;
             }
-            roots.push((c, self.roots()));
-            if !self.narrow_root(c, 1 << (first[c as usize] - 1)) {
+            // (When `fresh`, the copy's roots will be the steady search's.)
+            let at = self.steady.root_len();
+            roots.push((c, if fresh { [at, at] } else { self.roots() }));
+            let fixed = if fresh {
+                self.steady.narrow_root(c, 1 << (first[c as usize] - 1))
+            } else {
+                self.narrow_root(c, 1 << (first[c as usize] - 1))
+            };
+            if !fixed {
                 // Only when `first` is not a fill.
                 return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
             }
+        }
+        if fresh {
+            // A copy holds the same trail, so the roots recorded above are its too.
+            self.restarting = self.steady.fork();
+            self.restarting.phase_saving = true;
         }
         // The last cells first: most of the board is fixed, so most alternatives fail
         // at the root, and a board with many fills has one close to `first`.
@@ -631,7 +651,7 @@ fn count_by_fills(
     if limit == 1 {
         return Some(1);
     }
-    match pair.other_fill(&first, max_dead_ends, &mut spent) {
+    match pair.other_fill(&first, false, max_dead_ends, &mut spent) {
         Ok(Some(_)) => Some(2),
         Ok(None) => Some(1),
         Err(_) => None,
@@ -652,8 +672,14 @@ pub fn other_fill(
 ) -> Result<Option<KakuroFill>, ClassicInfeasible> {
     // Without the ranges at the root: nearly every cell is fixed to `fill` before any
     // search, so two probes per cell are mostly wasted (the generator of unique
-    // 100×100 boards calls this about 800 times: 12.0 → 8.8 s for seed 1).
-    let mut pair = Pair::with_root(board, false)?;
+    // 100×100 boards calls this about 800 times: 12.0 → 8.8 s for seed 1). The
+    // relaxation starts from `fill` itself, a feasible point when it is a fill, so no
+    // flow is computed (about a third of each call's cost at 100×100), and the cells
+    // are fixed in one search, the other a copy (see `Pair::other_fill`): 8.4 → 5.2 s
+    // for seed 1.
+    // The relaxation starts from `fill` itself (a feasible point when it is a fill):
+    // no flow to compute.
+    let mut pair = Pair::with_root(board, false, Some(&fill.digits))?;
     let first: Vec<u8> = pair
         .steady
         .cell_pos
@@ -665,7 +691,7 @@ pub fn other_fill(
     }
     let mut spent = 0;
     Ok(pair
-        .other_fill(&first, max_dead_ends, &mut spent)?
+        .other_fill(&first, true, max_dead_ends, &mut spent)?
         .map(|who| {
             let digits = pair.solution(who);
             let mut other = KakuroFill::empty_for(board);

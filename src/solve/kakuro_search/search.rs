@@ -225,6 +225,16 @@ struct Focus {
 
 impl Search {
     pub(super) fn new(board: &KakuroBoard) -> Result<Self, ClassicInfeasible> {
+        Search::at_point(board, None)
+    }
+
+    /// As [`Search::new`]; with `point` (a digit per board position, such as a fill of
+    /// the board), the sum-balance relaxation starts from it instead of from a flow
+    /// computed from scratch, when every run's digits there sum to its clue.
+    pub(super) fn at_point(
+        board: &KakuroBoard,
+        point: Option<&[u8]>,
+    ) -> Result<Self, ClassicInfeasible> {
         let tables = tables();
         let runs = board.runs();
         // The clue check of every Kakuro board, with the classic run check: some set of
@@ -257,7 +267,16 @@ impl Search {
         }
         let run_sum: Vec<u8> = runs.iter().map(|r| r.clue as u8).collect();
         let shape = Rc::new(Shape::new(cell_runs, run_start, run_cells));
-        let balance = Balance::new(&shape, &run_sum).ok_or(ClassicInfeasible::NoSolution)?;
+        let seeded = point.and_then(|p| {
+            let x = cell_pos
+                .iter()
+                .map(|&pos| p.get(pos as usize).copied().unwrap_or(0));
+            Balance::at_point(&shape, &run_sum, x.collect())
+        });
+        let balance = match seeded {
+            Some(balance) => balance,
+            None => Balance::new(&shape, &run_sum).ok_or(ClassicInfeasible::NoSolution)?,
+        };
         // The counting filter's buffers, sized on the boards that run it (one entry
         // elsewhere, so that every board makes the same allocations).
         let hall = n <= HALL_CELLS;
