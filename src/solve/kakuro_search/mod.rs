@@ -51,7 +51,11 @@
 //!   decisions that played no part. Counting backtracks chronologically.
 //! - [`solve`] restarts on a Luby sequence of dead-end budgets, each branch trying
 //!   first the digit its cell last held (keeping the weights learnt so far), taking
-//!   turns with a search that never restarts (see [`solve_within`]).
+//!   turns with a search that never restarts (see [`solve_within`]). The restarting
+//!   search also keeps each dead end's conflict set as a *nogood* (these cells cannot
+//!   all hold these digits) and propagates it in every later attempt, so the
+//!   assignment its saved digits rebuild does not walk into the same trap (the
+//!   `search::nogood` module).
 //! - On boards of at most 256 white cells that the first turn does not decide, a
 //!   clause-learning search over a Boolean encoding of the root's deductions (the
 //!   `cdcl` module) takes turns with the two: it keeps why each dead end failed, as a
@@ -197,7 +201,7 @@ mod tables;
 
 use crate::model::{ClueFault, KakuroBoard, KakuroFill};
 use cdcl::{Answer, Cdcl};
-use search::{Outcome, Search};
+use search::{Outcome, Search, LEARN_AFTER};
 use thiserror::Error;
 
 /// Why a board has no classic Kakuro fill.
@@ -257,6 +261,9 @@ pub fn solve_within(
 ) -> Result<KakuroFill, ClassicInfeasible> {
     let mut pair = Pair::new(board)?;
     pair.clauses_may_join = pair.steady.is_small();
+    // The restarting search keeps what its dead ends refuted across its restarts
+    // (see `search::nogood`).
+    pair.restarting.enable_learning(LEARN_AFTER);
     let mut spent = 0u64;
     let who = pair.decide(max_dead_ends, &mut spent)?;
     let digits = pair.solution(who);

@@ -5,7 +5,7 @@
 //! change and its undo (bucket lists, run queue, narrowing, placing, the trail) in
 //! `trail`; run filtering to a fixpoint and the root's deductions in `propagate`; the
 //! branching choices and the component foci in `branching`; conflict analysis and
-//! backjumping in `conflict`.
+//! backjumping in `conflict`; the learned nogoods and their propagation in `nogood`.
 
 use super::balance::Balance;
 use super::pick::Pick;
@@ -18,6 +18,8 @@ use std::rc::Rc;
 
 mod branching;
 mod conflict;
+mod nogood;
+pub(super) use nogood::LEARN_AFTER;
 mod propagate;
 mod trail;
 
@@ -36,6 +38,9 @@ const BY_COUNT: u32 = u32::MAX - 1;
 /// `HALL_REASON | i`: the `reason` of a candidate change made by the counting filter,
 /// explained by the runs of `Search::hall_why`'s entry `i`. Below `BY_COUNT`.
 const HALL_REASON: u32 = 1 << 31;
+/// `NOGOOD_REASON | i`: the `reason` of a candidate change made by learned nogood `i`
+/// (see `nogood`). Below `HALL_REASON`.
+const NOGOOD_REASON: u32 = 1 << 30;
 /// The search runs the counting filter (`Search::hall_filter`) on boards of at most
 /// this many white cells: its cost per node grows with the board, and the boards it
 /// decides (crossing runs forced to be permutations of the same digits) are small.
@@ -178,6 +183,20 @@ pub(super) struct Search {
     /// Whether the last contradiction came from the counting check: the cells of its
     /// Hall set (in `bfs`) explain it.
     conflict_hall: bool,
+    /// The learned nogoods (see `nogood`): whether this search learns them (from
+    /// which of its dead ends on), their
+    /// literals (cell, digit bit) one after another, where each starts, each one's two
+    /// watched literals (indices into `ng_lits`), the nogoods watching each literal
+    /// (`9 · cell + digit − 1`), the placed cells whose watches are still to visit,
+    /// and the nogood a contradiction came from (`NONE` if none).
+    pub(super) learn: bool,
+    learn_after: u64,
+    ng_lits: Vec<(u32, u16)>,
+    ng_start: Vec<u32>,
+    ng_watch: Vec<[u32; 2]>,
+    ng_lists: Vec<Vec<u32>>,
+    ng_pending: Vec<u32>,
+    conflict_nogood: u32,
     /// The counting check's buffers: each run's required digits, and the matchings'
     /// scratch (`4 · runs`).
     required: Vec<u16>,
@@ -213,6 +232,9 @@ pub(super) struct Search {
     /// Unit tests: how many conflict sets were checked.
     #[cfg(test)]
     explanations_checked: u64,
+    /// Unit tests: how many times a learned nogood removed a digit or was a dead end.
+    #[cfg(test)]
+    nogoods_fired: usize,
 }
 
 /// A component of the board being solved on its own: it was split off when the frame
@@ -322,6 +344,14 @@ impl Search {
             balance,
             conflict_wide: false,
             conflict_hall: false,
+            learn: false,
+            learn_after: 0,
+            ng_lits: Vec::new(),
+            ng_start: Vec::new(),
+            ng_watch: Vec::new(),
+            ng_lists: Vec::new(),
+            ng_pending: Vec::new(),
+            conflict_nogood: NONE,
             required: vec![0; runs.len()],
             hall_scratch: vec![0; 4 * runs.len()],
             hall_stamp: 0,
@@ -338,6 +368,8 @@ impl Search {
             check_explanations: false,
             #[cfg(test)]
             explanations_checked: 0,
+            #[cfg(test)]
+            nogoods_fired: 0,
         };
         // Insert in reverse so the first cells end up at the bucket heads.
         for c in (0..n as u32).rev() {
@@ -372,7 +404,8 @@ impl Search {
     /// Depth-first search from the root, for at most `limit` (≥ 1) fills and
     /// `budget` dead ends. The first fill is kept in `solution`.
     // PERF: no allocation in this loop: frames, trail (≤ 10 entries per cell), queue
-    // and buckets were sized in `new`.
+    // and buckets were sized in `new` (except for a search that learns nogoods: their
+    // watch lists grow as it learns).
     pub(super) fn run(&mut self, limit: usize, budget: u64) -> Outcome {
         self.search(limit, budget, false)
     }
@@ -457,6 +490,8 @@ impl Search {
         if !self.frames.is_empty() || self.trail.len() != self.root_len() {
             self.start();
         }
+        // A wider root: what was learned below the narrower one may not hold.
+        self.forget_nogoods();
         self.undo_to(mark);
         self.clear_queue();
         self.root_mark = Some(mark);
@@ -576,6 +611,9 @@ impl Search {
                     #[cfg(test)]
                     if self.check_explanations {
                         self.assert_explained(None);
+                    }
+                    if self.learn {
+                        self.learn_nogood();
                     }
                 }
                 self.explained = false;

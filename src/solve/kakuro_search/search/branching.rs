@@ -211,6 +211,7 @@ impl Search {
                 self.conflict = [a, d];
                 self.conflict_wide = true;
                 self.conflict_hall = false;
+                self.conflict_nogood = NONE;
                 self.analyse();
                 #[cfg(test)]
                 if self.check_explanations {

@@ -2,7 +2,7 @@
 //! finds the decisions a dead end depends on, the jump back to the deepest of them, and
 //! the conflict sets the frames keep. Part of [`Search`]'s implementation.
 
-use super::{Change, Search, BY_COUNT, DECISION, HALL_REASON, NONE};
+use super::{Change, Search, BY_COUNT, DECISION, HALL_REASON, NOGOOD_REASON, NONE};
 
 impl Search {
     /// Collects into `levels` the decisions the last contradiction depends on.
@@ -36,9 +36,17 @@ impl Search {
             .first()
             .map_or(self.trail.len() as u32, |f| f.mark);
         let top = self.trail.len() as u32;
-        if self.conflict_hall {
+        if self.conflict_nogood != NONE {
+            // A learned nogood with every literal true: its cells.
+            let id = self.conflict_nogood as usize;
+            self.conflict_nogood = NONE;
+            for j in self.ng_range(id) {
+                self.ask_cell(self.ng_lits[j].0, top, stamp, base);
+            }
+        } else if self.conflict_hall {
             // The counting check's Hall set: its runs' cells, already in `bfs`.
             self.conflict_hall = false;
+            self.conflict_nogood = NONE;
             for i in 0..self.bfs.len() {
                 self.ask_cell(self.bfs[i], top, stamp, base);
             }
@@ -85,6 +93,16 @@ impl Search {
                         }
                         self.pending[low..=w].fill(0);
                         break;
+                    }
+                    if (NOGOOD_REASON..HALL_REASON).contains(&reason) {
+                        // A learned nogood: the cells of its other literals.
+                        for j in self.ng_range((reason - NOGOOD_REASON) as usize) {
+                            let y = self.ng_lits[j].0;
+                            if y != cell {
+                                self.ask_cell(y, i as u32, stamp, base);
+                            }
+                        }
+                        continue;
                     }
                     if (HALL_REASON..BY_COUNT).contains(&reason) {
                         // The counting filter: the cells of its Hall set's runs.
@@ -298,7 +316,9 @@ mod tests {
     }
 
     /// Every conflict set the analysis finds, in both searches of `solve` and on
-    /// boards big enough to backjump, implies its dead end (replayed from the root).
+    /// boards big enough to backjump, implies its dead end (replayed from the root;
+    /// the restarting search's learned nogoods are checked on their own by
+    /// `nogood::tests::no_fill_breaks_a_learned_nogood`).
     #[test]
     fn every_conflict_set_implies_its_dead_end() {
         let mut checked = 0u64;
@@ -320,6 +340,9 @@ mod tests {
             }
             let mut restarting = steady.fork();
             restarting.phase_saving = true;
+            // As in `solve`: the restarting search learns nogoods, whose removals the
+            // analysis explains too (the replay copies them).
+            restarting.enable_learning(0);
             for search in [&mut steady, &mut restarting] {
                 search.check_explanations = true;
                 for (attempt, budget) in [20u64, 20, 40].into_iter().enumerate() {

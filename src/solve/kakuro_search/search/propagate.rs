@@ -4,7 +4,9 @@
 //! the counting check, `digits_fit`), and the same check as a filter during the
 //! search on small boards (`hall_filter`). Part of [`Search`]'s implementation.
 
-use super::{Search, BY_COUNT, CONSISTENT, DECISION, HALL_AFTER, HALL_CELLS, HALL_REASON, QUEUED};
+use super::{
+    Search, BY_COUNT, CONSISTENT, DECISION, HALL_AFTER, HALL_CELLS, HALL_REASON, NONE, QUEUED,
+};
 use crate::solve::kakuro_search::digit_fit::{self, required_digits};
 use crate::solve::kakuro_search::run_gac::supported;
 use crate::solve::kakuro_search::tables::MAX_LEN;
@@ -22,6 +24,7 @@ impl Search {
         self.conflict = [r, r];
         self.conflict_wide = false;
         self.conflict_hall = false;
+        self.conflict_nogood = NONE;
         if k == 0 {
             return self.run_sum[ru] == 0;
         }
@@ -62,6 +65,22 @@ impl Search {
     // PERF: on `gen_100x100` case 0, 32,889 of the 116,843 runs taken from the queue
     // are skipped (median 79 → 78 ms, the same search).
     pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_runs() {
+                return false;
+            }
+            if self.ng_pending.is_empty() {
+                return true;
+            }
+            if !self.watch_nogoods() {
+                self.clear_queue();
+                return false;
+            }
+        }
+    }
+
+    /// [`Search::propagate`]'s run filters, until the queue is empty.
+    fn propagate_runs(&mut self) -> bool {
         while self.queue_len > 0 {
             let r = self.queue[self.queue_head];
             self.queue_head += 1;
@@ -180,6 +199,7 @@ impl Search {
                         }
                     }
                     self.conflict_hall = true;
+                    self.conflict_nogood = NONE;
                     self.conflict_wide = false;
                     return None;
                 }

@@ -58,6 +58,7 @@ impl Search {
     }
 
     pub(super) fn clear_queue(&mut self) {
+        self.ng_pending.clear();
         while self.queue_len > 0 {
             let r = self.queue[self.queue_head];
             self.run_flags[r as usize] &= !QUEUED;
@@ -82,6 +83,7 @@ impl Search {
             self.conflict = [a, d];
             self.conflict_wide = false;
             self.conflict_hall = false;
+            self.conflict_nogood = NONE;
             return false;
         }
         self.trail.push(Change::Cand {
@@ -102,6 +104,7 @@ impl Search {
             self.conflict = [a, d];
             self.conflict_wide = true;
             self.conflict_hall = false;
+            self.conflict_nogood = NONE;
             return false;
         }
         if mask & (mask - 1) == 0 {
@@ -110,6 +113,7 @@ impl Search {
                 self.conflict = [a, d];
                 self.conflict_wide = false;
                 self.conflict_hall = false;
+                self.conflict_nogood = NONE;
                 return false;
             }
             self.place(c, digit);
@@ -130,6 +134,9 @@ impl Search {
         self.saved[c as usize] = 1 << (d - 1);
         self.empty -= 1;
         self.trail.push(Change::Place { cell: c });
+        if !self.ng_start.is_empty() {
+            self.ng_pending.push(c);
+        }
         for r in self.shape.cell_runs[c as usize] {
             let ru = r as usize;
             self.run_left[ru] -= 1;
