@@ -29,7 +29,7 @@ use super::{Search, NOGOOD_REASON, NONE};
 const MAX_LEN: usize = 32;
 /// Nogoods kept at most, per cell of the board; the search stops learning there.
 const PER_CELL: usize = 4;
-/// [`Search::solve`]'s restarting search learns once it has met this many dead ends:
+/// `solve`'s restarting search learns once it has met this many dead ends:
 /// the boards it decides sooner keep the search they had without nogoods (on
 /// `gen_100x100` learning from the start took 31 % more instructions, a different
 /// path through the same board).
