@@ -585,7 +585,7 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
     if first_budget >= max_dead_ends {
         return None;
     }
-    count_by_fills(board, limit, max_dead_ends, first_budget)
+    count_by_fills(board, limit, max_dead_ends, first_budget, LEARN_AFTER)
 }
 
 /// Limits 1 and 2 of [`count_within`] on small boards by the clause-learning search
@@ -644,11 +644,15 @@ fn count_by_fills(
     limit: usize,
     max_dead_ends: u64,
     spent: u64,
+    learn_after: u64,
 ) -> Option<usize> {
     let mut pair = match Pair::new(board) {
         Ok(pair) => pair,
         Err(_) => return Some(0),
     };
+    // As in `solve`; the nogoods learnt under one root are dropped when `other_fill`
+    // goes back to a wider one.
+    pair.restarting.enable_learning(learn_after);
     let mut spent = spent;
     let first = match pair.decide(max_dead_ends, &mut spent) {
         Ok(who) => pair.solution(who).to_vec(),
@@ -739,7 +743,9 @@ const CLAUSES_SHARE: u64 = 8;
 
 #[cfg(test)]
 mod tests {
-    use super::{count_by_clauses, count_by_fills, luby, other_fill, solve, Outcome, Search};
+    use super::{
+        count_by_clauses, count_by_fills, luby, other_fill, solve, Outcome, Search, LEARN_AFTER,
+    };
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
 
@@ -777,11 +783,15 @@ mod tests {
             };
             seen[exact] += 1;
             for limit in [1, 2] {
-                assert_eq!(
-                    count_by_fills(&board, limit, u64::MAX, 0),
-                    Some(exact.min(limit)),
-                    "seed {seed}, limit {limit}"
-                );
+                // With the restarting search learning nogoods from its first dead end
+                // too (they must be dropped when `other_fill` widens the root).
+                for learn_after in [LEARN_AFTER, 0] {
+                    assert_eq!(
+                        count_by_fills(&board, limit, u64::MAX, 0, learn_after),
+                        Some(exact.min(limit)),
+                        "seed {seed}, limit {limit}, learning after {learn_after}"
+                    );
+                }
                 // (A board whose clues alone rule out a fill has no search to encode.)
                 if let Ok(mut search) = Search::new(&board) {
                     assert_eq!(
