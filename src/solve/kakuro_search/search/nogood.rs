@@ -22,6 +22,11 @@
 //!
 //! A nogood holds below the root it was learned at, and so below any narrower one;
 //! going back to a wider root (`Search::back_to_root`) forgets them all.
+//!
+//! PERF (release, one run per board, cap 5 s; docs/kakuro-search.md has the tables):
+//! on 100 generated 100×100 classic boards the boards at the cap went from 12 to 6
+//! and the median from 975 to 906 ms; default seed 20 from 19.3 s to 0.8 s. Boards
+//! decided within `LEARN_AFTER` dead ends are searched exactly as before.
 
 use super::{Search, NOGOOD_REASON, NONE};
 
