@@ -47,6 +47,16 @@ fn bounds(mask: u16) -> (u8, u8) {
     )
 }
 
+/// Whether each of the `runs` runs of `shape` is an across run (the first of a cell's
+/// two).
+fn across_runs(shape: &Shape, runs: usize) -> Vec<bool> {
+    let mut across = vec![false; runs];
+    for &[a, _] in &shape.cell_runs {
+        across[a as usize] = true;
+    }
+    across
+}
+
 /// A feasible point of the sum-balance relaxation and the scratch to repair it.
 #[derive(Clone)]
 pub(super) struct Balance {
@@ -69,10 +79,7 @@ impl Balance {
     /// even the relaxation has none (then no classic fill exists either).
     pub(super) fn new(shape: &Shape, clues: &[u8]) -> Option<Balance> {
         let (cells, runs) = (shape.cell_runs.len(), clues.len());
-        let mut across = vec![false; runs];
-        for &[a, _] in &shape.cell_runs {
-            across[a as usize] = true;
-        }
+        let across = across_runs(shape, runs);
         // The hdu3338 reduction: every cell pays its lower bound 1 up front.
         let mut graph = MaxFlow::new(runs + 2, cells + runs);
         let (source, sink) = (runs, runs + 1);
@@ -160,10 +167,7 @@ impl Balance {
                 return None;
             }
         }
-        let mut across = vec![false; runs];
-        for &[a, _] in &shape.cell_runs {
-            across[a as usize] = true;
-        }
+        let across = across_runs(shape, runs);
         Some(Balance {
             x,
             across,

@@ -344,7 +344,8 @@ impl Pair {
     /// Either one finishing decides the board, so the pair costs at most 1.25 times
     /// the restarting search or 5 times the steady one (with the clause-learning search
     /// below, 9.25 and 37 times, or about 1.16 times the clause search, counting a
-    /// conflict as a dead end); the budgets are unbounded, so it is complete. Both are deterministic. (Equal slices cost 23 % more on the 16
+    /// conflict as a dead end); the budgets are unbounded, so it is complete. Both are
+    /// deterministic. (Equal slices cost 23 % more on the 16
     /// generated boards of `tests/it/solvers/kakuro_search_timing.rs` and 15 % on
     /// `gen_100x100` case 0; a quarter makes the infeasible `slow-search-6x7` of
     /// `benches/data/kakuro-dense` take 4.1 s instead of 1.7.) The restarting search goes first
@@ -688,8 +689,6 @@ pub fn other_fill(
     // flow is computed (about a third of each call's cost at 100×100), and the cells
     // are fixed in one search, the other a copy (see `Pair::other_fill`): 8.4 → 5.2 s
     // for seed 1.
-    // The relaxation starts from `fill` itself (a feasible point when it is a fill):
-    // no flow to compute.
     let mut pair = Pair::with_root(board, false, Some(&fill.digits))?;
     let first: Vec<u8> = pair
         .steady

@@ -184,12 +184,12 @@ pub(super) struct Search {
     /// Hall set (in `bfs`) explain it.
     conflict_hall: bool,
     /// The learned nogoods (see `nogood`): whether this search learns them (from
-    /// which of its dead ends on), their
-    /// literals (cell, digit bit) one after another, where each starts, each one's two
-    /// watched literals (indices into `ng_lits`), the nogoods watching each literal
-    /// (`9 · cell + digit − 1`), the placed cells whose watches are still to visit,
-    /// and the nogood a contradiction came from (`NONE` if none).
-    pub(super) learn: bool,
+    /// which of its dead ends on), their literals (cell, digit bit) one after another,
+    /// where each starts, each one's two watched literals (indices into `ng_lits`),
+    /// the nogoods watching each literal (`9 · cell + digit − 1`), the placed cells
+    /// whose watches are still to visit, and the nogood a contradiction came from
+    /// (`NONE` if none).
+    learn: bool,
     learn_after: u64,
     ng_lits: Vec<(u32, u16)>,
     ng_start: Vec<u32>,
