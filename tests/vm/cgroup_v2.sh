@@ -43,8 +43,15 @@ cp -r judge-cases/poj3074 "$ROOT/cases/"
 # limit can take endless_output more than its 1 s of CPU there, and then it is TLE, not
 # OLE (seen in one CI run). The VM checks verdicts on cgroup v2, not speed: a smaller
 # output limit keeps the race out of the check.
-sed -i 's/^output_mib = 64 /output_mib = 4 /' "$ROOT/cases/poj3074/problem.toml"
-grep -q '^output_mib = 4 ' "$ROOT/cases/poj3074/problem.toml" || { echo "cgroup_v2.sh: could not lower output_mib" >&2; exit 1; }
+# For the same reason memory_limit_exceeded/workdir_files_and_memfd, which writes 136
+# MiB into files and memfds and then sleeps a second, can spend its 1 s of CPU (or its
+# 3 s of wall time) before it passes the 64 MiB limit (TLE, seen in one CI run): the VM
+# gives every program 2 s of CPU (not more: cpu_in_clone_parent_siblings burns 2.4 s
+# in all, made to pass a 1 s limit) and 8 s of wall time.
+sed -i 's/^output_mib = 64 /output_mib = 4 /; s/^time_seconds = 1.0 /time_seconds = 2.0 /; s/^wall_seconds = 3.0 /wall_seconds = 8.0 /' "$ROOT/cases/poj3074/problem.toml"
+for want in '^output_mib = 4 ' '^time_seconds = 2.0 ' '^wall_seconds = 8.0 '; do
+    grep -q "$want" "$ROOT/cases/poj3074/problem.toml" || { echo "cgroup_v2.sh: could not set $want in problem.toml" >&2; exit 1; }
+done
 rm -rf "$ROOT/cases/poj3074/submissions"
 echo "root:x:0:0:root:/root:/bin/sh" > "$ROOT/etc/passwd"
 
