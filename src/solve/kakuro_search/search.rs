@@ -235,6 +235,9 @@ pub(super) struct Search {
     /// Unit tests: how many times a learned nogood removed a digit or was a dead end.
     #[cfg(test)]
     nogoods_fired: usize,
+    /// Unit tests: how many removals by a learned nogood a conflict analysis walked.
+    #[cfg(test)]
+    nogood_removals_analysed: usize,
 }
 
 /// A component of the board being solved on its own: it was split off when the frame
@@ -370,6 +373,8 @@ impl Search {
             explanations_checked: 0,
             #[cfg(test)]
             nogoods_fired: 0,
+            #[cfg(test)]
+            nogood_removals_analysed: 0,
         };
         // Insert in reverse so the first cells end up at the bucket heads.
         for c in (0..n as u32).rev() {

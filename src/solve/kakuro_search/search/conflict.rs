@@ -96,6 +96,10 @@ impl Search {
                     }
                     if (NOGOOD_REASON..HALL_REASON).contains(&reason) {
                         // A learned nogood: the cells of its other literals.
+                        #[cfg(test)]
+                        {
+                            self.nogood_removals_analysed += 1;
+                        }
                         for j in self.ng_range((reason - NOGOOD_REASON) as usize) {
                             let y = self.ng_lits[j].0;
                             if y != cell {

@@ -81,13 +81,7 @@ impl Search {
         {
             return;
         }
-        if self.ng_lists.is_empty() {
-            let n = self.cand.len();
-            self.ng_lists = vec![Vec::new(); 9 * n];
-            self.ng_start.reserve(PER_CELL * n);
-            self.ng_watch.reserve(PER_CELL * n);
-            self.ng_pending.reserve(n);
-        }
+        self.allocate_nogoods();
         let start = self.ng_lits.len();
         let depth = self.frames.len();
         for w in 0..=depth / 64 {
@@ -108,11 +102,28 @@ impl Search {
                 self.ng_lits.push((c, m));
             }
         }
-        let len = self.ng_lits.len() - start;
-        if len < 2 {
+        if self.ng_lits.len() - start < 2 {
             self.ng_lits.truncate(start);
             return;
         }
+        self.watch_new_nogood(start);
+    }
+
+    /// Allocates the watch lists, with the first nogood.
+    fn allocate_nogoods(&mut self) {
+        if self.ng_lists.is_empty() {
+            let n = self.cand.len();
+            self.ng_lists = vec![Vec::new(); 9 * n];
+            self.ng_start.reserve(PER_CELL * n);
+            self.ng_watch.reserve(PER_CELL * n);
+            self.ng_pending.reserve(n);
+        }
+    }
+
+    /// Makes the literals from `start` to the end of `ng_lits` (at least two, in
+    /// ascending levels, none true yet) a nogood, watching its last two.
+    fn watch_new_nogood(&mut self, start: usize) {
+        let len = self.ng_lits.len() - start;
         // Levels ascend: the last two literals are the deepest decisions.
         let id = self.ng_start.len() as u32;
         self.ng_start.push(start as u32);
@@ -122,6 +133,17 @@ impl Search {
             let lit = self.literal(j as usize);
             self.ng_lists[lit].push(id);
         }
+    }
+
+    /// Unit tests: adds the nogood `lits` (at least two literals, none true yet), as if
+    /// it had been learned.
+    #[cfg(test)]
+    pub(super) fn add_nogood(&mut self, lits: &[(u32, u16)]) {
+        assert!(lits.len() >= 2 && lits.len() <= MAX_LEN, "{lits:?}");
+        self.allocate_nogoods();
+        let start = self.ng_lits.len();
+        self.ng_lits.extend_from_slice(lits);
+        self.watch_new_nogood(start);
     }
 
     /// The watch list index of literal `j` of `ng_lits`.
@@ -197,8 +219,140 @@ impl Search {
 mod tests {
     use super::super::{Outcome, DECISION};
     use super::*;
-    use crate::gen::kakuro::{generate, shift_clues, Params};
+    use crate::gen::kakuro::{generate, shift_clues, Generated, Params};
     use crate::gen::Rng;
+
+    /// A generated board (`size` cells a side, classic), its root search, and its
+    /// generator's fill as one digit per search cell.
+    fn board_with_fill(seed: u64, size: usize) -> Option<(Search, Vec<u8>)> {
+        let p = Params {
+            rows: size,
+            cols: size,
+            white_percent: 80,
+            max_run: 9,
+            distinct: true,
+        };
+        let Generated { board, fill } = generate(&p, &mut Rng::new(seed));
+        let mut root = Search::new(&board).ok()?;
+        if !root.start() {
+            return None;
+        }
+        let first = root
+            .cell_pos
+            .iter()
+            .map(|&pos| fill.digits[pos as usize])
+            .collect();
+        Some((root, first))
+    }
+
+    /// `count` cells of `search` (by `rng`), no two in one run, each with the digit
+    /// `first` gives it, as a nogood: false (the generator's fill has every literal),
+    /// so a search steered to that fill meets it at once.
+    fn false_nogood(search: &Search, first: &[u8], count: usize, rng: &mut Rng) -> Vec<(u32, u16)> {
+        let n = search.cand.len();
+        let mut lits: Vec<(u32, u16)> = Vec::new();
+        while lits.len() < count {
+            let c = rng.below(n) as u32;
+            let runs = search.shape.cell_runs[c as usize];
+            let clash = lits.iter().any(|&(y, _)| {
+                let other = search.shape.cell_runs[y as usize];
+                y == c || runs.iter().any(|r| other.contains(r))
+            });
+            if !clash && search.digit[c as usize] == 0 {
+                lits.push((c, 1 << (first[c as usize] - 1)));
+            }
+        }
+        lits
+    }
+
+    /// A removal by a nogood is explained by its other literals' cells: nogoods that
+    /// the generator's fill breaks are added at the root, the restarting search is
+    /// steered to that fill (its saved digits), so the nogoods remove digits at nearly
+    /// every attempt and those removals lie under its dead ends, and every conflict
+    /// set is replayed from the root (`assert_explained`, with the same nogoods): a
+    /// set without the literals behind a removal does not reach the dead end.
+    #[test]
+    fn removals_by_nogoods_are_explained_by_their_other_literals() {
+        let (mut analysed, mut checked) = (0usize, 0u64);
+        for seed in 0..8u64 {
+            let Some((root, first)) = board_with_fill(seed, 14 + 2 * seed as usize) else {
+                continue;
+            };
+            let mut rng = Rng::new(seed ^ 0x6e67);
+            let mut search = root.fork();
+            for k in 0..search.cand.len() / 8 {
+                let lits = false_nogood(&search, &first, 2 + k % 3, &mut rng);
+                search.add_nogood(&lits);
+            }
+            search.phase_saving = true;
+            search.check_explanations = true;
+            for _ in 0..20 {
+                search.seed_phases(&first);
+                if let Outcome::Done(_) = search.search(1, 25, false) {
+                    break;
+                }
+            }
+            analysed += search.nogood_removals_analysed;
+            checked += search.explanations_checked;
+        }
+        assert!(
+            analysed >= 300 && checked >= 100,
+            "{analysed} removals by nogoods under {checked} replayed conflict sets: too few"
+        );
+    }
+
+    /// Nogoods propagate in full: with every literal of a nogood but one true, the last
+    /// one's digit is gone from its cell. The generator's fill is placed cell by cell in
+    /// a random order on a root with nogoods of two to five literals that it breaks,
+    /// checking every nogood after each placement, up to the first digit of the fill
+    /// that a nogood removed (so the watches move as the literals come true in every
+    /// order).
+    #[test]
+    fn a_nogood_with_one_literal_left_removes_its_digit() {
+        let mut removed = 0usize;
+        for seed in 0..6u64 {
+            let Some((root, first)) = board_with_fill(seed, 12 + 2 * seed as usize) else {
+                continue;
+            };
+            let mut rng = Rng::new(seed ^ 0x7761);
+            let mut with = root.fork();
+            for k in 0..with.cand.len() / 6 {
+                let lits = false_nogood(&with, &first, 2 + k % 4, &mut rng);
+                with.add_nogood(&lits);
+            }
+            for _ in 0..30 {
+                let mut walk = with.fork();
+                for c in rng.permutation(walk.cand.len()) {
+                    let m = 1u16 << (first[c] - 1);
+                    if walk.cand[c] & m == 0 {
+                        removed += 1;
+                        break;
+                    }
+                    if walk.digit[c] == 0 && !(walk.narrow(c as u32, m, DECISION) && walk.settle())
+                    {
+                        break;
+                    }
+                    for id in 0..walk.ng_start.len() {
+                        let open: Vec<usize> =
+                            walk.ng_range(id).filter(|&j| !walk.holds(j)).collect();
+                        if let [j] = open[..] {
+                            let (y, m) = walk.ng_lits[j];
+                            assert!(
+                                walk.cand[y as usize] & m == 0,
+                                "seed {seed}: nogood {:?} has one literal left, ({y}, {m:#b}), \
+                                 and its digit is still a candidate",
+                                &walk.ng_lits[walk.ng_range(id)]
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            removed >= 100,
+            "only {removed} walks met a removal by a nogood"
+        );
+    }
 
     /// No fill of the board has every literal of a learned nogood: the restarting
     /// search learns on dense generated boards (half of them with two clues moved)
