@@ -61,6 +61,10 @@
 //!   `cdcl` module) takes turns with the two: it keeps why each dead end failed, as a
 //!   clause, where the depth-first searches forget it when they backjump, and so proves
 //!   the dense boards without a fill that they cannot (see [`Pair::decide`]).
+//! - On bigger boards not decided within 2,000 dead ends, each part of 12 to 256 white
+//!   cells that shares no run with the rest is decided as a board of its own, with
+//!   that reasoning (the `parts` module): a dense region without a fill beside a big
+//!   easy one decides the board.
 //!
 //! # Counting
 //!
@@ -193,6 +197,7 @@ const NONE: u32 = u32::MAX;
 mod balance;
 mod cdcl;
 mod digit_fit;
+mod parts;
 mod pick;
 mod run_gac;
 mod search;
@@ -201,7 +206,7 @@ mod tables;
 
 use crate::model::{ClueFault, KakuroBoard, KakuroFill};
 use cdcl::{Answer, Cdcl};
-use search::{Outcome, Search, LEARN_AFTER};
+use search::{Outcome, Search, LEARN_AFTER, SMALL_BOARD};
 use thiserror::Error;
 
 /// Why a board has no classic Kakuro fill.
@@ -255,17 +260,51 @@ pub fn solve(board: &KakuroBoard) -> Result<KakuroFill, ClassicInfeasible> {
 /// As [`solve`], but gives up with [`ClassicInfeasible::GaveUp`] once about
 /// `max_dead_ends` dead ends have been met over all restarts. Two searches of the
 /// board take turns, one restarting and one never restarted (see `Pair::decide`).
+///
+/// On a board too big for the small boards' reasoning, once its searches have met
+/// [`PARTS_AFTER`] dead ends, the parts of it that share no run with the rest and are
+/// small enough for that reasoning are decided, each alone, within the same budget:
+/// one without a fill decides the board (see the `parts` module).
 pub fn solve_within(
     board: &KakuroBoard,
     max_dead_ends: u64,
+) -> Result<KakuroFill, ClassicInfeasible> {
+    solve_part(board, max_dead_ends, &mut 0)
+}
+
+/// Dead ends a board's searches meet before its small parts are decided alone (see the
+/// `parts` module): boards decided sooner keep their search exactly and allocate
+/// nothing more (`gen_100x100` case 0, about 1,250 dead ends, has 20 such parts).
+const PARTS_AFTER: u64 = 2_000;
+
+/// Why `part` has no fill, with places on the whole board. A clue fault of the part
+/// alone (its across and down totals differ) cannot name the whole board's clues: it
+/// is a plain [`ClassicInfeasible::NoSolution`]. (The whole board's root refutes such
+/// a part first: the sum-balance relaxation is a flow over every part.)
+fn part_failure(part: &parts::Part, why: ClassicInfeasible) -> ClassicInfeasible {
+    let (top, left) = part.origin;
+    match why {
+        ClassicInfeasible::Clue(_) => ClassicInfeasible::NoSolution,
+        ClassicInfeasible::UncoveredCell { at } => ClassicInfeasible::UncoveredCell {
+            at: (at.0 + top, at.1 + left),
+        },
+        other => other,
+    }
+}
+
+/// [`solve_within`] on one board (or part of one), `spent` dead ends already met of
+/// the budget `max_dead_ends`.
+fn solve_part(
+    board: &KakuroBoard,
+    max_dead_ends: u64,
+    spent: &mut u64,
 ) -> Result<KakuroFill, ClassicInfeasible> {
     let mut pair = Pair::new(board)?;
     pair.clauses_may_join = pair.steady.is_small();
     // The restarting search keeps what its dead ends refuted across its restarts
     // (see `search::nogood`).
     pair.restarting.enable_learning(LEARN_AFTER);
-    let mut spent = 0u64;
-    let who = pair.decide(max_dead_ends, &mut spent)?;
+    let who = pair.decide(max_dead_ends, spent, Some(board))?;
     let digits = pair.solution(who);
     let mut fill = KakuroFill::empty_for(board);
     for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
@@ -363,7 +402,13 @@ impl Pair {
     /// cannot (their dead ends forget why they failed: `slow-search-8x8-dense-b` of
     /// `benches/data/kakuro-dense` over 20 s before, 0.8 s with it); a board the first
     /// slices decide (nearly every published puzzle) never builds it.
-    fn decide(&mut self, max_dead_ends: u64, spent: &mut u64) -> Result<Finder, ClassicInfeasible> {
+    fn decide(
+        &mut self,
+        max_dead_ends: u64,
+        spent: &mut u64,
+        parts_of: Option<&KakuroBoard>,
+    ) -> Result<Finder, ClassicInfeasible> {
+        let mut parts_of = parts_of;
         let mut turn = 0u64;
         loop {
             let slice = LUBY_UNIT * luby(turn + 1);
@@ -394,6 +439,14 @@ impl Pair {
                     .max(1);
                 if let Some(decided) = self.clauses_turn(attempt, max_dead_ends, spent) {
                     return decided;
+                }
+            }
+            if let Some(board) = parts_of.filter(|_| *spent >= PARTS_AFTER) {
+                parts_of = None;
+                for part in parts::small_parts(board, SMALL_BOARD) {
+                    if let Err(why) = solve_part(&part.board, max_dead_ends, spent) {
+                        return Err(part_failure(&part, why));
+                    }
                 }
             }
             turn += 1;
@@ -483,7 +536,7 @@ impl Pair {
             self.back_to(at);
             if self.narrow_root(c, !(1 << (first[c as usize] - 1))) {
                 self.restarting.seed_phases(first);
-                match self.decide(max_dead_ends, spent) {
+                match self.decide(max_dead_ends, spent, None) {
                     Ok(who) => return Ok(Some(who)),
                     Err(ClassicInfeasible::NoSolution) => {}
                     Err(other) => return Err(other),
@@ -564,6 +617,10 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 // at load about 3, 2026-11-28): 56 decided, 30 under 1 s (fastest 0.13 s), about one
 // `solve` each; the 4 undecided are boards `solve` takes over 3 s on. By enumeration
 // alone none of the boards tried decided in 10 s. Details in docs/kakuro-search.md.
+//
+// As in `solve_within`, the small parts of a big board are decided alone once the search
+// for the first fill has met `PARTS_AFTER` dead ends: a part without a fill makes the
+// count 0.
 pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Option<usize> {
     if limit == 0 {
         return Some(0);
@@ -655,7 +712,7 @@ fn count_by_fills(
     // goes back to a wider one.
     pair.restarting.enable_learning(learn_after);
     let mut spent = spent;
-    let first = match pair.decide(max_dead_ends, &mut spent) {
+    let first = match pair.decide(max_dead_ends, &mut spent, Some(board)) {
         Ok(who) => pair.solution(who).to_vec(),
         Err(ClassicInfeasible::GaveUp { .. }) => return None,
         Err(_) => return Some(0),

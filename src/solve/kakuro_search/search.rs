@@ -42,9 +42,12 @@ const HALL_REASON: u32 = 1 << 31;
 /// (see `nogood`). Below `HALL_REASON`.
 const NOGOOD_REASON: u32 = 1 << 30;
 /// The search runs the counting filter (`Search::hall_filter`) on boards of at most
-/// this many white cells: its cost per node grows with the board, and the boards it
-/// decides (crossing runs forced to be permutations of the same digits) are small.
-const HALL_CELLS: usize = 256;
+/// this many white cells, and the clause-learning search joins only on them: their
+/// cost per node grows with the board, and the boards they decide (crossing runs
+/// forced to be permutations of the same digits) are small. Parts of a bigger board
+/// that share no run with the rest and are this small are decided as boards of their
+/// own (the `parts` module).
+pub(super) const SMALL_BOARD: usize = 256;
 /// The counting filter starts once a search has met this many dead ends (over all
 /// its attempts).
 const HALL_AFTER: u64 = 64;
@@ -304,7 +307,7 @@ impl Search {
         };
         // The counting filter's buffers, sized on the boards that run it (one entry
         // elsewhere, so that every board makes the same allocations).
-        let hall = n <= HALL_CELLS;
+        let hall = n <= SMALL_BOARD;
         let mut s = Search {
             tables,
             cell_pos,
@@ -502,10 +505,10 @@ impl Search {
         self.root_mark = Some(mark);
     }
 
-    /// Whether the board has at most `HALL_CELLS` white cells (the boards that run the
+    /// Whether the board has at most `SMALL_BOARD` white cells (the boards that run the
     /// counting filter during the search).
     pub(super) fn is_small(&self) -> bool {
-        self.cell_pos.len() <= HALL_CELLS
+        self.cell_pos.len() <= SMALL_BOARD
     }
 
     /// Whether cell `c` holds a digit.

@@ -698,6 +698,74 @@ fn clause_learning_proves_the_dense_boards_without_a_fill() {
     }
 }
 
+/// `a` above and left of `b` in one grid (black around them): a board of two parts
+/// that share no run.
+fn beside(a: &KakuroBoard, b: &KakuroBoard) -> KakuroBoard {
+    let (rows, cols) = (a.rows().max(b.rows()), a.cols() + b.cols());
+    let black = Cell::Black {
+        down: None,
+        right: None,
+    };
+    let mut cells = vec![black; rows * cols];
+    for r in 0..a.rows() {
+        for c in 0..a.cols() {
+            cells[r * cols + c] = a.cell(r, c);
+        }
+    }
+    for r in 0..b.rows() {
+        for c in 0..b.cols() {
+            cells[r * cols + a.cols() + c] = b.cell(r, c);
+        }
+    }
+    KakuroBoard::new(rows, cols, cells).expect("two boards side by side are a board")
+}
+
+/// A dense region without a fill beside a big easy one (the rows-of-28 board above
+/// beside generated 20×20 boards, more white cells than the counting filter and the
+/// clause search take on): once the whole board's searches have met 2,000 dead ends,
+/// it is decided on its own, with the small boards' reasoning, and decides the board
+/// (the whole board's searches alone spend any budget on it); the same boards beside a
+/// region with a fill (rows-of-28 seed 1) are solved, each fill valid.
+#[test]
+fn a_dense_part_without_a_fill_decides_a_big_board() {
+    use gridjudge::gen::kakuro::{generate, Params};
+    use gridjudge::gen::Rng;
+    let dense = |name: &str| {
+        let path = format!("{}/{name}.kakuro.in", env!("CARGO_MANIFEST_DIR"));
+        load_file(&path).remove(0)
+    };
+    let no_fill = dense("tests/data/kakuro/rows28-12-no-fill");
+    let with_fill = dense("benches/data/kakuro-dense/rows28-1");
+    for seed in 0..4 {
+        let p = Params {
+            rows: 20,
+            cols: 20,
+            white_percent: 80,
+            max_run: 9,
+            distinct: true,
+        };
+        let big = generate(&p, &mut Rng::new(seed)).board;
+        let board = beside(&no_fill, &big);
+        assert!(board.white_count() > 256, "seed {seed}");
+        assert_eq!(
+            kakuro_search::solve_within(&board, 5_000),
+            Err(ClassicInfeasible::NoSolution),
+            "seed {seed}"
+        );
+        assert_eq!(
+            kakuro_search::count_within(&board, 2, 20_000),
+            Some(0),
+            "seed {seed}"
+        );
+        let board = beside(&with_fill, &big);
+        let fill = kakuro_search::solve_within(&board, 20_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if let Err(v) = check_fill(&board, &fill, true) {
+            panic!("seed {seed}: invalid fill: {}", v.message);
+        }
+    }
+}
+
 /// Dense boards whose crossing runs are forced to be permutations of the same digits,
 /// with no classic fill, that the root's counting check does not refute: two 8×8
 /// boards from the `solve_kakuro` fuzz campaigns (over 60 s each before the counting

@@ -5,7 +5,7 @@
 //! search on small boards (`hall_filter`). Part of [`Search`]'s implementation.
 
 use super::{
-    Search, BY_COUNT, CONSISTENT, DECISION, HALL_AFTER, HALL_CELLS, HALL_REASON, NONE, QUEUED,
+    Search, BY_COUNT, CONSISTENT, DECISION, HALL_AFTER, HALL_REASON, NONE, QUEUED, SMALL_BOARD,
 };
 use crate::solve::kakuro_search::digit_fit::{self, required_digits};
 use crate::solve::kakuro_search::run_gac::supported;
@@ -129,11 +129,11 @@ impl Search {
     }
 
     /// Whether the search runs the counting filter: on boards of at most
-    /// `HALL_CELLS` white cells, once the search has met `HALL_AFTER` dead ends (the
+    /// `SMALL_BOARD` white cells, once the search has met `HALL_AFTER` dead ends (the
     /// published puzzles mostly need fewer, and would only pay for it).
     #[inline]
     pub(super) fn hall_on(&self) -> bool {
-        self.cell_pos.len() <= HALL_CELLS && self.dead_ends_seen >= HALL_AFTER
+        self.cell_pos.len() <= SMALL_BOARD && self.dead_ends_seen >= HALL_AFTER
     }
 
     /// The root's counting check ([`digit_fit`]): false when some digit cannot go once
@@ -158,7 +158,7 @@ impl Search {
     /// before it.
     // PERF: every run's required digits, two matchings per digit and one alternating
     // path search per cell whose other run's partner is another run: on the dense 8×8
-    // boards a few tens of µs a node. Only boards of at most `HALL_CELLS` cells run it
+    // boards a few tens of µs a node. Only boards of at most `SMALL_BOARD` cells run it
     // (see `hall_on`).
     pub(super) fn hall_filter(&mut self) -> Option<bool> {
         self.fill_required();
