@@ -7,6 +7,11 @@ random 5x7 Latin rectangle over 1..7, then shifted in pairs (one column +d, anot
 d in 1..2, one or two pairs): the total stays 140, every clue stays possible, and
 whether a fill exists is a question of which digits each column misses. Deterministic
 per seed. Prints one judge input (one case) on stdout.
+
+`beside SEED FILE`: the `rows28 SEED` board with the board of FILE (one judge input of
+one case, such as `gridjudge gen kakuro --variant classic --rows 20 --cols 20 --seed
+SEED`) to its right, black around both: a board of two parts that share no run, more
+white cells than the search's small-board reasoning takes on as a whole.
 """
 import random
 import sys
@@ -36,7 +41,29 @@ def rows28(seed):
     return "\n".join(lines)
 
 
+def beside(left, right):
+    """Two boards (judge inputs of one case) side by side, black around both."""
+    def grid(text):
+        lines = text.strip().split("\n")
+        h, _ = map(int, lines[0].split())
+        return [line.split() for line in lines[1:1 + h]]
+    a, b = grid(left), grid(right)
+    h = max(len(a), len(b))
+    wa, wb = len(a[0]), len(b[0])
+    out = [f"{h} {wa + wb}"]
+    for r in range(h):
+        ra = a[r] if r < len(a) else ["XXXXXXX"] * wa
+        rb = b[r] if r < len(b) else ["XXXXXXX"] * wb
+        out.append(" ".join(ra + rb))
+    return "\n".join(out)
+
+
 if __name__ == "__main__":
     kind, seed = sys.argv[1], int(sys.argv[2])
-    assert kind == "rows28", "only the rows28 family"
-    print(rows28(seed))
+    if kind == "rows28":
+        print(rows28(seed))
+    elif kind == "beside":
+        with open(sys.argv[3]) as f:
+            print(beside(rows28(seed), f.read()))
+    else:
+        sys.exit(f"dense_family.py: unknown kind {kind!r} (rows28, beside)")
