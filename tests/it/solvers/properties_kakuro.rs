@@ -13,7 +13,10 @@
 //!   for hdu3338, and for classic kakuro AC exactly when no run repeats a digit;
 //! - on boards up to 7x7, clues possibly shifted, the classic search finds a fill
 //!   exactly when its exhaustive count (which never splits the board into components)
-//!   does; on larger classic boards (up to 14x14) it finds a valid fill.
+//!   does; on larger classic boards (up to 14x14) it finds a valid fill;
+//! - on boards of several parts sharing no run (two small boards, clues possibly
+//!   shifted, beside a generated 20x20 one), the classic search finds a fill exactly
+//!   when every small board has one.
 //!
 //! Failures are persisted in `tests/proptest-regressions/properties_kakuro.txt`.
 
@@ -421,6 +424,57 @@ proptest! {
 
 /// Cases of `backjumping_agrees_with_exhaustive_count_on_larger_shifted_boards`.
 const BACKJUMP_CASES: u32 = 500;
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Boards of several parts that share no run, bigger than the search's small-board
+    /// reasoning takes on as a whole: two boards up to 7x7, clues possibly shifted,
+    /// beside a generated 20x20 board. `solve` finds a fill exactly when each small
+    /// board has one (the exhaustive count of each alone), and its fill validates:
+    /// deciding the small parts on their own (once the whole board's searches have met
+    /// 2,000 dead ends) and going on with the whole board after them keeps the verdict.
+    #[test]
+    fn search_solve_agrees_with_its_parts(
+        p1 in params(4, 7, 9, true),
+        p2 in params(4, 7, 9, true),
+        d1 in prop_oneof![1 => Just(0i32), 3 => -3i32..=3],
+        d2 in prop_oneof![1 => Just(0i32), 3 => -3i32..=3],
+        seed in any::<u64>(),
+    ) {
+        let (Some(a), Some(b)) = (shifted_board(&p1, d1, seed), shifted_board(&p2, d2, seed ^ 1))
+        else {
+            return Ok(());
+        };
+        let big = Params { rows: 20, cols: 20, white_percent: 90, max_run: 9, distinct: true };
+        let big = generate(&big, &mut Rng::new(seed ^ 2)).board;
+        let whole = beside(&beside(&a, &b), &big);
+        prop_assume!(whole.white_count() > 256);
+        let feasible = kakuro_search::count(&a, 2) > 0 && kakuro_search::count(&b, 2) > 0;
+        solve_agrees_with(&whole, feasible)?;
+    }
+}
+
+/// `a` left of `b` in one grid, their top rows level, black around both.
+fn beside(a: &KakuroBoard, b: &KakuroBoard) -> KakuroBoard {
+    let (rows, cols) = (a.rows().max(b.rows()), a.cols() + b.cols());
+    let black = Cell::Black {
+        down: None,
+        right: None,
+    };
+    let mut cells = vec![black; rows * cols];
+    for r in 0..a.rows() {
+        for c in 0..a.cols() {
+            cells[r * cols + c] = a.cell(r, c);
+        }
+    }
+    for r in 0..b.rows() {
+        for c in 0..b.cols() {
+            cells[r * cols + a.cols() + c] = b.cell(r, c);
+        }
+    }
+    KakuroBoard::new(rows, cols, cells).expect("two boards side by side are a board")
+}
 
 /// Cases of `search_solves_larger_classic_boards`.
 const LARGER_CASES: u32 = 200;
