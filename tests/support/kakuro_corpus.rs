@@ -1,9 +1,10 @@
 //! The project's Kakuro corpus (`benches/data/kakuro/`, provenance in its `SOURCES.md`):
-//! the list of its files, which of its cases are classic, and the loader. Shared by
+//! the list of its files, which of its cases are classic, the loader, and [`beside`],
+//! which puts two boards in one grid. Shared by
 //! `tests/it/solvers/kakuro.rs`, `tests/it/solvers/kakuro_search_timing.rs` and `benches/kakuro.rs`.
 
 use gridjudge::format::hdu3338::parse_input;
-use gridjudge::model::KakuroBoard;
+use gridjudge::model::{Cell, KakuroBoard};
 
 /// The corpus folder.
 pub const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/kakuro");
@@ -66,4 +67,26 @@ pub fn load(name: &str) -> Vec<KakuroBoard> {
 pub fn load_file(path: &str) -> Vec<KakuroBoard> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_input(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `a` left of `b` in one grid, their top rows level, black around both: a board of
+/// parts that share no run.
+pub fn beside(a: &KakuroBoard, b: &KakuroBoard) -> KakuroBoard {
+    let (rows, cols) = (a.rows().max(b.rows()), a.cols() + b.cols());
+    let black = Cell::Black {
+        down: None,
+        right: None,
+    };
+    let mut cells = vec![black; rows * cols];
+    for r in 0..a.rows() {
+        for c in 0..a.cols() {
+            cells[r * cols + c] = a.cell(r, c);
+        }
+    }
+    for r in 0..b.rows() {
+        for c in 0..b.cols() {
+            cells[r * cols + a.cols() + c] = b.cell(r, c);
+        }
+    }
+    KakuroBoard::new(rows, cols, cells).expect("two boards side by side are a board")
 }

@@ -12,7 +12,7 @@ use gridjudge::model::{Cell, ClueFault, Direction, KakuroBoard, KakuroFill};
 use gridjudge::solve::kakuro_flow::{self, Infeasible};
 use gridjudge::solve::kakuro_search::{self, ClassicInfeasible};
 use gridjudge::verify::kakuro::check_fill;
-use support::kakuro_corpus::{classic_cases, feasible_files, load, load_file, DIR, FILES};
+use support::kakuro_corpus::{beside, classic_cases, feasible_files, load, load_file, DIR, FILES};
 
 #[test]
 fn all_files_are_listed() {
@@ -696,28 +696,6 @@ fn clause_learning_proves_the_dense_boards_without_a_fill() {
             "{name}"
         );
     }
-}
-
-/// `a` above and left of `b` in one grid (black around them): a board of two parts
-/// that share no run.
-fn beside(a: &KakuroBoard, b: &KakuroBoard) -> KakuroBoard {
-    let (rows, cols) = (a.rows().max(b.rows()), a.cols() + b.cols());
-    let black = Cell::Black {
-        down: None,
-        right: None,
-    };
-    let mut cells = vec![black; rows * cols];
-    for r in 0..a.rows() {
-        for c in 0..a.cols() {
-            cells[r * cols + c] = a.cell(r, c);
-        }
-    }
-    for r in 0..b.rows() {
-        for c in 0..b.cols() {
-            cells[r * cols + a.cols() + c] = b.cell(r, c);
-        }
-    }
-    KakuroBoard::new(rows, cols, cells).expect("two boards side by side are a board")
 }
 
 /// A dense region without a fill beside a big easy one (the rows-of-28 board above

@@ -21,6 +21,7 @@
 //! Failures are persisted in `tests/proptest-regressions/properties_kakuro.txt`.
 
 use crate::support;
+use support::kakuro_corpus::beside;
 
 use gridjudge::check::{check, check_parsed};
 use gridjudge::gen::kakuro::{generate, shift_clues, Params};
@@ -453,27 +454,6 @@ proptest! {
         let feasible = kakuro_search::count(&a, 2) > 0 && kakuro_search::count(&b, 2) > 0;
         solve_agrees_with(&whole, feasible)?;
     }
-}
-
-/// `a` left of `b` in one grid, their top rows level, black around both.
-fn beside(a: &KakuroBoard, b: &KakuroBoard) -> KakuroBoard {
-    let (rows, cols) = (a.rows().max(b.rows()), a.cols() + b.cols());
-    let black = Cell::Black {
-        down: None,
-        right: None,
-    };
-    let mut cells = vec![black; rows * cols];
-    for r in 0..a.rows() {
-        for c in 0..a.cols() {
-            cells[r * cols + c] = a.cell(r, c);
-        }
-    }
-    for r in 0..b.rows() {
-        for c in 0..b.cols() {
-            cells[r * cols + a.cols() + c] = b.cell(r, c);
-        }
-    }
-    KakuroBoard::new(rows, cols, cells).expect("two boards side by side are a board")
 }
 
 /// Cases of `search_solves_larger_classic_boards`.
