@@ -20,8 +20,10 @@
 //! one board gets at most [`CALLS_PER_CELL`] calls per cell over at most
 //! [`MAX_LAYOUTS`] layouts before generation fails with a clear message.
 //!
-//! PERF (release, `gen kakuro --variant classic --unique --seed 1`, 2-core machine,
-//! load average about 3, 2026-11-28): 20×20 0.09 s, 30×30 0.10 s, 50×50 0.56 s, 70×70
+//! PERF (release, `gen kakuro --variant classic --unique --seed 1`, quiet machine,
+//! 2026-11-28): 20×20 0.01 s, 30×30 0.02 s (the counting way at 20×20, which it took
+//! until then: 0.09 s, and on dense or unlucky 14×14–20×20 boards seconds or a
+//! failure, see [`SMALL_AREA`]). Earlier (load average about 3): 50×50 0.56 s, 70×70
 //! 2.3 s; the counting way alone took 0.10 s and 0.65 s at 20×20 and 30×30 and gave up
 //! at 50×50 after 50 s. 100×100 (seeds 1, 2, 3; a fuzzing job on the other core):
 //! 8.5 s, 8.0 s, 9.6 s, in about 800 calls of `other_fill` (one per blackened cell),
@@ -39,10 +41,13 @@ use crate::solve::kakuro_search;
 /// Boards of at most this many cells (rows × columns) are made unique the first way
 /// (an exhaustive count, then a search for any fill, which may be ours); larger ones
 /// by [`kakuro_search::other_fill`]. The first way is kept for the small boards so that
-/// the committed generated files (`judge-cases/kakuro`, 12×12) stay the same; it gave
-/// up on every 50×50 seed tried (over 50 s), where the second makes 50×50 unique in
-/// about 1 s.
-pub const SMALL_AREA: usize = 400;
+/// the committed generated files (`judge-cases/kakuro`, 12×12) and the snapshots stay
+/// the same. Above 12×12 the second is faster and fails less (seeds 1–6, one run
+/// each, the first way → the second: 20×20 at `--white 70` 4 of 6 made in 0.8 s in
+/// all → 6 of 6 in 0.07 s; at `--white 95` 14×14 4.9 → 0.07 s, 16×16 5 of 6 in 10.6
+/// s → 6 of 6 in 0.11 s, 20×20 4 of 6 in 13.7 s → 6 of 6 in 0.20 s); the first gave up
+/// on every 50×50 seed tried (over 50 s).
+pub const SMALL_AREA: usize = 144;
 /// Layouts tried before giving up.
 pub const MAX_LAYOUTS: usize = 50;
 /// Dead ends allowed to one count or solve of the reference search.
@@ -178,6 +183,27 @@ mod tests {
             assert_eq!(kakuro_search::count(&g.board, 2), 1, "seed {seed}");
             check_fill(&g.board, &g.fill, true).unwrap();
             assert!(g.board.white_count() > 100, "seed {seed}");
+        }
+    }
+
+    /// Just above `SMALL_AREA`, dense boards too: every seed makes a board, with one
+    /// fill, ours (made the counting way, as below 12×12, one of them gave up after a
+    /// minute of debug build).
+    #[test]
+    fn boards_just_above_the_small_area_are_made_unique() {
+        for seed in 0..6u64 {
+            let side = 13 + seed as usize;
+            let p = Params {
+                rows: side,
+                cols: side,
+                white_percent: if seed % 2 == 0 { 95 } else { 70 },
+                max_run: 9,
+                distinct: true,
+            };
+            assert!(p.rows * p.cols > SMALL_AREA);
+            let g = unique_classic(&p, &mut Rng::new(seed)).unwrap();
+            assert_eq!(kakuro_search::count(&g.board, 2), 1, "seed {seed}");
+            check_fill(&g.board, &g.fill, true).unwrap();
         }
     }
 
