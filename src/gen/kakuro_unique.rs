@@ -2,48 +2,62 @@
 //! is adjusted until the classic counter finds one solution.
 //!
 //! A board here is always a function of its fill (clues = run sums, see
-//! [`board_from_fill`]), so the fill stays a solution whatever is changed. On boards
-//! above [`SMALL_AREA`] cells one call of [`kakuro_search::other_fill`] either proves
-//! our fill the only one or returns another, which differs from ours in a region near
-//! the end of the board (it looks for a second fill from the last cells first, the
-//! earlier ones fixed to ours), most often a small one. Turning one of the differing
-//! cells black (our fill loses that digit, runs are split or shortened, clues
-//! recomputed) removes that second fill and usually many others. When the search gives
-//! up, a random white cell goes black instead. Smaller boards are counted
+//! [`board_from_fill`]), so the fill stays a solution whatever is changed. Turning a
+//! cell black (our fill loses that digit, runs are split or shortened, clues
+//! recomputed) removes every fill that differs from ours there, and usually many
+//! others; the generator blackens cells until ours is the only fill.
+//!
+//! On boards above [`SMALL_AREA`] cells it finds the cells to blacken in passes of
+//! [`kakuro_search::near_fills`]: for each cell from the last, a fill that differs from
+//! ours there and only within a window of nearby cells (in row order); one differing
+//! cell of each fill found is picked at random, fixed to ours while the pass goes on
+//! and blackened after it. Blackening splits runs, so a pass can leave new fills; the
+//! next pass looks again. When a pass finds none, the window doubles (from half a row,
+//! at least [`MIN_WINDOW`] cells); once it covers the board, one call of
+//! [`kakuro_search::other_fill`] either proves our fill the only one or returns
+//! another (a cell of it is blackened and the window starts small again). When that
+//! search gives up, a random white cell goes black instead. Smaller boards are counted
 //! ([`kakuro_search::enumerate_within`]) and, with two fills or more, searched for any
 //! fill, which may happen to be ours (then a random white cell goes black).
 //!
 //! Each step makes the board smaller, so the loop ends; it gives up (and the caller
 //! tries a fresh layout) when more than half of the white cells had to go. Effort is
 //! bounded: every counter or solver call gets [`DEAD_ENDS_PER_CALL`] dead ends (an
-//! undecided search is treated like "several fills": a random cell goes black), and
-//! one board gets at most [`CALLS_PER_CELL`] calls per cell over at most
-//! [`MAX_LAYOUTS`] layouts before generation fails with a clear message.
+//! undecided search is treated like "several fills": a random cell goes black), each
+//! search of a pass [`NEAR_DEAD_ENDS`], and one board gets at most [`CALLS_PER_CELL`]
+//! calls per cell over at most [`MAX_LAYOUTS`] layouts before generation fails with a
+//! clear message.
 //!
-//! PERF (release, `gen kakuro --variant classic --unique --seed 1`, quiet machine,
-//! 2026-11-28): 20×20 0.01 s, 30×30 0.02 s (the counting way at 20×20, which it took
-//! until then: 0.09 s, and on dense or unlucky 14×14–20×20 boards seconds or a
-//! failure, see [`SMALL_AREA`]). Earlier (load average about 3): 50×50 0.56 s, 70×70
-//! 2.3 s; the counting way alone took 0.10 s and 0.65 s at 20×20 and 30×30 and gave up
-//! at 50×50 after 50 s. 100×100 (seeds 1, 2, 3; a fuzzing job on the other core):
-//! 8.5 s, 8.0 s, 9.6 s, in about 800 calls of `other_fill` (one per blackened cell),
-//! most of each building the searches' root again; 12.0, 11.5 and 12.5 s while that
-//! root also narrowed every cell to the relaxation's range (see `other_fill`). Since
-//! `other_fill` starts the relaxation from our fill (no flow to compute) and fixes the
-//! cells in one search, copying it for the other (quiet machine, before → after, same
-//! boards byte for byte): 50×50 0.49 → 0.37 s, 70×70 2.03 → 1.48 s, 100×100 8.4, 9.2,
-//! 9.6 → 5.2, 5.0, 6.3 s. Since `other_fill` fixes the cells before its last chunk
-//! in one propagation (same machine, one run each, before → after): 100×100 seeds
-//! 1–3 5.6, 6.1, 7.9 → 3.8, 5.2, 7.0 s, 70×70 2.0 → 1.25 s, 100×100 `--white 95` 34.5
-//! → 30.2 s (about 1,570 calls, most of them trying hundreds of cells one by one).
+//! PERF (release, `gen kakuro --variant classic --unique --rows N --cols N [--white 95]
+//! --seed S`, quiet machine, 2026-11-29, one run each; white cells left in brackets),
+//! the passes against one `other_fill` call per blackened cell, each from the end of
+//! the board:
+//!
+//! | board | one call per cell | passes |
+//! |---|---|---|
+//! | 100×100, seeds 1–6 | 3.1–6.9 s (5,852–5,926) | 0.34–0.51 s (5,859–5,924) |
+//! | 100×100 `--white 95`, seeds 1–6 | 16.3–63.8 s (6,202–6,298) | 1.9–3.5 s (6,324–6,413) |
+//! | 70×70, seed 1 | 0.98 s (2,878) | 0.18 s (2,887) |
+//! | 70×70 `--white 95`, seed 1 | 6.42 s (3,052) | 1.45 s (3,116) |
+//! | 50×50 `--white 95`, seed 1 | 0.47 s (1,563) | 0.17 s (1,564) |
+//!
+//! About 1,570 calls at 100×100 `--white 95`, each building the search and its root
+//! again (about 4 ms) and most of them trying hundreds of cells one by one before a
+//! fill shows, against a dozen passes. A pass with a window of two rows from the start
+//! (no doubling) took 0.4 s and 1.0–1.2 s but left 1.5 % fewer white cells than one
+//! call per cell (its fills differ from ours over more cells, so a random one of them
+//! is a worse pick); a window of one row from the start, 0.3 s but 17 s on one `--white
+//! 95` seed (too little found, the rest left to `other_fill`).
 
 use super::kakuro::{board_from_fill, generate, Generated, Params};
 use super::Rng;
+use crate::model::kakuro::{KakuroBoard, KakuroFill};
 use crate::solve::kakuro_search;
 
 /// Boards of at most this many cells (rows × columns) are made unique the first way
 /// (an exhaustive count, then a search for any fill, which may be ours); larger ones
-/// by [`kakuro_search::other_fill`]. The first way is kept for the small boards so that
+/// by passes of [`kakuro_search::near_fills`] and [`kakuro_search::other_fill`] (the
+/// second way; the figures below are for `other_fill` alone). The first way is kept for the small boards so that
 /// the committed generated files (`judge-cases/kakuro`, 12×12) and the snapshots stay
 /// the same. Above 12×12 the second is faster and fails less (seeds 1–6, one run
 /// each, the first way → the second: 20×20 at `--white 70` 4 of 6 made in 0.8 s in
@@ -51,6 +65,14 @@ use crate::solve::kakuro_search;
 /// s → 6 of 6 in 0.11 s, 20×20 4 of 6 in 13.7 s → 6 of 6 in 0.20 s); the first gave up
 /// on every 50×50 seed tried (over 50 s).
 pub const SMALL_AREA: usize = 144;
+/// The smallest window of the search for fills near ours
+/// ([`kakuro_search::near_fills`]), in cells; it starts at half a row.
+pub const MIN_WINDOW: usize = 8;
+/// Dead ends allowed to each search of [`kakuro_search::near_fills`] (one per cell; a
+/// search that gives up is passed over, the search of `other_fill` has the last word).
+/// 50, 200 and 2,000 made the same 100×100 boards (seeds 1 and 2, `--white 70` and
+/// 95), the slowest in 2.5, 3.1 and 4.1 s.
+pub const NEAR_DEAD_ENDS: u64 = 200;
 /// Layouts tried before giving up.
 pub const MAX_LAYOUTS: usize = 50;
 /// Dead ends allowed to one count or solve of the reference search.
@@ -104,12 +126,30 @@ fn make_unique(
     let start = g.board.white_count();
     let mut fill = g.fill;
     let mut board = g.board;
+    let first_window = (board.cols() / 2).max(MIN_WINDOW);
+    let mut window = first_window;
     loop {
         if *calls >= max_calls {
             return None;
         }
         *calls += 1;
-        let other = if board.rows() * board.cols() <= SMALL_AREA {
+        let big = board.rows() * board.cols() > SMALL_AREA;
+        if big && window < board.white_count() {
+            let chosen = near_cells(&board, &fill, window, rng);
+            if chosen.is_empty() {
+                window *= 2;
+                continue;
+            }
+            for cell in chosen {
+                fill.digits[cell] = 0;
+            }
+            board = board_from_fill(fill.rows, fill.cols, &fill.digits);
+            if board.white_count() * 2 < start || board.white_count() == 0 {
+                return None;
+            }
+            continue;
+        }
+        let other = if !big {
             if kakuro_search::enumerate_within(&board, 2, DEAD_ENDS_PER_CALL) == Some(1) {
                 return Some(Generated { board, fill });
             }
@@ -127,23 +167,41 @@ fn make_unique(
             if board.white_count() * 2 < start || board.white_count() == 0 {
                 return None;
             }
+            // The new fills are near the blackened cell.
+            window = first_window;
             other
         };
-        let differing: Vec<usize> = match &other {
-            Some(o) => (0..fill.digits.len())
-                .filter(|&i| fill.digits[i] != 0 && o.digits[i] != fill.digits[i])
-                .collect(),
-            None => Vec::new(),
-        };
-        let pool: Vec<usize> = if differing.is_empty() {
-            board.white_cells().collect()
-        } else {
-            differing
+        let pool: Vec<usize> = match other.map(|o| differing(&fill, &o)) {
+            Some(differing) if !differing.is_empty() => differing,
+            _ => board.white_cells().collect(),
         };
         let cell = pool[rng.below(pool.len())];
         fill.digits[cell] = 0;
         board = board_from_fill(fill.rows, fill.cols, &fill.digits);
     }
+}
+
+/// Cells to blacken so that the fills of `board` near ours, within `window` cells
+/// ([`kakuro_search::near_fills`]), are gone: one differing cell (at random) of each
+/// fill the search finds, fixed to ours while it goes on. Empty when it finds none.
+fn near_cells(board: &KakuroBoard, fill: &KakuroFill, window: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut chosen = Vec::new();
+    let mut keep_on = |other: &KakuroFill| {
+        let differing = differing(fill, other);
+        let cell = *differing.get(rng.below(differing.len().max(1)))?;
+        chosen.push(cell);
+        Some(cell)
+    };
+    // An error (our fill is always a fill of its board) keeps what was found.
+    let _ = kakuro_search::near_fills(board, fill, window, NEAR_DEAD_ENDS, &mut keep_on);
+    chosen
+}
+
+/// The white cells where `other` differs from `fill`.
+fn differing(fill: &KakuroFill, other: &KakuroFill) -> Vec<usize> {
+    (0..fill.digits.len())
+        .filter(|&i| fill.digits[i] != 0 && other.digits.get(i) != Some(&fill.digits[i]))
+        .collect()
 }
 
 #[cfg(test)]
@@ -186,6 +244,24 @@ mod tests {
             assert_eq!(kakuro_search::count(&g.board, 2), 1, "seed {seed}");
             check_fill(&g.board, &g.fill, true).unwrap();
             assert!(g.board.white_count() > 100, "seed {seed}");
+        }
+    }
+
+    /// Narrow and wide boards (windows of `MIN_WINDOW` cells, and of half a long row):
+    /// one fill, ours.
+    #[test]
+    fn narrow_and_wide_unique_boards_have_one_fill() {
+        for (seed, (rows, cols)) in [(40, 13), (13, 40), (60, 10)].into_iter().enumerate() {
+            let p = Params {
+                rows,
+                cols,
+                white_percent: 90,
+                max_run: 9,
+                distinct: true,
+            };
+            let g = unique_classic(&p, &mut Rng::new(seed as u64)).unwrap();
+            assert_eq!(kakuro_search::count(&g.board, 2), 1, "{rows}x{cols}");
+            check_fill(&g.board, &g.fill, true).unwrap();
         }
     }
 

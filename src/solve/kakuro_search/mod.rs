@@ -82,6 +82,9 @@
 //! `Search::back_to_root`), so the searches keep their weights from one cell to the
 //! next. On boards of at most 256 white cells, limits 1 and 2 go on with the
 //! clause-learning search instead: a fill, the clause that rules it out, another fill.
+//! [`near_fills`] is that search with a window: each cell's search is over the cells
+//! near it (the others fixed to `F`), and it goes on past the fills it finds, so one
+//! pass shows the generator of unique boards most of the fills it must rule out.
 //!
 //! All memory (frames, trail, queue, buckets, masks) is allocated before the search
 //! starts; the search loop itself never allocates.
@@ -507,31 +510,50 @@ impl Pair {
     /// differ from `first` in the last cells, so most calls fix the board in one
     /// propagation and a few dozen; fixing every cell one by one was most of the time
     /// of `gen --unique` at 100×100 (13 of each call's 17–30 ms at `--white 95`).
+    ///
+    /// With a `window` of `w` cells, the search only looks near each cell: the chunks
+    /// are `w` cells, and the cells more than `w` after a chunk are fixed too, so each
+    /// search is over at most `2w` open cells; a search that gives up is passed over,
+    /// and `Ok(None)` proves nothing. `keep_on` sees each other fill found (per cell,
+    /// as `first`): `None` ends the search there (`Ok(Some(finder))`); `Some(x)` fixes
+    /// cell `x` to `first` for the rest of the search, which goes on from the cell where
+    /// that fill was found, each such search with its own `max_dead_ends` (see
+    /// [`near_fills`]).
     fn other_fill(
         &mut self,
         first: &[u8],
         fresh: bool,
+        window: Option<usize>,
         max_dead_ends: u64,
         spent: &mut u64,
+        keep_on: &mut dyn FnMut(&[u8]) -> Option<u32>,
     ) -> Result<Option<Finder>, ClassicInfeasible> {
         /// Cells in the last chunk, the first one tried.
         const FIRST_CHUNK: usize = 64;
         let open: Vec<u32> = (0..first.len() as u32)
             .filter(|&c| !self.steady.is_placed(c))
             .collect();
-        let base = self.roots();
+        let mut base = self.roots();
+        // The budget of the search going on: `spent` when it began, plus `max_dead_ends`.
+        let mut budget = max_dead_ends;
         let digit = |c: u32| 1u16 << (first[c as usize] - 1);
-        let (mut end, mut chunk) = (open.len(), FIRST_CHUNK);
-        let mut roots = Vec::with_capacity(open.len().min(FIRST_CHUNK));
+        let first_chunk = window.unwrap_or(FIRST_CHUNK).max(1);
+        let (mut end, mut chunk) = (open.len(), first_chunk);
+        let mut roots = Vec::with_capacity(open.len().min(first_chunk));
         while end > 0 {
             let start = end.saturating_sub(chunk);
-            // The root with the cells before the chunk fixed to `first`.
-            let before = open[..start].iter().map(|&c| (c, digit(c)));
+            // The root with the cells before the chunk (and, with a window, those
+            // beyond it) fixed to `first`.
+            let beyond = window.map_or(open.len(), |w| end.saturating_add(w).min(open.len()));
+            let outside = || {
+                (open[..start].iter())
+                    .chain(&open[beyond..])
+                    .map(|&c| (c, digit(c)))
+            };
             let fixed = if fresh {
-                self.steady.narrow_root_all(before)
+                self.steady.narrow_root_all(outside())
             } else {
-                let again = open[..start].iter().map(|&c| (c, digit(c)));
-                self.steady.narrow_root_all(before) && self.restarting.narrow_root_all(again)
+                self.steady.narrow_root_all(outside()) && self.restarting.narrow_root_all(outside())
             };
             if !fixed {
                 // Only when `first` is not a fill.
@@ -562,22 +584,63 @@ impl Pair {
             }
             // The last cells first: most of the board is fixed, so most alternatives
             // fail at the root, and a board with many fills has one close to `first`.
+            let mut found = None;
             for &(c, at) in roots.iter().rev() {
                 self.back_to(at);
                 if self.narrow_root(c, !digit(c)) {
                     self.restarting.seed_phases(first);
-                    match self.decide(max_dead_ends, spent, None) {
-                        Ok(who) => return Ok(Some(who)),
+                    match self.decide(budget, spent, None) {
+                        Ok(who) => {
+                            found = Some((c, who));
+                            break;
+                        }
                         Err(ClassicInfeasible::NoSolution) => {}
+                        Err(_) if window.is_some() => budget = spent.saturating_add(max_dead_ends),
                         Err(other) => return Err(other),
                     }
                 }
             }
             self.back_to(base);
-            end = start;
-            chunk *= 2;
+            let Some((c, who)) = found else {
+                end = start;
+                if window.is_none() {
+                    chunk *= 2;
+                }
+                continue;
+            };
+            let Some(fix) = keep_on(self.solution(who)) else {
+                return Ok(Some(who));
+            };
+            // Fixing `fix` keeps every fill the later cells were searched for.
+            let fixed = match (fresh, first.get(fix as usize)) {
+                (_, None | Some(0)) => false,
+                (true, Some(_)) => self.steady.narrow_root(fix, digit(fix)),
+                (false, Some(_)) => self.narrow_root(fix, digit(fix)),
+            };
+            if !fixed {
+                return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
+            }
+            base = self.roots();
+            budget = spent.saturating_add(max_dead_ends);
+            end = open[..end]
+                .iter()
+                .rposition(|&o| o == c)
+                .map_or(0, |i| i + 1);
+            chunk = first_chunk;
         }
         Ok(None)
+    }
+
+    /// `fill`'s digits per cell of the searches ([`Pair::other_fill`]'s `first`);
+    /// [`ClassicInfeasible::GaveUp`] when a white cell has no digit 1–9.
+    fn first_from(&self, fill: &KakuroFill) -> Result<Vec<u8>, ClassicInfeasible> {
+        let first: Vec<u8> = (self.steady.cell_pos.iter())
+            .map(|&pos| fill.digits.get(pos as usize).copied().unwrap_or(0))
+            .collect();
+        if first.iter().any(|&d| !(1..=9).contains(&d)) {
+            return Err(ClassicInfeasible::GaveUp { dead_ends: 0 });
+        }
+        Ok(first)
     }
 
     /// Both searches' current roots (trail positions), for [`Pair::back_to`].
@@ -751,7 +814,9 @@ fn count_by_fills(
     if limit == 1 {
         return Some(1);
     }
-    match pair.other_fill(&first, false, max_dead_ends, &mut spent) {
+    match pair.other_fill(&first, false, None, max_dead_ends, &mut spent, &mut |_| {
+        None
+    }) {
         Ok(Some(_)) => Some(2),
         Ok(None) => Some(1),
         Err(_) => None,
@@ -778,18 +843,10 @@ pub fn other_fill(
     // are fixed in one search, the other a copy (see `Pair::other_fill`): 8.4 → 5.2 s
     // for seed 1.
     let mut pair = Pair::with_root(board, false, Some(&fill.digits))?;
-    let first: Vec<u8> = pair
-        .steady
-        .cell_pos
-        .iter()
-        .map(|&pos| fill.digits.get(pos as usize).copied().unwrap_or(0))
-        .collect();
-    if first.iter().any(|&d| !(1..=9).contains(&d)) {
-        return Err(ClassicInfeasible::GaveUp { dead_ends: 0 });
-    }
+    let first = pair.first_from(fill)?;
     let mut spent = 0;
     Ok(pair
-        .other_fill(&first, true, max_dead_ends, &mut spent)?
+        .other_fill(&first, true, None, max_dead_ends, &mut spent, &mut |_| None)?
         .map(|who| {
             let digits = pair.solution(who);
             let mut other = KakuroFill::empty_for(board);
@@ -798,6 +855,62 @@ pub fn other_fill(
             }
             other
         }))
+}
+
+/// Fills of `board` that differ from `fill` near one of its cells, found one after
+/// another: the search of [`other_fill`] with a window of `window` cells (in the
+/// search's cell order: by rows, the cells the root's deductions leave open, so a fill
+/// shown differs from ours within `2 × window` of them): for each cell `c` from the
+/// last, a fill that
+/// agrees with `fill` on every cell before `c`, differs from it at `c` and agrees again
+/// from `window` cells after `c`'s chunk of `window` cells on. Each fill found is shown
+/// to `keep_on`, which names a white cell (a position in `fill.digits`) to fix to
+/// `fill` from then on (the search goes on from `c`), or `None` to stop. Each search
+/// gets about `max_dead_ends` dead ends and is passed over when it gives up, so
+/// finding none proves nothing (that is [`other_fill`]'s job). Returns how many fills
+/// it showed; [`ClassicInfeasible::GaveUp`] when `fill` is not a fill of `board` or a
+/// named cell is not one of its white cells.
+///
+/// The generator of unique boards (`gen::kakuro_unique`) names a differing cell of each
+/// fill and blackens them all, one search over the board where [`other_fill`] would
+/// need one per blackened cell.
+pub fn near_fills(
+    board: &KakuroBoard,
+    fill: &KakuroFill,
+    window: usize,
+    max_dead_ends: u64,
+    keep_on: &mut dyn FnMut(&KakuroFill) -> Option<usize>,
+) -> Result<usize, ClassicInfeasible> {
+    let mut pair = Pair::with_root(board, false, Some(&fill.digits))?;
+    let first = pair.first_from(fill)?;
+    let cell_pos = pair.steady.cell_pos.clone();
+    // Board positions back to search cells.
+    let mut cell_of = vec![u32::MAX; fill.digits.len()];
+    for (i, &pos) in cell_pos.iter().enumerate() {
+        if let Some(slot) = cell_of.get_mut(pos as usize) {
+            *slot = i as u32;
+        }
+    }
+    let mut shown = 0;
+    let mut other = KakuroFill::empty_for(board);
+    let mut on_fill = |digits: &[u8]| -> Option<u32> {
+        shown += 1;
+        for (i, &pos) in cell_pos.iter().enumerate() {
+            other.digits[pos as usize] = digits[i];
+        }
+        // A position that is not a white cell fails the fixing (`u32::MAX`).
+        keep_on(&other).map(|pos| cell_of.get(pos).copied().unwrap_or(u32::MAX))
+    };
+    let mut spent = 0;
+    pair.other_fill(
+        &first,
+        true,
+        Some(window),
+        max_dead_ends,
+        &mut spent,
+        &mut on_fill,
+    )?;
+    Ok(shown)
 }
 
 /// Dead ends the exhaustive enumeration of [`count_within`] may meet before limits 1
@@ -831,10 +944,12 @@ const CLAUSES_SHARE: u64 = 8;
 #[cfg(test)]
 mod tests {
     use super::{
-        count_by_clauses, count_by_fills, luby, other_fill, solve, Outcome, Search, LEARN_AFTER,
+        count_by_clauses, count_by_fills, luby, near_fills, other_fill, solve, Outcome, Pair,
+        Search, LEARN_AFTER,
     };
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
+    use crate::model::kakuro::KakuroFill;
 
     /// The counting by fills and by clauses (limits 1 and 2) agrees with the
     /// exhaustive enumeration on small generated boards, with and without fills, with
@@ -903,6 +1018,66 @@ mod tests {
             seen.iter().all(|&n| n > 0),
             "boards with 0, 1, 2+ fills: {seen:?}"
         );
+    }
+
+    /// `near_fills` shows only fills of the board (by the validator) that differ from
+    /// ours within `2 × window` consecutive cells left open by the root and agree with ours on every
+    /// cell named before; over the whole board (a window of every cell, no bound on
+    /// dead ends) it shows a fill exactly when there are two.
+    #[test]
+    fn near_fills_agree_with_ours_on_the_named_cells() {
+        let mut shown_in_all = 0;
+        for seed in 0..24u64 {
+            let side = 8 + (seed % 5) as usize;
+            let p = Params {
+                rows: side,
+                cols: side + 2,
+                white_percent: 80 + (seed % 16) as usize,
+                max_run: 9,
+                distinct: true,
+            };
+            let mut rng = Rng::new(seed);
+            let made = generate(&p, &mut rng);
+            let (board, fill) = (&made.board, &made.fill);
+            // Rank of each cell left open by the root's deductions, in row order.
+            let pair = Pair::with_root(board, false, Some(&fill.digits)).unwrap();
+            let mut rank = vec![usize::MAX; fill.digits.len()];
+            let open =
+                (0..pair.steady.cell_pos.len() as u32).filter(|&c| !pair.steady.is_placed(c));
+            for (i, c) in open.enumerate() {
+                rank[pair.steady.cell_pos[c as usize] as usize] = i;
+            }
+            let whites = board.white_count();
+            for window in [3, 8, 20, whites] {
+                let budget = if window == whites { u64::MAX } else { 200 };
+                let mut named: Vec<usize> = Vec::new();
+                let mut keep_on = |other: &KakuroFill| {
+                    crate::verify::kakuro::check_fill(board, other, true)
+                        .unwrap_or_else(|e| panic!("seed {seed}, window {window}: {e:?}"));
+                    let differing: Vec<usize> = (0..fill.digits.len())
+                        .filter(|&i| fill.digits[i] != 0 && other.digits[i] != fill.digits[i])
+                        .collect();
+                    assert!(!differing.is_empty(), "seed {seed}: our own fill");
+                    for &cell in &named {
+                        assert_eq!(other.digits[cell], fill.digits[cell], "seed {seed}");
+                    }
+                    let span = rank[differing[differing.len() - 1]] - rank[differing[0]];
+                    assert!(span < 2 * window, "seed {seed}, window {window}: {span}");
+                    let cell = differing[rng.below(differing.len())];
+                    named.push(cell);
+                    Some(cell)
+                };
+                let shown = near_fills(board, fill, window, budget, &mut keep_on)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+                assert_eq!(shown, named.len());
+                shown_in_all += shown;
+                if window == whites {
+                    let two = count_by_fills(board, 2, u64::MAX, 0, LEARN_AFTER) == Some(2);
+                    assert_eq!(shown > 0, two, "seed {seed}");
+                }
+            }
+        }
+        assert!(shown_in_all > 100, "only {shown_in_all} fills shown");
     }
 
     /// The schedule of the restarts: each doubling appears after two copies of all the
