@@ -70,18 +70,19 @@
 //!
 //! [`count`] first enumerates, in one exhaustive depth-first search over the whole
 //! board (chronological backtracking, every combination). That decides small boards in
-//! a few dead ends but never finishes a 100×100 one. Up to limit 2 (is there a fill, is
-//! it the only one) it then goes on by fills instead, with the searches of [`solve`]:
-//! a first fill `F`; every other fill agrees with `F` on the cells before some cell
-//! `x_i` (in cell order) and differs from it at `x_i`, so one search per cell, with
-//! `x_1 … x_{i−1}` fixed to `F` and `F(x_i)` ruled out at the root, decides whether a
-//! second fill exists. The cells are taken last first: with most of the board fixed,
-//! most of these roots fail at once, and a board with many fills shows a second one
-//! near `F` within a few dead ends (the restarting search tries `F`'s digits first).
-//! Fixing and releasing cells are root deductions on the trail (`Search::narrow_root`,
-//! `Search::back_to_root`), so the searches keep their weights from one cell to the
-//! next. On boards of at most 256 white cells, limits 1 and 2 go on with the
-//! clause-learning search instead: a fill, the clause that rules it out, another fill.
+//! a few dead ends but never finishes a 100×100 one. Up to limit 1,000 it then goes on
+//! by fills instead, with the searches of [`solve`]: a first fill `F`; every other fill
+//! agrees with `F` on the cells before some cell `x_i` (in cell order) and differs from
+//! it at `x_i`, so one search per cell, with `x_1 … x_{i−1}` fixed to `F` and `F(x_i)`
+//! ruled out at the root, decides whether a second fill exists; below a root where it
+//! finds a fill `G`, the other fills are counted the same way around `G`. The cells are
+//! taken last first: with most of the board fixed, most of these roots fail at once,
+//! and a board with many fills shows a second one near `F` within a few dead ends (the
+//! restarting search tries `F`'s digits first). Fixing and releasing cells are root
+//! deductions on the trail (`Search::narrow_root`, `Search::back_to_root`), so the
+//! searches keep their weights from one cell to the next. On boards of at most 256
+//! white cells the clause-learning search counts instead: a fill, the clause that rules
+//! it out, another fill.
 //! [`near_fills`] is that search with a window: each cell's search is over the cells
 //! near it (the others fixed to `F`), and it goes on past the fills it finds, so one
 //! pass shows the generator of unique boards most of the fills it must rule out.
@@ -543,44 +544,11 @@ impl Pair {
         while end > 0 {
             let start = end.saturating_sub(chunk);
             // The root with the cells before the chunk (and, with a window, those
-            // beyond it) fixed to `first`.
+            // beyond it) fixed to `first`, and the chunk's roots.
             let beyond = window.map_or(open.len(), |w| end.saturating_add(w).min(open.len()));
-            let outside = || {
-                (open[..start].iter())
-                    .chain(&open[beyond..])
-                    .map(|&c| (c, digit(c)))
-            };
-            let fixed = if fresh {
-                self.steady.narrow_root_all(outside())
-            } else {
-                self.steady.narrow_root_all(outside()) && self.restarting.narrow_root_all(outside())
-            };
-            if !fixed {
+            if !self.fix_chunk(first, &open, [start, end, beyond], fresh, &mut roots) {
                 // Only when `first` is not a fill.
                 return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
-            }
-            // The roots with the chunk's cells before each one fixed too.
-            roots.clear();
-            for &c in &open[start..end] {
-                if self.steady.is_placed(c) {
-                    continue;
-                }
-                // (When `fresh`, the copy's roots will be the steady search's.)
-                let at = self.steady.root_len();
-                roots.push((c, if fresh { [at, at] } else { self.roots() }));
-                let fixed = if fresh {
-                    self.steady.narrow_root(c, digit(c))
-                } else {
-                    self.narrow_root(c, digit(c))
-                };
-                if !fixed {
-                    return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
-                }
-            }
-            if fresh {
-                // A copy holds the same trail, so the roots recorded above are its too.
-                self.restarting = self.steady.fork();
-                self.restarting.phase_saving = true;
             }
             // The last cells first: most of the board is fixed, so most alternatives
             // fail at the root, and a board with many fills has one close to `first`.
@@ -629,6 +597,124 @@ impl Pair {
             chunk = first_chunk;
         }
         Ok(None)
+    }
+
+    /// For [`Pair::other_fill`] and [`Pair::count_others`]: fixes the cells of `open`
+    /// before `start` and from `beyond` on to `first` at once, then the cells of
+    /// `start..end` one by one, each with its roots before it in `roots` (as
+    /// [`Pair::roots`]); with `fresh`, the restarting search is a copy of the steady
+    /// one afterwards. False when a root fails (only when `first` is not a fill).
+    fn fix_chunk(
+        &mut self,
+        first: &[u8],
+        open: &[u32],
+        [start, end, beyond]: [usize; 3],
+        fresh: bool,
+        roots: &mut Vec<(u32, [usize; 2])>,
+    ) -> bool {
+        let digit = |c: u32| 1u16 << (first[c as usize] - 1);
+        let outside = || {
+            (open[..start].iter())
+                .chain(&open[beyond..])
+                .map(|&c| (c, digit(c)))
+        };
+        let fixed = if fresh {
+            self.steady.narrow_root_all(outside())
+        } else {
+            self.steady.narrow_root_all(outside()) && self.restarting.narrow_root_all(outside())
+        };
+        if !fixed {
+            return false;
+        }
+        roots.clear();
+        for &c in &open[start..end] {
+            if self.steady.is_placed(c) {
+                continue;
+            }
+            // (When `fresh`, the copy's roots will be the steady search's.)
+            let at = self.steady.root_len();
+            roots.push((c, if fresh { [at, at] } else { self.roots() }));
+            let fixed = if fresh {
+                self.steady.narrow_root(c, digit(c))
+            } else {
+                self.narrow_root(c, digit(c))
+            };
+            if !fixed {
+                return false;
+            }
+        }
+        if fresh {
+            // A copy holds the same trail, so the roots recorded above are its too.
+            self.restarting = self.steady.fork();
+            self.restarting.phase_saving = true;
+        }
+        true
+    }
+
+    /// The fills other than `first` (per cell, a fill of the board) below the current
+    /// roots, up to `limit`; the roots end where they began. Split as in
+    /// [`Pair::other_fill`] by the first cell (in cell order) where they differ from
+    /// `first`: below the root of cell `c` (the cells before it fixed to `first`,
+    /// `first`'s digit ruled out at `c`) a search finds a fill `G`, and the others
+    /// there are counted the same way around `G`, one level deeper (so at most `limit`
+    /// levels). [`ClassicInfeasible::GaveUp`] once `spent` reaches `max_dead_ends`.
+    fn count_others(
+        &mut self,
+        first: &[u8],
+        limit: usize,
+        max_dead_ends: u64,
+        spent: &mut u64,
+    ) -> Result<usize, ClassicInfeasible> {
+        /// Cells in the last chunk, the first one tried (as in `other_fill`).
+        const FIRST_CHUNK: usize = 64;
+        let open: Vec<u32> = (0..first.len() as u32)
+            .filter(|&c| !self.steady.is_placed(c))
+            .collect();
+        let base = self.roots();
+        let digit = |c: u32| 1u16 << (first[c as usize] - 1);
+        let (mut end, mut chunk) = (open.len(), FIRST_CHUNK);
+        let mut roots = Vec::with_capacity(open.len().min(FIRST_CHUNK));
+        let mut found = 0;
+        while end > 0 && found < limit {
+            let start = end.saturating_sub(chunk);
+            if !self.fix_chunk(first, &open, [start, end, open.len()], false, &mut roots) {
+                self.back_to(base);
+                return Err(ClassicInfeasible::GaveUp { dead_ends: *spent });
+            }
+            for &(c, at) in roots.iter().rev() {
+                self.back_to(at);
+                if !self.narrow_root(c, !digit(c)) {
+                    continue;
+                }
+                self.restarting.seed_phases(first);
+                let who = match self.decide(max_dead_ends, spent, None) {
+                    Ok(who) => who,
+                    Err(ClassicInfeasible::NoSolution) => continue,
+                    Err(why) => {
+                        self.back_to(base);
+                        return Err(why);
+                    }
+                };
+                found += 1;
+                if found == limit {
+                    break;
+                }
+                // The others below the same root, around this fill.
+                let other = self.solution(who).to_vec();
+                self.back_to(at);
+                if self.narrow_root(c, !digit(c)) {
+                    found += self.count_others(&other, limit - found, max_dead_ends, spent)?;
+                }
+                if found == limit {
+                    break;
+                }
+            }
+            self.back_to(base);
+            end = start;
+            chunk *= 2;
+        }
+        self.back_to(base);
+        Ok(found)
     }
 
     /// `fill`'s digits per cell of the searches ([`Pair::other_fill`]'s `first`);
@@ -690,8 +776,9 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 /// First one exhaustive search over the whole board, as a depth-first enumeration:
 /// it decides small boards within a few dead ends (two fills differ in the last
 /// cells it decided), but does not finish big ones nor the dense small boards
-/// without a fill. Larger limits go on with it to the end. Limits 1 and 2 (is there a
-/// fill; is it the only one), after `ENUMERATE_FIRST` dead ends, go on:
+/// without a fill. Limits above [`BY_FILLS_UP_TO`] go on with it to the end; the
+/// others (1 and 2 ask: is there a fill, is it the only one), after `ENUMERATE_FIRST`
+/// dead ends, go on:
 ///
 /// - on boards of at most 256 white cells, with the clause-learning search (the `cdcl`
 ///   module, see [`count_by_clauses`]): a fill, the clause ruling it out, another
@@ -705,12 +792,16 @@ pub fn count(board: &KakuroBoard, limit: usize) -> usize {
 ///   first, as a depth-first enumeration would meet them: with most of the board fixed
 ///   most alternatives fail at the root, and on a board with many fills a nearby second
 ///   fill is found after a few dead ends. The restarting search tries `F`'s digits
-///   first (its phases).
+///   first (its phases). Below a root where a search finds a fill `G`, the other fills
+///   are counted the same way around `G` (`Pair::count_others`), until `limit`.
 // PERF: `count --limit 2` on the 60 generated 100×100 boards of
 // `benches/peers/kakuro/corpus_100.sh` (release, one run each, cap 10 s, 2-core machine
 // at load about 3, 2026-11-28): 56 decided, 30 under 1 s (fastest 0.13 s), about one
 // `solve` each; the 4 undecided are boards `solve` takes over 3 s on. By enumeration
 // alone none of the boards tried decided in 10 s. Details in docs/kakuro-search.md.
+// Limits 3 to 1,000 cost the same (quiet machine, 2026-11-29, limits 2, 3, 10, 100,
+// 1,000: default density seed 17 123–144 ms, `--white 95` seed 1 1.28–1.32 s); by
+// enumeration, as before, limit 3 did not finish in 10 s on any of them.
 //
 // As in `solve_within`, the small parts of a big board are decided alone once the search
 // for the first fill has met `PARTS_AFTER` dead ends: a part without a fill makes the
@@ -722,7 +813,7 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
     let mut first_budget = max_dead_ends;
     match Search::new(board) {
         Ok(mut search) => {
-            if limit <= 2 {
+            if limit <= BY_FILLS_UP_TO {
                 first_budget = max_dead_ends.min(ENUMERATE_FIRST);
             }
             if let Outcome::Done(found) = search.run(limit, first_budget) {
@@ -740,7 +831,7 @@ pub fn count_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -> Op
     count_by_fills(board, limit, max_dead_ends, first_budget, LEARN_AFTER)
 }
 
-/// Limits 1 and 2 of [`count_within`] on small boards by the clause-learning search
+/// [`count_within`] on small boards by the clause-learning search
 /// (the `cdcl` module), encoded from `search`'s root: a fill, then the clause ruling
 /// it out, then another; `spent` dead ends already met, each conflict one more.
 fn count_by_clauses(
@@ -789,8 +880,8 @@ pub fn enumerate_within(board: &KakuroBoard, limit: usize, max_dead_ends: u64) -
     }
 }
 
-/// Limits 1 and 2 of [`count_within`] by the searches of [`solve_within`] (see
-/// there), `spent` dead ends already met.
+/// [`count_within`] by the searches of [`solve_within`] (see there), `spent` dead ends
+/// already met.
 fn count_by_fills(
     board: &KakuroBoard,
     limit: usize,
@@ -811,14 +902,8 @@ fn count_by_fills(
         Err(ClassicInfeasible::GaveUp { .. }) => return None,
         Err(_) => return Some(0),
     };
-    if limit == 1 {
-        return Some(1);
-    }
-    match pair.other_fill(&first, false, None, max_dead_ends, &mut spent, &mut |_| {
-        None
-    }) {
-        Ok(Some(_)) => Some(2),
-        Ok(None) => Some(1),
+    match pair.count_others(&first, limit - 1, max_dead_ends, &mut spent) {
+        Ok(others) => Some(1 + others),
         Err(_) => None,
     }
 }
@@ -913,6 +998,12 @@ pub fn near_fills(
     Ok(shown)
 }
 
+/// The largest limit [`count_within`] counts by fills or by clauses after the first
+/// `ENUMERATE_FIRST` dead ends of the enumeration; larger limits go on enumerating.
+/// Counting by fills recurses once per fill found (see `Pair::count_others`), so this
+/// bounds its depth.
+const BY_FILLS_UP_TO: usize = 1_000;
+
 /// Dead ends the exhaustive enumeration of [`count_within`] may meet before limits 1
 /// and 2 go on with the searches of [`solve_within`]. On small boards it needs fewer
 /// dead ends than they do (13 generated boards of 6–13 cells a side, the
@@ -951,12 +1042,13 @@ mod tests {
     use crate::gen::Rng;
     use crate::model::kakuro::KakuroFill;
 
-    /// The counting by fills and by clauses (limits 1 and 2) agrees with the
+    /// The counting by fills and by clauses (limits 1 to 5) agrees with the
     /// exhaustive enumeration on small generated boards, with and without fills, with
     /// one fill and with many.
     #[test]
     fn counting_by_fills_agrees_with_the_enumeration() {
         let mut seen = [0usize; 3];
+        let mut many = 0;
         for seed in 0..60u64 {
             let side = 4 + (seed % 4) as usize;
             let p = Params {
@@ -977,14 +1069,15 @@ mod tests {
                 made.board
             };
             let exact = match Search::new(&board) {
-                Ok(mut search) => match search.run(2, u64::MAX) {
+                Ok(mut search) => match search.run(5, u64::MAX) {
                     Outcome::Done(found) => found,
                     Outcome::OutOfBudget => unreachable!("unbounded"),
                 },
                 Err(_) => 0,
             };
-            seen[exact] += 1;
-            for limit in [1, 2] {
+            seen[exact.min(2)] += 1;
+            many += usize::from(exact == 5);
+            for limit in 1..=5 {
                 // With the restarting search learning nogoods from its first dead end
                 // too (they must be dropped when `other_fill` widens the root).
                 for learn_after in [LEARN_AFTER, 0] {
@@ -1006,7 +1099,7 @@ mod tests {
             // `other_fill`: another fill exactly when there are two.
             if let Ok(fill) = solve(&board) {
                 let other = other_fill(&board, &fill, u64::MAX).expect("unbounded");
-                assert_eq!(other.is_some(), exact == 2, "seed {seed}");
+                assert_eq!(other.is_some(), exact >= 2, "seed {seed}");
                 if let Some(other) = other {
                     assert_ne!(other.digits, fill.digits, "seed {seed}");
                     crate::verify::kakuro::check_fill(&board, &other, true)
@@ -1015,8 +1108,8 @@ mod tests {
             }
         }
         assert!(
-            seen.iter().all(|&n| n > 0),
-            "boards with 0, 1, 2+ fills: {seen:?}"
+            seen.iter().all(|&n| n > 0) && many > 0,
+            "boards with 0, 1, 2+ fills: {seen:?}, with 5+: {many}"
         );
     }
 
