@@ -15,8 +15,9 @@
 //! next pass looks again. When a pass finds none, the window doubles (from half a row,
 //! at least [`MIN_WINDOW`] cells); once it covers the board, one call of
 //! [`kakuro_search::other_fill`] either proves our fill the only one or returns
-//! another (a cell of it is blackened and the window starts small again). When that
-//! search gives up, a random white cell goes black instead. Smaller boards are counted
+//! another (a cell where it differs is blackened), or gives up at a cell (that cell is
+//! blackened); then one pass with the smallest window, and `other_fill` again when it
+//! finds nothing. Smaller boards are counted
 //! ([`kakuro_search::enumerate_within`]) and, with two fills or more, searched for any
 //! fill, which may happen to be ours (then a random white cell goes black).
 //!
@@ -24,7 +25,8 @@
 //! tries a fresh layout) when more than half of the white cells had to go. Effort is
 //! bounded: every counter or solver call gets [`DEAD_ENDS_PER_CALL`] dead ends (an
 //! undecided search is treated like "several fills": a random cell goes black), each
-//! search of a pass [`NEAR_DEAD_ENDS`], and one board gets at most [`CALLS_PER_CELL`]
+//! `other_fill` call [`OTHER_FILL_DEAD_ENDS`], each search of a pass
+//! [`NEAR_DEAD_ENDS`], and one board gets at most [`CALLS_PER_CELL`]
 //! calls per cell over at most [`MAX_LAYOUTS`] layouts before generation fails with a
 //! clear message.
 //!
@@ -37,6 +39,8 @@
 //! |---|---|---|
 //! | 100×100, seeds 1–6 | 3.1–6.9 s (5,852–5,926) | 0.34–0.51 s (5,859–5,924) |
 //! | 100×100 `--white 95`, seeds 1–6 | 16.3–63.8 s (6,202–6,298) | 1.9–3.5 s (6,324–6,413) |
+//! | 100×100, seeds 1–20 | | 0.28–0.45 s (5,824–5,924) |
+//! | 100×100 `--white 95`, seeds 1–20 | | 1.8–6.9 s, median 2.4 s (6,324–6,413) |
 //! | 70×70, seed 1 | 0.98 s (2,878) | 0.18 s (2,887) |
 //! | 70×70 `--white 95`, seed 1 | 6.42 s (3,052) | 1.45 s (3,116) |
 //! | 50×50 `--white 95`, seed 1 | 0.47 s (1,563) | 0.17 s (1,564) |
@@ -52,7 +56,7 @@
 use super::kakuro::{board_from_fill, generate, Generated, Params};
 use super::Rng;
 use crate::model::kakuro::{KakuroBoard, KakuroFill};
-use crate::solve::kakuro_search;
+use crate::solve::kakuro_search::{self, OtherFill};
 
 /// Boards of at most this many cells (rows × columns) are made unique the first way
 /// (an exhaustive count, then a search for any fill, which may be ours); larger ones
@@ -73,6 +77,12 @@ pub const MIN_WINDOW: usize = 8;
 /// 50, 200 and 2,000 made the same 100×100 boards (seeds 1 and 2, `--white 70` and
 /// 95), the slowest in 2.5, 3.1 and 4.1 s.
 pub const NEAR_DEAD_ENDS: u64 = 200;
+/// Dead ends allowed to one call of [`kakuro_search::other_fill`], over all its cells;
+/// when it gives up, the cell it was at goes black. 100×100 `--white 95`, seeds 1–20:
+/// with 20,000 (as for the counts) 1.7–3.9 s but 9.3 and 14.5 s on seeds 7 and 8 (ten
+/// calls giving up, about 1 s each, most of the time); with 5,000, 1.8–6.9 s, each
+/// board with as many white cells within 0.5 %; with 2,000 about the same as 5,000.
+pub const OTHER_FILL_DEAD_ENDS: u64 = 5_000;
 /// Layouts tried before giving up.
 pub const MAX_LAYOUTS: usize = 50;
 /// Dead ends allowed to one count or solve of the reference search.
@@ -128,6 +138,8 @@ fn make_unique(
     let mut board = g.board;
     let first_window = (board.cols() / 2).max(MIN_WINDOW);
     let mut window = first_window;
+    // Whether the last step was `other_fill`'s.
+    let mut after_full = false;
     loop {
         if *calls >= max_calls {
             return None;
@@ -137,9 +149,10 @@ fn make_unique(
         if big && window < board.white_count() {
             let chosen = near_cells(&board, &fill, window, rng);
             if chosen.is_empty() {
-                window *= 2;
+                window = if after_full { usize::MAX } else { window * 2 };
                 continue;
             }
+            after_full = false;
             for cell in chosen {
                 fill.digits[cell] = 0;
             }
@@ -149,7 +162,9 @@ fn make_unique(
             }
             continue;
         }
-        let other = if !big {
+        // The cells to pick the next black one from: where another fill differs from
+        // ours; all white cells when there is no such fill to go by.
+        let pool: Vec<usize> = if !big {
             if kakuro_search::enumerate_within(&board, 2, DEAD_ENDS_PER_CALL) == Some(1) {
                 return Some(Generated { board, fill });
             }
@@ -157,23 +172,31 @@ fn make_unique(
                 return None;
             }
             *calls += 1;
-            kakuro_search::solve_within(&board, DEAD_ENDS_PER_CALL).ok()
+            match kakuro_search::solve_within(&board, DEAD_ENDS_PER_CALL) {
+                Ok(other) => differing(&fill, &other),
+                Err(_) => Vec::new(),
+            }
         } else {
-            let other = match kakuro_search::other_fill(&board, &fill, DEAD_ENDS_PER_CALL) {
-                Ok(None) => return Some(Generated { board, fill }),
-                Ok(Some(other)) => Some(other),
-                Err(_) => None,
+            let pool = match kakuro_search::other_fill(&board, &fill, OTHER_FILL_DEAD_ENDS) {
+                Ok(OtherFill::Only) => return Some(Generated { board, fill }),
+                Ok(OtherFill::Found(other)) => differing(&fill, &other),
+                // Where no second fill was found nor ruled out.
+                Ok(OtherFill::GaveUpAt(at)) => vec![at],
+                Err(_) => Vec::new(),
             };
             if board.white_count() * 2 < start || board.white_count() == 0 {
                 return None;
             }
-            // The new fills are near the blackened cell.
+            // The new fills are near the blackened cell: one pass with the smallest
+            // window, then (finding none) `other_fill` again.
             window = first_window;
-            other
+            after_full = true;
+            pool
         };
-        let pool: Vec<usize> = match other.map(|o| differing(&fill, &o)) {
-            Some(differing) if !differing.is_empty() => differing,
-            _ => board.white_cells().collect(),
+        let pool = if pool.is_empty() {
+            board.white_cells().collect()
+        } else {
+            pool
         };
         let cell = pool[rng.below(pool.len())];
         fill.digits[cell] = 0;

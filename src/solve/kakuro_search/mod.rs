@@ -329,6 +329,8 @@ struct Pair {
     /// The clause-learning search, once it has joined, and the fill it found.
     clauses: Option<Cdcl>,
     clauses_fill: Vec<u8>,
+    /// The cell whose root [`Pair::other_fill`] searched last (`u32::MAX` before).
+    tried: u32,
 }
 
 /// Which search of a [`Pair`] found the fill.
@@ -366,6 +368,7 @@ impl Pair {
             clauses_may_join: false,
             clauses: None,
             clauses_fill: Vec::new(),
+            tried: u32::MAX,
         })
     }
 
@@ -557,6 +560,7 @@ impl Pair {
                 self.back_to(at);
                 if self.narrow_root(c, !digit(c)) {
                     self.restarting.seed_phases(first);
+                    self.tried = c;
                     match self.decide(budget, spent, None) {
                         Ok(who) => {
                             found = Some((c, who));
@@ -908,18 +912,30 @@ fn count_by_fills(
     }
 }
 
-/// A classic fill of `board` other than `fill`, which must be one of its fills:
-/// `Ok(None)` when `fill` is its only one, [`ClassicInfeasible::GaveUp`] after about
-/// `max_dead_ends` dead ends (also when `fill` is not a fill of `board`). The search
-/// of [`count`] for a second fill (see [`count_within`]), from the last cells first,
-/// so the fill found differs from `fill` in a region near the end of the board,
-/// often a small one: the generator of unique boards (`gen::kakuro_unique`) blackens
-/// a cell there.
+/// What [`other_fill`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OtherFill {
+    /// The given fill is the board's only one.
+    Only,
+    /// Another fill of the board.
+    Found(KakuroFill),
+    /// The search gave up (after about `max_dead_ends` dead ends in all) while looking
+    /// for a fill that differs from the given one at this white cell (a position in
+    /// its `digits`) and agrees with it on the cells before.
+    GaveUpAt(usize),
+}
+
+/// A classic fill of `board` other than `fill`, which must be one of its fills (else
+/// [`ClassicInfeasible::GaveUp`]). The search of [`count`] for a second fill (see
+/// [`count_within`]), from the last cells first, so the fill found differs from `fill`
+/// in a region near the end of the board, often a small one: the generator of unique
+/// boards (`gen::kakuro_unique`) blackens a cell there, or the cell where the search
+/// gave up.
 pub fn other_fill(
     board: &KakuroBoard,
     fill: &KakuroFill,
     max_dead_ends: u64,
-) -> Result<Option<KakuroFill>, ClassicInfeasible> {
+) -> Result<OtherFill, ClassicInfeasible> {
     // Without the ranges at the root: nearly every cell is fixed to `fill` before any
     // search, so two probes per cell are mostly wasted (the generator of unique
     // 100×100 boards calls this about 800 times: 12.0 → 8.8 s for seed 1). The
@@ -930,16 +946,25 @@ pub fn other_fill(
     let mut pair = Pair::with_root(board, false, Some(&fill.digits))?;
     let first = pair.first_from(fill)?;
     let mut spent = 0;
-    Ok(pair
-        .other_fill(&first, true, None, max_dead_ends, &mut spent, &mut |_| None)?
-        .map(|who| {
+    let found = pair.other_fill(&first, true, None, max_dead_ends, &mut spent, &mut |_| None);
+    match found {
+        Ok(None) => Ok(OtherFill::Only),
+        Ok(Some(who)) => {
             let digits = pair.solution(who);
             let mut other = KakuroFill::empty_for(board);
             for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
                 other.digits[pos as usize] = digits[i];
             }
-            other
-        }))
+            Ok(OtherFill::Found(other))
+        }
+        Err(why @ ClassicInfeasible::GaveUp { .. }) => {
+            match pair.steady.cell_pos.get(pair.tried as usize) {
+                Some(&pos) => Ok(OtherFill::GaveUpAt(pos as usize)),
+                None => Err(why),
+            }
+        }
+        Err(why) => Err(why),
+    }
 }
 
 /// Fills of `board` that differ from `fill` near one of its cells, found one after
@@ -1035,8 +1060,8 @@ const CLAUSES_SHARE: u64 = 8;
 #[cfg(test)]
 mod tests {
     use super::{
-        count_by_clauses, count_by_fills, luby, near_fills, other_fill, solve, Outcome, Pair,
-        Search, LEARN_AFTER,
+        count_by_clauses, count_by_fills, luby, near_fills, other_fill, solve, OtherFill, Outcome,
+        Pair, Search, LEARN_AFTER,
     };
     use crate::gen::kakuro::{generate, shift_clues, Params};
     use crate::gen::Rng;
@@ -1099,8 +1124,12 @@ mod tests {
             // `other_fill`: another fill exactly when there are two.
             if let Ok(fill) = solve(&board) {
                 let other = other_fill(&board, &fill, u64::MAX).expect("unbounded");
-                assert_eq!(other.is_some(), exact >= 2, "seed {seed}");
-                if let Some(other) = other {
+                assert!(
+                    !matches!(other, OtherFill::GaveUpAt(_)),
+                    "seed {seed}: unbounded"
+                );
+                assert_eq!(other == OtherFill::Only, exact == 1, "seed {seed}");
+                if let OtherFill::Found(other) = other {
                     assert_ne!(other.digits, fill.digits, "seed {seed}");
                     crate::verify::kakuro::check_fill(&board, &other, true)
                         .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
@@ -1171,6 +1200,40 @@ mod tests {
             }
         }
         assert!(shown_in_all > 100, "only {shown_in_all} fills shown");
+    }
+
+    /// `other_fill` within a small budget: another fill (a fill of the board, by the
+    /// validator), or ours the only one (the exhaustive count agrees), or the white cell
+    /// whose search gave up.
+    #[test]
+    fn other_fill_within_a_budget_names_where_it_gave_up() {
+        let mut gave_up = 0;
+        for seed in 0..40u64 {
+            let p = Params {
+                rows: 18,
+                cols: 18,
+                white_percent: 95,
+                max_run: 9,
+                distinct: true,
+            };
+            let made = generate(&p, &mut Rng::new(seed));
+            let (board, fill) = (&made.board, &made.fill);
+            match other_fill(board, fill, seed % 4).unwrap_or_else(|e| panic!("{seed}: {e}")) {
+                OtherFill::Only => {
+                    assert_eq!(count_by_fills(board, 2, u64::MAX, 0, LEARN_AFTER), Some(1))
+                }
+                OtherFill::Found(other) => {
+                    assert_ne!(other.digits, fill.digits, "seed {seed}");
+                    crate::verify::kakuro::check_fill(board, &other, true)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+                }
+                OtherFill::GaveUpAt(at) => {
+                    gave_up += 1;
+                    assert!(board.white_cells().any(|w| w == at), "seed {seed}: {at}");
+                }
+            }
+        }
+        assert!(gave_up > 0, "no search gave up");
     }
 
     /// The schedule of the restarts: each doubling appears after two copies of all the
