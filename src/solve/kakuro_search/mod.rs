@@ -1198,6 +1198,16 @@ mod tests {
                     assert_eq!(shown > 0, two, "seed {seed}");
                 }
             }
+            // With no dead end allowed, every search not decided at its root gives up;
+            // they are passed over.
+            let mut valid = |other: &KakuroFill| {
+                crate::verify::kakuro::check_fill(board, other, true)
+                    .unwrap_or_else(|e| panic!("seed {seed}, no dead end: {e:?}"));
+                (0..fill.digits.len())
+                    .find(|&i| fill.digits[i] != 0 && other.digits[i] != fill.digits[i])
+            };
+            near_fills(board, fill, 20, 0, &mut valid)
+                .unwrap_or_else(|e| panic!("seed {seed}, no dead end: {e:?}"));
         }
         assert!(shown_in_all > 100, "only {shown_in_all} fills shown");
     }
