@@ -310,12 +310,18 @@ fn solve_part(
     // (see `search::nogood`).
     pair.restarting.enable_learning(LEARN_AFTER);
     let who = pair.decide(max_dead_ends, spent, Some(board))?;
-    let digits = pair.solution(who);
     let mut fill = KakuroFill::empty_for(board);
-    for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
-        fill.digits[pos as usize] = digits[i];
-    }
+    to_board(&pair.steady.cell_pos, pair.solution(who), &mut fill);
     Ok(fill)
+}
+
+/// Copies a fill per search cell (`digits[i]` for search cell `i`) into `fill`, per
+/// board position (`cell_pos[i]` is cell `i`'s position); the other positions keep
+/// what they hold.
+fn to_board(cell_pos: &[u32], digits: &[u8], fill: &mut KakuroFill) {
+    for (&pos, &digit) in cell_pos.iter().zip(digits) {
+        fill.digits[pos as usize] = digit;
+    }
 }
 
 /// The two searches of [`solve_within`], sharing the root's deductions, and how they
@@ -950,11 +956,8 @@ pub fn other_fill(
     match found {
         Ok(None) => Ok(OtherFill::Only),
         Ok(Some(who)) => {
-            let digits = pair.solution(who);
             let mut other = KakuroFill::empty_for(board);
-            for (i, &pos) in pair.steady.cell_pos.iter().enumerate() {
-                other.digits[pos as usize] = digits[i];
-            }
+            to_board(&pair.steady.cell_pos, pair.solution(who), &mut other);
             Ok(OtherFill::Found(other))
         }
         Err(why @ ClassicInfeasible::GaveUp { .. }) => {
@@ -1005,9 +1008,7 @@ pub fn near_fills(
     let mut other = KakuroFill::empty_for(board);
     let mut on_fill = |digits: &[u8]| -> Option<u32> {
         shown += 1;
-        for (i, &pos) in cell_pos.iter().enumerate() {
-            other.digits[pos as usize] = digits[i];
-        }
+        to_board(&cell_pos, digits, &mut other);
         // A position that is not a white cell fails the fixing (`u32::MAX`).
         keep_on(&other).map(|pos| cell_of.get(pos).copied().unwrap_or(u32::MAX))
     };
