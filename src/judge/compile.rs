@@ -158,6 +158,96 @@ fn declares_main(class: &[u8]) -> bool {
     holds(b"\x01\x00\x04main") && holds(b"([Ljava/lang/String;)V")
 }
 
+/// The class a JVM run starts from, among the compiled classes `names` (qualified, as
+/// `a.b.Main`), those of them that may declare `main` being `with_main`: the class whose
+/// simple name is `simple` (the entry file's stem, `MainKt` for Kotlin's `main.kt`), in
+/// whatever package, as Kattis runs it; one that declares `main` when several packages
+/// hold that name. Else, for Java only (`by_main`), the one class that declares `main`,
+/// as DOMjudge finds it (`class Main` in `sol-1.java`). Else `simple` itself: the run
+/// fails, as the program would on those judges.
+fn main_class(simple: &str, names: &[String], with_main: &[String], by_main: bool) -> String {
+    let named: Vec<&String> = names
+        .iter()
+        .filter(|n| n.rsplit('.').next() == Some(simple))
+        .collect();
+    match named.as_slice() {
+        [only] => return (*only).clone(),
+        [] => {}
+        several => {
+            if let [only] = several
+                .iter()
+                .filter(|n| with_main.contains(n))
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
+                return (**only).clone();
+            }
+        }
+    }
+    match with_main {
+        [only] if by_main => only.clone(),
+        _ => simple.to_string(),
+    }
+}
+
+/// The qualified name of the class in `rel` (`a/b/Main.class` → `a.b.Main`).
+fn qualified_name(rel: &Path) -> String {
+    let parts: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join(".")
+}
+
+/// The most class files (and folders) [`class_files`] takes from one build.
+const MAX_CLASS_FILES: usize = 10_000;
+
+/// The deepest package folder [`class_files`] enters (`a/b/…`, one level per name).
+const MAX_PACKAGE_DEPTH: usize = 32;
+
+/// Every `.class` file under the build folder `dir`, by path relative to it, with its
+/// bytes (each read as [`read_output`] reads a program). Links are never followed:
+/// a link the compile uid left, to a folder or a file, is passed over, so no file of
+/// the judge's can be copied out this way. Bounded by [`MAX_CLASS_FILES`] and
+/// [`MAX_PACKAGE_DEPTH`]; past either the build is refused.
+fn class_files(
+    dir: &Path,
+    owner: Option<u32>,
+    limit: u64,
+) -> std::io::Result<Vec<(PathBuf, Vec<u8>)>> {
+    let mut found = Vec::new();
+    let mut pending = vec![(PathBuf::new(), 0usize)];
+    let mut seen = 0usize;
+    while let Some((rel, depth)) = pending.pop() {
+        for entry in std::fs::read_dir(dir.join(&rel))? {
+            let entry = entry?;
+            seen += 1;
+            if seen > MAX_CLASS_FILES {
+                return Err(std::io::Error::other(format!(
+                    "more than {MAX_CLASS_FILES} files in the build folder"
+                )));
+            }
+            // `file_type` of a directory entry does not follow a link.
+            let kind = entry.file_type()?;
+            let path = rel.join(entry.file_name());
+            if kind.is_dir() {
+                if depth >= MAX_PACKAGE_DEPTH {
+                    return Err(std::io::Error::other(format!(
+                        "package folders deeper than {MAX_PACKAGE_DEPTH}"
+                    )));
+                }
+                pending.push((path, depth + 1));
+            } else if kind.is_file() && path.extension().is_some_and(|e| e == "class") {
+                let bytes = read_output(&dir.join(&path), owner, limit)?;
+                found.push((path, bytes));
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
 /// The JVM's flags of a Java run, problemtools' but for `-Xms` (peak RSS counts what is
 /// touched, the heap grows as needed) and with no performance-data file (the run's
 /// `/tmp` is read-only).
@@ -650,48 +740,43 @@ impl Compiler {
                 )
             }
             Language::Java | Language::Kotlin => {
-                let entries = std::fs::read_dir(build.workdir())
-                    .map_err(|e| judge_error(format!("cannot list the build folder: {e}")))?;
-                let mut classes = 0;
-                let mut with_main = Vec::new();
-                let mut names = Vec::new();
-                for entry in entries.flatten() {
-                    let class = file_name(&entry.path());
-                    if !class.ends_with(".class") {
-                        continue;
-                    }
-                    let bytes = read_output(&entry.path(), owner, self.limits.file_bytes)
-                        .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
-                    let base = class.trim_end_matches(".class").to_string();
-                    if !base.contains('$') && declares_main(&bytes) {
-                        with_main.push(base.clone());
-                    }
-                    names.push(base);
-                    out.write(&class, &bytes, false)?;
-                    classes += 1;
-                }
-                if classes == 0 {
+                // A `package a.b;` declaration puts its classes in `a/b/`: the tree is
+                // copied as it is, and the class run by its qualified name.
+                let found = class_files(build.workdir(), owner, self.limits.file_bytes)
+                    .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
+                if found.is_empty() {
                     return Err(judge_error(format!("{name} succeeded but wrote no class")));
                 }
-                let mut stem = Path::new(&main)
+                let mut with_main = Vec::new();
+                let mut names = Vec::new();
+                for (rel, bytes) in &found {
+                    let class = qualified_name(rel);
+                    let simple = class.rsplit('.').next().unwrap_or_default();
+                    if !simple.contains('$') {
+                        if declares_main(bytes) {
+                            with_main.push(class.clone());
+                        }
+                        names.push(class);
+                    }
+                    out.write_nested(rel, bytes)?;
+                }
+                let stem = Path::new(&main)
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                // The class named after the entry file, as Kattis runs it; when there is
-                // none (`class Main` in `sol-1.java`), the one class that declares
-                // `main`, as DOMjudge finds it.
-                if lang == Language::Java && !names.contains(&stem) {
-                    if let [only] = with_main.as_slice() {
-                        stem = only.clone();
-                    }
-                }
-                let dir = out.dir.path().to_path_buf();
-                let (runner, class) = if lang == Language::Java {
-                    ("java", stem)
+                let simple = if lang == Language::Java {
+                    stem
                 } else {
                     let mut c = stem.chars();
                     let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
-                    ("kotlin", format!("{upper}{}Kt", c.as_str()))
+                    format!("{upper}{}Kt", c.as_str())
+                };
+                let class = main_class(&simple, &names, &with_main, lang == Language::Java);
+                let dir = out.dir.path().to_path_buf();
+                let runner = if lang == Language::Java {
+                    "java"
+                } else {
+                    "kotlin"
                 };
                 let runner_path = system_tool(runner)?.program;
                 let mut argv = strings(JVM_RUN_FLAGS);
@@ -1005,6 +1090,34 @@ impl ProgramFolder {
         Ok(ProgramFolder { dir, shared_group })
     }
 
+    /// Writes `bytes` to the relative path `rel` (not executable), making its folders
+    /// as [`ProgramFolder::new`] makes the top one.
+    fn write_nested(&self, rel: &Path, bytes: &[u8]) -> Result<PathBuf, CompileFailure> {
+        let mut folder = self.dir.path().to_path_buf();
+        let mut parts: Vec<_> = rel.components().collect();
+        let file = parts
+            .pop()
+            .ok_or_else(|| judge_error("an empty class file name".into()))?;
+        for part in parts {
+            folder.push(part);
+            if !folder.is_dir() {
+                std::fs::create_dir(&folder)
+                    .map_err(|e| judge_error(format!("cannot create {}: {e}", folder.display())))?;
+                if self.shared_group {
+                    chown(&folder, Some((0, SANDBOX_GID)))?;
+                    set_mode(&folder, 0o750)?;
+                } else {
+                    set_mode(&folder, 0o700)?;
+                }
+            }
+        }
+        let name = folder.join(file);
+        let name = name
+            .strip_prefix(self.dir.path())
+            .map_err(|_| judge_error("a class file outside the program folder".into()))?;
+        self.write(&name.to_string_lossy(), bytes, false)
+    }
+
     /// Writes `bytes` to `name`: 0550 (or 0440 when not `executable`) with the shared
     /// group, else 0500 / 0400.
     fn write(&self, name: &str, bytes: &[u8], executable: bool) -> Result<PathBuf, CompileFailure> {
@@ -1309,6 +1422,89 @@ mod rename_tests {
         );
         // Not a file name on its own: left alone.
         assert_eq!(renamed("domain.c: x; main.cc"), "domain.c: x; main.cc");
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    use super::{class_files, main_class, qualified_name, MAX_PACKAGE_DEPTH};
+    use std::path::Path;
+
+    fn strings(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_run_class_is_found_by_name_then_by_main_in_any_package() {
+        let names = strings(&["a.b.Sum", "a.b.Helper"]);
+        assert_eq!(
+            main_class("Sum", &names, &strings(&["a.b.Sum"]), true),
+            "a.b.Sum"
+        );
+        // Not named after the file: the one class declaring `main`, Java only.
+        let names = strings(&["a.b.Main", "a.b.Helper"]);
+        let main = strings(&["a.b.Main"]);
+        assert_eq!(main_class("sum-main", &names, &main, true), "a.b.Main");
+        assert_eq!(main_class("SumKt", &names, &main, false), "SumKt");
+        // Two packages with a class of the file's name: the one declaring `main`.
+        let names = strings(&["x.Sum", "y.Sum"]);
+        assert_eq!(
+            main_class("Sum", &names, &strings(&["y.Sum"]), true),
+            "y.Sum"
+        );
+        // Nothing to go by: the name itself, and the run fails as elsewhere.
+        assert_eq!(main_class("Sum", &names, &[], true), "Sum");
+        let two = strings(&["p.A", "q.B"]);
+        assert_eq!(main_class("Sum", &two, &two, true), "Sum");
+        assert_eq!(main_class("Main", &strings(&["Main"]), &[], true), "Main");
+    }
+
+    #[test]
+    fn qualified_names_follow_the_package_folders() {
+        assert_eq!(qualified_name(Path::new("Main.class")), "Main");
+        assert_eq!(qualified_name(Path::new("a/b/Main.class")), "a.b.Main");
+        assert_eq!(qualified_name(Path::new("a/Main$1.class")), "a.Main$1");
+    }
+
+    #[test]
+    fn class_files_are_taken_from_package_folders_and_links_passed_over() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("a/b")).expect("mkdir");
+        std::fs::write(root.join("a/b/Main.class"), b"cafe").expect("write");
+        std::fs::write(root.join("Top.class"), b"babe").expect("write");
+        std::fs::write(root.join("Main.java"), b"source").expect("write");
+        let outside = tempfile::tempdir().expect("temp dir");
+        std::fs::write(outside.path().join("Secret.class"), b"judge's").expect("write");
+        std::os::unix::fs::symlink(outside.path(), root.join("linked")).expect("link");
+        std::os::unix::fs::symlink(
+            outside.path().join("Secret.class"),
+            root.join("Alias.class"),
+        )
+        .expect("link");
+        let found = class_files(root, None, 1 << 20).expect("read");
+        let got: Vec<(String, &[u8])> = found
+            .iter()
+            .map(|(p, b)| (p.display().to_string(), b.as_slice()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Top.class".to_string(), &b"babe"[..]),
+                ("a/b/Main.class".to_string(), &b"cafe"[..]),
+            ]
+        );
+        // Too large a class is refused, not cut.
+        assert!(class_files(root, None, 3).is_err());
+        // Package folders past the depth bound are refused.
+        let deep = tempfile::tempdir().expect("temp dir");
+        let mut path = deep.path().to_path_buf();
+        for _ in 0..=MAX_PACKAGE_DEPTH {
+            path.push("p");
+        }
+        std::fs::create_dir_all(&path).expect("mkdir");
+        let err = class_files(deep.path(), None, 1 << 20).expect_err("too deep");
+        assert!(err.to_string().contains("deeper"), "{err}");
     }
 }
 

@@ -15,7 +15,8 @@
 //! declaring `public static void main` comes first when exactly one does; the class run
 //! is the entry file's base name, as Kattis runs it, or, when the compiler wrote no class
 //! of that name (`class Main` in `sol-1.java`), the one top-level class declaring `main`,
-//! as DOMjudge finds it.
+//! as DOMjudge finds it. A class in a package (`package a.b;`, compiled to `a/b/`) is
+//! run by its qualified name (`a.b.Main`), its folders copied with it.
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,5 @@
 //! Every submission a package holds: files of every language of the table (`.c++`,
-//! `.C`, `.py3`, Java, a Java class not named after its file), a folder of several files, a submission that needs the
+//! `.C`, `.py3`, Java, a Java class not named after its file, Java classes in packages), a folder of several files, a submission that needs the
 //! package's `include/cpp/` header, Python 3 submissions beside an `include/python3/` file
 //! that comes first by name, a Python 2 file skipped with its reason where no
 //! Python 2 is installed, and a `.gitkeep` that is no submission at all.
@@ -82,6 +82,20 @@ fn package(root: &Path) -> std::path::PathBuf {
         "import java.util.Scanner;\nclass Main {\n  public static void main(String[] x) {\n    \
          Scanner s = new Scanner(System.in);\n    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n",
     );
+    // Classes in packages: run by their qualified names, found by the file's name or,
+    // in a file of another name, as the one class declaring `main`.
+    write(
+        &ac.join("Packaged.java"),
+        "package contest.sum;\nimport java.util.Scanner;\npublic class Packaged {\n  \
+         public static void main(String[] x) {\n    Scanner s = new Scanner(System.in);\n    \
+         System.out.println(Add.add(s.nextLong(), s.nextLong()));\n  }\n}\n\
+         class Add { static long add(long a, long b) { return a + b; } }\n",
+    );
+    write(
+        &ac.join("pkg-main.java"),
+        "package a.b;\nimport java.util.Scanner;\nclass Main {\n  public static void main(String[] x) {\n    \
+         Scanner s = new Scanner(System.in);\n    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n",
+    );
     write(
         &dir.join("submissions/wrong_answer/Off.java"),
         "public class Off { public static void main(String[] a) { System.out.println(0); } }\n",
@@ -133,7 +147,9 @@ fn every_kind_of_submission_of_a_package_is_judged_or_skipped_with_its_reason() 
         .iter()
         .any(|p| Path::new(p).is_file());
     let mut expected = vec![
+        ("accepted/Packaged.java", "AC "),
         ("accepted/Sum.java", "AC "),
+        ("accepted/pkg-main.java", "AC "),
         ("accepted/plus.c++", "AC "),
         ("accepted/pyfolder", "AC "),
         ("accepted/several", "AC "),
