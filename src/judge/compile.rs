@@ -922,6 +922,7 @@ impl Compiler {
             Some(LimitHit::Wall) => Some(wall()),
             Some(LimitHit::Cpu) => Some(cpu()),
             Some(LimitHit::Memory | LimitHit::KernelOom) => Some(memory()),
+            Some(LimitHit::Output) => Some(file()),
             None => {
                 let big_file = std::fs::read_dir(workdir).ok().is_some_and(|entries| {
                     entries

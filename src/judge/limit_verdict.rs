@@ -33,7 +33,9 @@ pub fn over_limit(value: u64, limit: u64) -> (String, String) {
 /// 1. **The limit the launcher killed for** comes first, whatever the status (a kill
 ///    is `SIGKILL`): the wall deadline or the sampled CPU time → TLE; the sampled
 ///    memory → MLE, with the peak that decided it; the kernel's OOM killer at the
-///    cgroup's hard limit → MLE, the peak being at least that hard limit. When
+///    cgroup's hard limit → MLE, the peak being at least that hard limit; standard
+///    output or error sampled over the output limit (a program that ignores its
+///    failed writes and goes on) → OLE, naming the stream. When
 ///    several limits are over at once (a fork bomb burns CPU and memory), the first
 ///    one the launcher saw decides.
 /// 2. **CPU**: `SIGXCPU` (the `RLIMIT_CPU` backstop, one second above the limit:
@@ -82,6 +84,23 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
         };
         (Verdict::RuntimeError, what)
     };
+    // Standard output, then standard error, over the output limit.
+    let output_over = || {
+        let over = |name: &str, bytes: u64| {
+            let (written, limit) = over_limit(bytes, limits.output_bytes);
+            (
+                Verdict::OutputLimitExceeded,
+                format!("{name}: {written} > limit {limit}"),
+            )
+        };
+        if run.stdout_bytes > limits.output_bytes {
+            Some(over("stdout", run.stdout_bytes))
+        } else if run.stderr_bytes > limits.output_bytes {
+            Some(over("stderr", run.stderr_bytes))
+        } else {
+            None
+        }
+    };
     match run.killed_for {
         Some(LimitHit::Wall) => {
             return Some((
@@ -99,6 +118,17 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
         Some(LimitHit::KernelOom) => {
             let (v, m) = mle();
             return Some((v, format!("{m} (killed by the kernel at the hard limit)")));
+        }
+        Some(LimitHit::Output) => {
+            return Some(output_over().unwrap_or_else(|| {
+                (
+                    Verdict::OutputLimitExceeded,
+                    format!(
+                        "output over the limit of {:.1} MiB",
+                        mib(limits.output_bytes)
+                    ),
+                )
+            }))
         }
         None => {}
     }
@@ -121,18 +151,8 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
     if run.peak_memory_bytes > limits.memory_bytes {
         return Some(mle());
     }
-    let over = |name: &str, bytes: u64| {
-        let (written, limit) = over_limit(bytes, limits.output_bytes);
-        (
-            Verdict::OutputLimitExceeded,
-            format!("{name}: {written} > limit {limit}"),
-        )
-    };
-    if run.stdout_bytes > limits.output_bytes {
-        return Some(over("stdout", run.stdout_bytes));
-    }
-    if run.stderr_bytes > limits.output_bytes {
-        return Some(over("stderr", run.stderr_bytes));
+    if let Some(over) = output_over() {
+        return Some(over);
     }
     if run.status == ExitStatus::Signaled(libc::SIGXFSZ) {
         // A file of the program's own (in its working folder) reached the limit.
@@ -263,6 +283,21 @@ mod tests {
         assert!(m.starts_with("stack overflow: killed by SIGSEGV"), "{m}");
         o.peak_memory_bytes = 3 * MIB;
         assert_eq!(limit_verdict(&o, &limits).unwrap().1, "killed by SIGSEGV");
+
+        // Ended by the launcher with the output over: OLE whatever the CPU figure.
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Output);
+        o.stdout_bytes = limits.output_bytes + 1;
+        o.cpu = Duration::from_secs(2);
+        let (v, m) = limit_verdict(&o, &limits).unwrap();
+        assert_eq!(v, Verdict::OutputLimitExceeded);
+        assert_eq!(m, "stdout: 67108865 bytes > limit 67108864 bytes");
+        o.stdout_bytes = 3;
+        o.stderr_bytes = limits.output_bytes + 1;
+        assert!(limit_verdict(&o, &limits)
+            .unwrap()
+            .1
+            .starts_with("stderr: "));
 
         let o = outcome(ExitStatus::Signaled(libc::SIGXCPU));
         assert!(limit_verdict(&o, &limits)

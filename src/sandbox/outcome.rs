@@ -32,6 +32,10 @@ pub enum LimitHit {
     /// The kernel's OOM killer ended a process of the run at the memory cgroup's hard
     /// limit (25 % above the limit): an allocation burst between two samples.
     KernelOom,
+    /// The program's standard output or error (a file) passed the output limit. A
+    /// write past it fails (`RLIMIT_FSIZE`); a program that ignores the failure and
+    /// goes on writing is ended here, not at the CPU limit.
+    Output,
 }
 
 /// What one run did: status, resources, and which limits fired.

@@ -173,6 +173,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
             Some(LimitHit::Cpu),
             Some(LimitHit::Memory),
             Some(LimitHit::KernelOom),
+            Some(LimitHit::Output),
         ])?,
         pgid: u.arbitrary()?,
         strays_killed: u.arbitrary()?,

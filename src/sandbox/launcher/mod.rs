@@ -781,6 +781,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         && notes.joined_cpu_cgroup()
         && cgroup.is_some_and(|c| c.version() == Version::V2 || c.cpu_procs_fd() >= 0);
     let mut monitor = Monitor::new(pid, cloned.pid_ns, spec, start, cgroup, cpu_counted);
+    monitor.outputs = [Some(&files.stdout), Some(&files.stderr)];
     let (status, rusage) = monitor.wait();
     let wall = start.elapsed();
     let reaped_at = monotonic_now();

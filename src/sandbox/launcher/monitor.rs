@@ -1,12 +1,13 @@
-//! The launcher's watch over one running program: waits on a pidfd, samples CPU and
-//! memory, enforces the wall, CPU and peak-RSS limits, and afterwards kills and reaps
-//! every process the run left behind.
+//! The launcher's watch over one running program: waits on a pidfd, samples CPU,
+//! memory and the size of its output files, enforces the wall, CPU, peak-RSS and output
+//! limits, and afterwards kills and reaps every process the run left behind.
 
 use super::{errno, MAX_SAMPLE, SAMPLE};
 use crate::sandbox::cgroup::MemoryCgroup;
 use crate::sandbox::kernel_files::read_small;
 use crate::sandbox::limits::MemoryMode;
 use crate::sandbox::{LimitHit, RunSpec};
+use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
@@ -40,7 +41,18 @@ pub(super) struct Monitor<'a> {
     /// total): the one that decided a memory kill is never lost, even when the program
     /// is killed before it can report its own `ru_maxrss`.
     pub(super) memory_seen: u64,
+    /// The program's standard output and error, when they are files (a FIFO's size is
+    /// always 0): sampled against the output limit.
+    pub(super) outputs: [Option<&'a File>; 2],
+    /// When a sample first found an output over the limit.
+    output_over_since: Option<Instant>,
 }
+
+/// How long a program may live on with its output over the limit before it is ended
+/// for it. The file limit makes the next write past it raise `SIGXFSZ`, which ends a
+/// program at once (the status the run reports, within microseconds); only a program
+/// that ignores the signal and its failed writes outlives this.
+const OUTPUT_GRACE: Duration = Duration::from_millis(100);
 
 impl<'a> Monitor<'a> {
     pub(super) fn new(
@@ -72,6 +84,8 @@ impl<'a> Monitor<'a> {
             group_peak: 0,
             cpu_counted,
             memory_seen: 0,
+            outputs: [None, None],
+            output_over_since: None,
         };
         if !under_init {
             monitor.set_watch(pid);
@@ -143,6 +157,8 @@ impl<'a> Monitor<'a> {
                     self.kill(LimitHit::Cpu);
                 } else if self.memory_now() > self.spec.limits.memory_bytes {
                     self.kill(LimitHit::Memory);
+                } else if self.output_over(now) {
+                    self.kill(LimitHit::Output);
                 }
             }
             let timeout = if self.killed_for.is_some() {
@@ -154,6 +170,23 @@ impl<'a> Monitor<'a> {
             };
             self.sleep(timeout);
         }
+    }
+
+    /// Whether standard output or error has been past the output limit for
+    /// [`OUTPUT_GRACE`] at `now` (the file limit lets it reach one byte more, so a write
+    /// past the limit shows).
+    fn output_over(&mut self, now: Instant) -> bool {
+        let limit = self.spec.limits.output_bytes;
+        let over = self
+            .outputs
+            .iter()
+            .flatten()
+            .any(|f| f.metadata().is_ok_and(|m| m.is_file() && m.len() > limit));
+        if !over {
+            return false;
+        }
+        let since = *self.output_over_since.get_or_insert(now);
+        now.saturating_duration_since(since) >= OUTPUT_GRACE
     }
 
     /// Sleeps up to `timeout`, waking early when the child exits (pidfd readable).

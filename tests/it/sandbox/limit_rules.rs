@@ -103,3 +103,24 @@ fn output_over_the_limit_on_stderr_is_ole_naming_stderr_with_its_size() {
     assert!(message.starts_with("stdout: "), "{message}");
     assert!(out.stdout_bytes > l.output_bytes && out.stdout_bytes <= l.output_bytes + MIB);
 }
+
+#[test]
+fn output_over_the_limit_is_ole_even_when_the_program_ignores_sigxfsz() {
+    let _machine = support::machine::shared();
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "flood_ignoring_sigxfsz");
+    let mut l = limits(); // 1 MiB of output
+    l.cpu = Duration::from_secs(5);
+    l.wall = Duration::from_secs(10);
+    for _ in 0..REPEAT {
+        let out = run(&exe, &[], &empty_input(dir.path()), l, 25);
+        let (verdict, message) = limit_verdict(&out, &l).unwrap();
+        assert_eq!(verdict, Verdict::OutputLimitExceeded, "{message} {out:?}");
+        assert_eq!(out.killed_for, Some(LimitHit::Output), "{out:?}");
+        assert_eq!(out.status, ExitStatus::Signaled(libc::SIGKILL), "{out:?}");
+        let (written, limit) = over_limit(out.stdout_bytes, l.output_bytes);
+        assert_eq!(message, format!("stdout: {written} > limit {limit}"));
+        // Ended soon after the limit, far from the CPU limit.
+        assert!(out.cpu < l.cpu, "{out:?}");
+    }
+}
