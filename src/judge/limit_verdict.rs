@@ -41,7 +41,9 @@ pub fn over_limit(value: u64, limit: u64) -> (String, String) {
 /// 2. **CPU**: `SIGXCPU` (the `RLIMIT_CPU` backstop, one second above the limit:
 ///    only when the launcher could not sample in time) or CPU over the limit at exit
 ///    → TLE.
-/// 3. **Crashes**: `SIGSEGV` or `SIGBUS` → RE, whatever the memory figure. With the
+/// 3. **Crashes**: under an address-space limit, `SIGSEGV` of a program whose image
+///    needs more address space than the limit (it could not be loaded) → MLE; else
+///    `SIGSEGV` or `SIGBUS` → RE, whatever the memory figure. With the
 ///    peak at least the stack limit ([`Limits::stack_bytes`], below the memory limit
 ///    so the crash comes before any memory kill), the message says "stack overflow".
 /// 4. **Memory** over the limit at exit → MLE (e.g. `SIGABRT` after a failed
@@ -145,6 +147,15 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
     if run.cpu > limits.cpu {
         return Some(tle_cpu());
     }
+    if let Some(image) = run.image_over_bytes {
+        let (image, limit) = over_limit(image, limits.memory_bytes);
+        return Some((
+            Verdict::MemoryLimitExceeded,
+            format!(
+                "the program's image needs {image} of address space > limit {limit}: it could not be loaded"
+            ),
+        ));
+    }
     if let ExitStatus::Signaled(sig @ (libc::SIGSEGV | libc::SIGBUS)) = run.status {
         return Some(crash(sig));
     }
@@ -195,6 +206,7 @@ mod tests {
             killed_for: None,
             pgid: 1,
             strays_killed: 0,
+            image_over_bytes: None,
             guarantees: Guarantees {
                 uid: None,
                 process_limit: None,

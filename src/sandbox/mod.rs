@@ -90,6 +90,7 @@ pub mod client;
 pub mod confine;
 pub mod descriptors;
 pub mod guarantees;
+pub mod image;
 pub mod interrupt;
 pub mod kernel_files;
 pub mod launcher;

@@ -61,6 +61,11 @@ pub struct RunOutcome {
     pub stderr_bytes: u64,
     /// The limit the launcher killed the program for, if any.
     pub killed_for: Option<LimitHit>,
+    /// Under an address-space limit, a run that died of `SIGSEGV` whose program file's
+    /// image needs more address space than the limit: that span, bytes (see
+    /// [`image`](crate::sandbox::image)). The kernel could not load it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_over_bytes: Option<u64>,
     /// The program's process group (its pid); every process in it is dead on return.
     pub pgid: i32,
     /// How many orphaned processes (stray children re-parented to the launcher) had to

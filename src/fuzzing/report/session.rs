@@ -177,6 +177,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
         ])?,
         pgid: u.arbitrary()?,
         strays_killed: u.arbitrary()?,
+        image_over_bytes: u.arbitrary()?,
         guarantees: Guarantees {
             uid: u.arbitrary()?,
             process_limit: u.arbitrary()?,

@@ -460,6 +460,7 @@ mod tests {
             killed_for: None,
             pgid: 7,
             strays_killed: 0,
+            image_over_bytes: None,
             guarantees: Guarantees {
                 uid: Some(61000),
                 process_limit: Some(64),

@@ -891,6 +891,13 @@ fn collect_outcome(
         ExitStatus::Exited(libc::WEXITSTATUS(status))
     };
     let (notes, planned, pid_ns) = (setup.notes, setup.planned, setup.cloned.pid_ns);
+    // An image too big for the address-space limit dies of SIGSEGV in the exec.
+    let image_over_bytes = (limits.memory_mode == MemoryMode::AddressSpace
+        && killed_for.is_none()
+        && status == ExitStatus::Signaled(libc::SIGSEGV))
+    .then(|| crate::sandbox::image::image_span(&spec.program))
+    .flatten()
+    .filter(|&span| span > limits.memory_bytes);
     RunOutcome {
         status,
         cpu,
@@ -900,6 +907,7 @@ fn collect_outcome(
         stdout_bytes: size(&files.stdout),
         stderr_bytes: size(&files.stderr),
         killed_for,
+        image_over_bytes,
         pgid: ended.pid,
         strays_killed: ended.strays_killed,
         guarantees: Guarantees {

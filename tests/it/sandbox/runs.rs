@@ -5,7 +5,7 @@
 
 use crate::support;
 
-use gridjudge::judge::limit_verdict::limit_verdict;
+use gridjudge::judge::limit_verdict::{limit_verdict, over_limit};
 use gridjudge::sandbox::limits::{MemoryMode, MIB};
 use gridjudge::sandbox::{ExitStatus, LimitHit};
 use gridjudge::Verdict;
@@ -217,6 +217,35 @@ fn one_gib_allocation_fails_in_address_space_mode() {
     assert_eq!(
         limit_verdict(&out, &l),
         Some((Verdict::RuntimeError, "exit code 3".to_string()))
+    );
+}
+
+/// A global array of 1 GiB: loaded and run in peak-RSS mode (its untouched pages are
+/// no memory held), MLE under an address-space limit of 64 MiB, where the kernel cannot
+/// load the image (the run dies of `SIGSEGV` in the exec) and the message says why.
+#[test]
+fn an_image_bigger_than_the_address_space_limit_is_mle_in_that_mode_only() {
+    let _machine = support::machine::shared();
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "big_image");
+    let span = gridjudge::sandbox::image::image_span(&exe).expect("an ELF file");
+    assert!((1 << 30..(1 << 30) + 64 * MIB).contains(&span), "{span}");
+    let l = limits();
+    let out = run(&exe, &[], &empty_input(dir.path()), l, 18);
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    assert_eq!(out.image_over_bytes, None);
+    assert_eq!(limit_verdict(&out, &l), None);
+    let mut l = limits();
+    l.memory_mode = MemoryMode::AddressSpace;
+    let out = run(&exe, &[], &empty_input(dir.path()), l, 18);
+    assert_eq!(out.status, ExitStatus::Signaled(libc::SIGSEGV), "{out:?}");
+    assert_eq!(out.image_over_bytes, Some(span));
+    let (verdict, message) = limit_verdict(&out, &l).expect("a verdict");
+    assert_eq!(verdict, Verdict::MemoryLimitExceeded, "{message}");
+    let (image, limit) = over_limit(span, l.memory_bytes);
+    assert_eq!(
+        message,
+        format!("the program's image needs {image} of address space > limit {limit}: it could not be loaded")
     );
 }
 
