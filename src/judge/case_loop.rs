@@ -224,7 +224,7 @@ pub fn judge_problem(
     settings: &JudgeSettings,
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> ProblemReport {
-    let limits = problem.run_limits(settings.memory_mode);
+    let limits = problem.run_limits(program.memory_mode(settings.memory_mode));
     let n = problem.cases.len();
     let next = AtomicUsize::new(0);
     // Index of the first failing case seen so far (for early stopping).

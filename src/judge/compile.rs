@@ -138,6 +138,20 @@ impl Program {
         })
     }
 
+    /// The memory mode of this program's runs when `wanted` is asked: peak-RSS mode
+    /// for a program that bounds its own heap from the limit ([`MEMLIM`] in its argv, a
+    /// JVM's `-Xmx{memlim}m`), whatever is asked. A JVM reserves far more address space
+    /// than it uses (its code cache and compressed class space alone over a GiB), so
+    /// under an address-space limit every run, a correct one too, would die before
+    /// its first instruction; judges with such limits leave JVMs to `-Xmx` likewise.
+    pub fn memory_mode(&self, wanted: MemoryMode) -> MemoryMode {
+        if self.argv.iter().any(|a| a.contains(MEMLIM)) {
+            MemoryMode::PeakRss
+        } else {
+            wanted
+        }
+    }
+
     /// The argv of a run under the memory limit `memory_bytes`: [`MEMLIM`] in an
     /// argument (a JVM's `-Xmx{memlim}m`) becomes the limit in MiB.
     pub fn argv_for(&self, memory_bytes: u64) -> Vec<String> {

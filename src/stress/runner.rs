@@ -87,11 +87,13 @@ impl Runner {
                 output: Vec::new(),
             });
         }
+        let mut limits = self.limits;
+        limits.memory_mode = program.memory_mode(limits.memory_mode);
         let result = judge_case(
             &self.problem,
             &self.case,
             program,
-            &self.limits,
+            &limits,
             &mut self.worker,
             self.isolation,
         )?;

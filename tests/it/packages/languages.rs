@@ -192,10 +192,13 @@ fn java_programs_get_their_verdicts_on_a_bundled_problem() {
     }
     let _machine = support::machine::shared();
     let fixtures = format!("{}/tests/fixtures/java", env!("CARGO_MANIFEST_DIR"));
-    for (source, verdict, limit) in [
-        ("Sudoku.java", "AC", "4"),
-        ("wa/Sudoku.java", "WA", "4"),
-        ("tle/Sudoku.java", "TLE", "1"),
+    // Under `--memory-mode as` too: a JVM runs without the address-space limit (it
+    // reserves over a GiB before its first instruction), its heap bounded by `-Xmx`.
+    for (source, verdict, limit, memory_mode) in [
+        ("Sudoku.java", "AC", "4", "rss"),
+        ("Sudoku.java", "AC", "4", "as"),
+        ("wa/Sudoku.java", "WA", "4", "rss"),
+        ("tle/Sudoku.java", "TLE", "1", "rss"),
     ] {
         // The accepted program's slowest case takes 0.85–1.05 s of CPU on a 2-core
         // machine (the JVM's compiler threads count), too close to poj3074's 1 s for
@@ -204,11 +207,12 @@ fn java_programs_get_their_verdicts_on_a_bundled_problem() {
         let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
             .args(["judge", "poj3074", "--source"])
             .arg(format!("{fixtures}/{source}"))
-            .args(["--time-limit", limit, "--format", "json"])
+            .args(["--time-limit", limit, "--memory-mode", memory_mode])
+            .args(["--format", "json"])
             .output()
             .expect("gridjudge runs");
         let json: serde_json::Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{source}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
-        assert_eq!(json["overall"], verdict, "{source}: {json}");
+        assert_eq!(json["overall"], verdict, "{source} {memory_mode}: {json}");
     }
 }
