@@ -341,35 +341,41 @@ impl serde::Serialize for Expectation {
 
 /// Whether the glob of `submissions.yaml` matches `path` (a submission below
 /// `submissions/`, or a case below `data/` without `.in`) or one of its parent folders:
-/// `*` matches within one name (never `/`), `{a,b}` matches either, a trailing `/` is
-/// ignored; `**` and `[…]` are not supported (they match literally).
+/// `*` and `?` match within one name (never `/`), `**` any number of whole names,
+/// `[…]` one of a set of characters, `{a,b}` either alternative (spaces around an
+/// alternative are dropped); a trailing `/` is ignored. A glob that does not parse
+/// (an unclosed `[`) matches only itself, literally. Matching takes time linear in the
+/// name ([`globset`] compiles the glob to an automaton).
 pub fn glob_matches(glob: &str, path: &str) -> bool {
-    let glob = glob.trim_end_matches('/');
-    let names: Vec<&str> = path.split('/').collect();
-    expand_braces(glob).iter().any(|g| {
-        let parts: Vec<&str> = g.split('/').collect();
-        parts.len() <= names.len()
-            && parts
-                .iter()
-                .zip(&names)
-                .all(|(p, n)| wildcard(p.as_bytes(), n.as_bytes()))
-    })
+    let matchers = compile(glob);
+    // The path itself, then each of its parent folders.
+    let any = |name: &str| matchers.iter().any(|m| m.is_match(name));
+    any(path) || path.match_indices('/').any(|(i, _)| any(&path[..i]))
 }
 
 /// Whether the glob of `submissions.yaml` matches `name` itself (a test group,
-/// `secret/group1`), not only one of its parent folders: [`glob_matches`] with as many
-/// names in the glob as in `name`.
+/// `secret/group1`), not only one of its parent folders, by the rules of
+/// [`glob_matches`].
 pub fn glob_matches_whole(glob: &str, name: &str) -> bool {
+    compile(glob).iter().any(|m| m.is_match(name))
+}
+
+/// The matchers of `glob`'s alternatives (`{a,b}` expanded here, so that spaces around
+/// an alternative can be dropped and several braces combine).
+fn compile(glob: &str) -> Vec<globset::GlobMatcher> {
     let glob = glob.trim_end_matches('/');
-    let names: Vec<&str> = name.split('/').collect();
-    expand_braces(glob).iter().any(|g| {
-        let parts: Vec<&str> = g.split('/').collect();
-        parts.len() == names.len()
-            && parts
-                .iter()
-                .zip(&names)
-                .all(|(p, n)| wildcard(p.as_bytes(), n.as_bytes()))
-    })
+    expand_braces(glob)
+        .iter()
+        .map(|g| {
+            globset::GlobBuilder::new(g)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .build()
+                .or_else(|_| globset::Glob::new(&globset::escape(g)))
+                .map(|glob| glob.compile_matcher())
+        })
+        .filter_map(Result::ok)
+        .collect()
 }
 
 /// `a{b,c}d{e,f}` as its four alternatives.
@@ -388,17 +394,6 @@ fn expand_braces(glob: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Whether `name` matches `pattern` with `*` as any run of characters.
-fn wildcard(pattern: &[u8], name: &[u8]) -> bool {
-    match pattern.split_first() {
-        None => name.is_empty(),
-        Some((b'*', rest)) => (0..=name.len()).any(|i| wildcard(rest, &name[i..])),
-        Some((c, rest)) => name
-            .split_first()
-            .is_some_and(|(n, name)| n == c && wildcard(rest, name)),
-    }
 }
 
 #[cfg(test)]
@@ -522,6 +517,28 @@ mod tests {
         assert!(glob_matches("secret/group1", "secret/group1/03"));
         assert!(!glob_matches("secret/*", "sample/1"));
         assert!(!glob_matches("a*b", "a/b"));
+        // `?`, `[…]` and `**`.
+        assert!(glob_matches("accepted/sol?.py", "accepted/sol2.py"));
+        assert!(!glob_matches("accepted/sol?.py", "accepted/sol12.py"));
+        assert!(glob_matches("accepted/sol[0-9].cpp", "accepted/sol7.cpp"));
+        assert!(!glob_matches("accepted/sol[0-9].cpp", "accepted/solx.cpp"));
+        assert!(glob_matches("**/*.java", "accepted/Main.java"));
+        assert!(glob_matches("**/*.java", "wrong_answer/deep/Main.java"));
+        assert!(glob_matches("secret/**/03", "secret/g1/sub/03"));
+        assert!(!glob_matches("**/*.java", "accepted/main.py"));
+        // A glob that does not parse matches itself only.
+        assert!(glob_matches("accepted/[x", "accepted/[x"));
+        assert!(!glob_matches("accepted/[x", "accepted/x"));
+        // Many stars against a long name: linear, where trying every split of the
+        // name between the stars never ends.
+        let stars = format!("{}*b", "*a".repeat(20));
+        assert!(!glob_matches(&stars, &"a".repeat(300)));
+        assert!(glob_matches(&stars, &format!("{}b", "a".repeat(300))));
+        // Spaces around alternatives, several braces.
+        assert!(glob_matches(
+            "{accepted, wrong_answer}/{a,b}.py",
+            "wrong_answer/b.py"
+        ));
     }
 
     #[test]
