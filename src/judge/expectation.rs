@@ -344,53 +344,61 @@ impl serde::Serialize for Expectation {
 /// `*` and `?` match within one name (never `/`), `**` any number of whole names,
 /// `[…]` one of a set of characters, `{a,b}` either alternative (spaces around an
 /// alternative are dropped); a trailing `/` is ignored. A glob that does not parse
-/// (an unclosed `[`) matches only itself, literally. Matching takes time linear in the
+/// (an unclosed `[`, braces within braces) matches only itself, literally. Matching takes time linear in the
 /// name ([`globset`] compiles the glob to an automaton).
 pub fn glob_matches(glob: &str, path: &str) -> bool {
-    let matchers = compile(glob);
+    let Some(matcher) = compile(glob) else {
+        return false;
+    };
     // The path itself, then each of its parent folders.
-    let any = |name: &str| matchers.iter().any(|m| m.is_match(name));
-    any(path) || path.match_indices('/').any(|(i, _)| any(&path[..i]))
+    matcher.is_match(path)
+        || path
+            .match_indices('/')
+            .any(|(i, _)| matcher.is_match(&path[..i]))
 }
 
 /// Whether the glob of `submissions.yaml` matches `name` itself (a test group,
 /// `secret/group1`), not only one of its parent folders, by the rules of
 /// [`glob_matches`].
 pub fn glob_matches_whole(glob: &str, name: &str) -> bool {
-    compile(glob).iter().any(|m| m.is_match(name))
+    compile(glob).is_some_and(|m| m.is_match(name))
 }
 
-/// The matchers of `glob`'s alternatives (`{a,b}` expanded here, so that spaces around
-/// an alternative can be dropped and several braces combine).
-fn compile(glob: &str) -> Vec<globset::GlobMatcher> {
-    let glob = glob.trim_end_matches('/');
-    expand_braces(glob)
-        .iter()
-        .map(|g| {
-            globset::GlobBuilder::new(g)
-                .literal_separator(true)
-                .backslash_escape(true)
-                .build()
-                .or_else(|_| globset::Glob::new(&globset::escape(g)))
-                .map(|glob| glob.compile_matcher())
-        })
-        .filter_map(Result::ok)
-        .collect()
+/// The matcher of `glob` (a trailing `/` dropped, spaces around `{a, b}`'s
+/// alternatives too): `None` only if even the literal glob cannot be compiled.
+///
+/// The alternatives stay inside the one automaton: expanded into separate globs, a key
+/// of forty `{a,b}` would be 2⁴⁰ of them.
+fn compile(glob: &str) -> Option<globset::GlobMatcher> {
+    let glob = trim_alternatives(glob.trim_end_matches('/'));
+    globset::GlobBuilder::new(&glob)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+        .or_else(|_| globset::Glob::new(&globset::escape(&glob)))
+        .ok()
+        .map(|g| g.compile_matcher())
 }
 
-/// `a{b,c}d{e,f}` as its four alternatives.
-fn expand_braces(glob: &str) -> Vec<String> {
-    let Some(open) = glob.find('{') else {
-        return vec![glob.to_string()];
-    };
-    let Some(close) = glob[open..].find('}').map(|c| open + c) else {
-        return vec![glob.to_string()];
-    };
-    let (head, tail) = (&glob[..open], &glob[close + 1..]);
-    let mut out = Vec::new();
-    for alt in glob[open + 1..close].split(',') {
-        for rest in expand_braces(tail) {
-            out.push(format!("{head}{}{rest}", alt.trim()));
+/// `glob` without the spaces around the alternatives of its braces (`{a, b}` is
+/// `{a,b}`).
+fn trim_alternatives(glob: &str) -> String {
+    let mut out = String::with_capacity(glob.len());
+    let mut depth = 0usize;
+    for part in glob.split_inclusive(['{', ',', '}']) {
+        let (text, end) = match part.char_indices().last() {
+            Some((i, c @ ('{' | ',' | '}'))) => (&part[..i], Some(c)),
+            _ => (part, None),
+        };
+        // Inside braces, a piece between `{`, `,` and `}` is one alternative's text.
+        out.push_str(if depth > 0 { text.trim() } else { text });
+        if let Some(c) = end {
+            out.push(c);
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
         }
     }
     out
@@ -534,6 +542,10 @@ mod tests {
         let stars = format!("{}*b", "*a".repeat(20));
         assert!(!glob_matches(&stars, &"a".repeat(300)));
         assert!(glob_matches(&stars, &format!("{}b", "a".repeat(300))));
+        // Forty braces: one automaton, not 2⁴⁰ globs.
+        let braces = "{a,b}".repeat(40);
+        assert!(glob_matches(&braces, &"ab".repeat(20)));
+        assert!(!glob_matches(&braces, &"c".repeat(40)));
         // Spaces around alternatives, several braces.
         assert!(glob_matches(
             "{accepted, wrong_answer}/{a,b}.py",
