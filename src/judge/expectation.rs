@@ -344,8 +344,8 @@ impl serde::Serialize for Expectation {
 /// `*` and `?` match within one name (never `/`), `**` any number of whole names,
 /// `[…]` one of a set of characters, `{a,b}` either alternative (spaces around an
 /// alternative are dropped); a trailing `/` is ignored. A glob that does not parse
-/// (an unclosed `[`, braces within braces) matches only itself, literally. Matching takes time linear in the
-/// name ([`globset`] compiles the glob to an automaton).
+/// (an unclosed `[`, braces within braces) matches only itself, literally. Matching
+/// takes time linear in the name ([`globset`] compiles the glob to an automaton).
 pub fn glob_matches(glob: &str, path: &str) -> bool {
     let Some(matcher) = compile(glob) else {
         return false;
