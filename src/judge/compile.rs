@@ -1095,42 +1095,37 @@ impl ProgramFolder {
             .prefix("gridjudge-program-")
             .tempdir_in(reachable_base())
             .map_err(|e| judge_error(format!("cannot create a folder for the program: {e}")))?;
-        let shared_group = is_root();
-        if shared_group {
-            chown(dir.path(), Some((0, SANDBOX_GID)))?;
-            set_mode(dir.path(), 0o750)?;
+        let folder = ProgramFolder {
+            dir,
+            shared_group: is_root(),
+        };
+        folder.own(folder.dir.path())?;
+        Ok(folder)
+    }
+
+    /// Gives the folder `path` the owner and mode of the program folder.
+    fn own(&self, path: &Path) -> Result<(), CompileFailure> {
+        if self.shared_group {
+            chown(path, Some((0, SANDBOX_GID)))?;
+            set_mode(path, 0o750)
         } else {
-            set_mode(dir.path(), 0o700)?;
+            set_mode(path, 0o700)
         }
-        Ok(ProgramFolder { dir, shared_group })
     }
 
     /// Writes `bytes` to the relative path `rel` (not executable), making its folders
     /// as [`ProgramFolder::new`] makes the top one.
     fn write_nested(&self, rel: &Path, bytes: &[u8]) -> Result<PathBuf, CompileFailure> {
         let mut folder = self.dir.path().to_path_buf();
-        let mut parts: Vec<_> = rel.components().collect();
-        let file = parts
-            .pop()
-            .ok_or_else(|| judge_error("an empty class file name".into()))?;
-        for part in parts {
+        for part in rel.parent().into_iter().flat_map(Path::components) {
             folder.push(part);
             if !folder.is_dir() {
                 std::fs::create_dir(&folder)
                     .map_err(|e| judge_error(format!("cannot create {}: {e}", folder.display())))?;
-                if self.shared_group {
-                    chown(&folder, Some((0, SANDBOX_GID)))?;
-                    set_mode(&folder, 0o750)?;
-                } else {
-                    set_mode(&folder, 0o700)?;
-                }
+                self.own(&folder)?;
             }
         }
-        let name = folder.join(file);
-        let name = name
-            .strip_prefix(self.dir.path())
-            .map_err(|_| judge_error("a class file outside the program folder".into()))?;
-        self.write(&name.to_string_lossy(), bytes, false)
+        self.write(&rel.to_string_lossy(), bytes, false)
     }
 
     /// Writes `bytes` to `name`: 0550 (or 0440 when not `executable`) with the shared
