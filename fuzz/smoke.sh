@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Fuzz smoke test for CI: build every cargo-fuzz target and run each one for
 # FUZZ_SECONDS (default 30) seconds, starting from the committed seeds in
-# fuzz/regressions/TARGET/. Fails on any crash, panic or leak, and on any single input
-# that runs longer than FUZZ_TIMEOUT seconds (default 60; the solver targets have slow
-# inputs of about 10 s under AddressSanitizer, see fuzz/open-crashes/README.md), except
-# for the targets listed in fuzz/open-crashes/KNOWN_HANGS, whose timeouts are printed as
-# KNOWN OPEN HANG and do not fail the run. New corpus entries go to a temporary folder and are thrown away; a crash is
-# kept in fuzz/artifacts/TARGET/ (see fuzz/README.md for what to do with it).
+# fuzz/regressions/TARGET/, FUZZ_JOBS targets at a time (default: one per core). Fails
+# on any crash, panic or leak, and on any single input that runs longer than
+# FUZZ_TIMEOUT seconds (default 60; the solver targets have slow inputs of about 10 s
+# under AddressSanitizer, see fuzz/open-crashes/README.md), except for the targets
+# listed in fuzz/open-crashes/KNOWN_HANGS, whose timeouts are printed as KNOWN OPEN HANG
+# and do not fail the run. New corpus entries go to a temporary folder and are thrown
+# away; a crash is kept in fuzz/artifacts/TARGET/ (see fuzz/README.md for what to do
+# with it).
 #
 # Skips (exit 0, saying why) when the nightly toolchain is missing or cargo-fuzz can
 # neither be found nor installed: the stable replay test (tests/it/fuzz_replay.rs) still
@@ -51,27 +53,57 @@ known_hang() {
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-failed=()
-known=()
-for t in "${targets[@]}"; do
-    echo "==> $t: ${SECONDS_PER_TARGET}s"
+# One target: its log in $work/$t.log, its outcome (ok, known or failed) in $work/$t.status.
+fuzz_one() {
+    local t=$1 seeds=()
     mkdir -p "$work/$t"
-    seeds=()
     [ -d "fuzz/regressions/$t" ] && seeds=("fuzz/regressions/$t")
     if cargo +nightly fuzz run "$t" "$work/$t" "${seeds[@]}" -- \
         -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -print_final_stats=1 \
         >"$work/$t.log" 2>&1; then
-        grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$t.log" || true
+        echo ok >"$work/$t.status"
     elif grep -q '^SUMMARY: libFuzzer: timeout' "$work/$t.log" && known_hang "$t"; then
+        echo known >"$work/$t.status"
+    else
+        echo failed >"$work/$t.status"
+    fi
+}
+
+# FUZZ_JOBS targets at a time (default: one per core); each is one libFuzzer process on
+# one core, so the run takes about targets / jobs times FUZZ_SECONDS.
+jobs="${FUZZ_JOBS:-$(nproc)}"
+running=0
+for t in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    echo "==> $t: ${SECONDS_PER_TARGET}s"
+    fuzz_one "$t" &
+    running=$((running + 1))
+done
+wait
+
+failed=()
+known=()
+for t in "${targets[@]}"; do
+    case "$(cat "$work/$t.status" 2>/dev/null)" in
+    ok)
+        echo "--- $t"
+        grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)' "$work/$t.log" || true
+        ;;
+    known)
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
         echo "fuzz/smoke.sh: $t: KNOWN OPEN HANG after ${runs:-?} executions (a unit over ${TIMEOUT}s;" \
             "listed in fuzz/open-crashes/KNOWN_HANGS; the input is in fuzz/artifacts/$t/): not counted as a failure"
         known+=("$t")
-    else
-        tail -n 60 "$work/$t.log"
+        ;;
+    *)
+        tail -n 60 "$work/$t.log" 2>/dev/null || true
         echo "fuzz/smoke.sh: $t FAILED; the crashing input is in fuzz/artifacts/$t/" >&2
         failed+=("$t")
-    fi
+        ;;
+    esac
 done
 [ "${#known[@]}" -eq 0 ] || echo "fuzz/smoke.sh: KNOWN OPEN HANGS (fuzz/open-crashes/README.md): ${known[*]}"
 
