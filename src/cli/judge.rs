@@ -63,7 +63,8 @@ pub struct RunOptions {
     /// binary).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
-    /// Judge this many cases in parallel (time is still measured per process).
+    /// Judge this many cases in parallel (time is still measured per process);
+    /// `verify-submissions` judges this many submissions at a time instead.
     #[arg(short = 'j', long, default_value_t = 1, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// How the memory limit is enforced.

@@ -20,8 +20,9 @@
 //! A package's submissions follow the same steps with problemtools' time-limit rule on
 //! top (`gridjudge::package::verify`); a scoring package's are scored afterwards
 //! ([`SubmissionResult::apply_scoring`], [`scoring`](crate::judge::scoring)) and
-//! compared with their expected score too. After a signal (see [`interrupt`]) no further
-//! submission is judged and the one in progress gets no result.
+//! compared with their expected score too. With `-j N`, N submissions are judged at a
+//! time (see [`verify_problem`]). After a signal (see [`interrupt`]) no further
+//! submission is judged and those in progress get no result.
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
@@ -33,6 +34,8 @@ use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex, PoisonError};
 
 /// One example submission: what it is expected to get (its folder's verdict, or a
 /// package's expectation) and its file or folder.
@@ -440,6 +443,14 @@ pub struct ProblemVerification {
 /// Verifies `submissions` of a gridjudge problem with the time-limit safety `margin`
 /// (see [`margins`]): accepted examples are recorded when accepted, TLE examples are
 /// judged under limit × margin, every other one is judged as is.
+///
+/// With `settings.jobs` = N > 1, up to N submissions are compiled and judged at a time,
+/// each on `jobs / N` workers of its own (so one submission alone keeps all N for its
+/// cases): a set of examples spends much of its time waiting out the wall limits of
+/// its sleeping and blocked programs, which then overlap with the others' runs. Every
+/// run still has its own sandbox uid (leased, see [`case_loop`]) and its time is
+/// measured per process. The results are in the order given; the progress steps come
+/// as they happen, on the caller's thread.
 pub fn verify_problem(
     problem: &JudgeProblem,
     submissions: &[Submission],
@@ -447,59 +458,101 @@ pub fn verify_problem(
     margin: f64,
     progress: &mut dyn FnMut(Step),
 ) -> ProblemVerification {
-    let mut margins = ProblemMargins::new(problem, margin);
-    let mut results = Vec::new();
-    let quiet = |_: &CaseResult| {};
-    for sub in submissions {
-        if interrupt::signal().is_some() {
-            break;
+    let margins = Mutex::new(ProblemMargins::new(problem, margin));
+    let workers = settings.jobs.clamp(1, submissions.len().max(1));
+    let mut each = settings.clone();
+    each.jobs = (settings.jobs / workers).max(1);
+    let mut slots: Vec<Option<SubmissionResult>> = vec![None; submissions.len()];
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Option<SubmissionResult>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let (tx, next, margins, each) = (tx.clone(), &next, &margins, &each);
+            scope.spawn(move || loop {
+                if interrupt::signal().is_some() {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(sub) = submissions.get(i) else {
+                    break;
+                };
+                if tx.send((i, None)).is_err() {
+                    break;
+                }
+                let result = verify_one(problem, sub, each, margins);
+                if interrupt::signal().is_some() {
+                    // Ended by the signal: no verdict to compare.
+                    break;
+                }
+                if tx.send((i, Some(result))).is_err() {
+                    break;
+                }
+            });
         }
-        progress(Step::Start(sub));
-        let compiled = compile_submission(sub, problem, settings);
-        let result = match compiled {
-            Err((v, m)) => {
-                let failed = ProblemReport::failed(
-                    problem.name.clone(),
-                    problem.title.clone(),
-                    problem.run_limits(settings.memory_mode),
-                    v,
-                    m,
-                );
-                SubmissionResult::from_report(&problem.name, sub, &failed)
-            }
-            Ok(program) if sub.expected.is_time_limit_exceeded() => {
-                let extended = margins.extended(problem);
-                let report = case_loop::judge_problem(&extended, &program, settings, &quiet);
-                margins.record_tle(&sub.name, &report);
-                let (got, case, message) = margins::verdict_under(&report, problem.limits.time);
-                let result = SubmissionResult::from_report(&problem.name, sub, &report);
-                SubmissionResult {
-                    got,
-                    case,
-                    message,
-                    cases: SubmissionResult::cases_under(
-                        &result.cases,
-                        problem.limits.time.as_secs_f64(),
-                    ),
-                    ..result
+        drop(tx);
+        // The steps are reported here, on the caller's thread, as they arrive.
+        for (i, result) in rx {
+            match result {
+                None => progress(Step::Start(&submissions[i])),
+                Some(result) => {
+                    progress(Step::Done(&result));
+                    slots[i] = Some(result);
                 }
             }
-            Ok(program) => {
-                let report = case_loop::judge_problem(problem, &program, settings, &quiet);
-                if sub.expected.is_accepted() && report.overall() == Verdict::Accepted {
-                    margins.record_ac(&sub.name, &report);
-                }
-                SubmissionResult::from_report(&problem.name, sub, &report)
-            }
-        };
-        if interrupt::signal().is_some() {
-            // Ended by the signal: no verdict to compare.
-            break;
         }
-        progress(Step::Done(&result));
-        results.push(result);
+    });
+    ProblemVerification {
+        results: slots.into_iter().flatten().collect(),
+        margins: margins.into_inner().unwrap_or_else(PoisonError::into_inner),
     }
-    ProblemVerification { results, margins }
+}
+
+/// Compiles and judges one submission of [`verify_problem`], recording an accepted or
+/// time-limit-exceeded example in `margins`.
+fn verify_one(
+    problem: &JudgeProblem,
+    sub: &Submission,
+    settings: &JudgeSettings,
+    margins: &Mutex<ProblemMargins>,
+) -> SubmissionResult {
+    let quiet = |_: &CaseResult| {};
+    let margins = || margins.lock().unwrap_or_else(PoisonError::into_inner);
+    match compile_submission(sub, problem, settings) {
+        Err((v, m)) => {
+            let failed = ProblemReport::failed(
+                problem.name.clone(),
+                problem.title.clone(),
+                problem.run_limits(settings.memory_mode),
+                v,
+                m,
+            );
+            SubmissionResult::from_report(&problem.name, sub, &failed)
+        }
+        Ok(program) if sub.expected.is_time_limit_exceeded() => {
+            let extended = margins().extended(problem);
+            let report = case_loop::judge_problem(&extended, &program, settings, &quiet);
+            margins().record_tle(&sub.name, &report);
+            let (got, case, message) = margins::verdict_under(&report, problem.limits.time);
+            let result = SubmissionResult::from_report(&problem.name, sub, &report);
+            SubmissionResult {
+                got,
+                case,
+                message,
+                cases: SubmissionResult::cases_under(
+                    &result.cases,
+                    problem.limits.time.as_secs_f64(),
+                ),
+                ..result
+            }
+        }
+        Ok(program) => {
+            let report = case_loop::judge_problem(problem, &program, settings, &quiet);
+            if sub.expected.is_accepted() && report.overall() == Verdict::Accepted {
+                margins().record_ac(&sub.name, &report);
+            }
+            SubmissionResult::from_report(&problem.name, sub, &report)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -78,6 +78,37 @@ fn json_and_junit_list_every_submission_and_fail_on_a_mismatch() {
     );
 }
 
+/// `-j 3` judges three submissions at a time: the same rows (submission, expected,
+/// verdict, case), in the same order, as one at a time.
+#[test]
+fn submissions_judged_side_by_side_keep_their_order_and_verdicts() {
+    let _machine = support::machine::shared();
+    let rows = |jobs: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(["verify-submissions", "poj3074", "--cases", &fixture_cases()])
+            .args(["--format", "json", "-j", jobs])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rows: Vec<[String; 4]> = json["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| ["submission", "expected", "got", "case"].map(|k| s[k].to_string()))
+            .collect();
+        rows
+    };
+    let one = rows("1");
+    assert!(one.len() >= 9, "{one:?}");
+    assert_eq!(rows("3"), one);
+}
+
 #[test]
 fn a_compile_error_is_headed_by_the_line_naming_the_problem() {
     let _machine = support::machine::shared();
