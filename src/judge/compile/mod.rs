@@ -1,0 +1,661 @@
+//! Turning a contestant source file into a runnable program with the usual judge flags:
+//! `gcc -O2 -std=gnu11 -o main main.c -lm`, `g++ -O2 -std=gnu++17`, `rustc -O --edition
+//! 2021` (the one table, [`Language::build_argv`], that package validators use too), and
+//! `python3` (byte-compiled once to catch syntax errors).
+//!
+//! The compiler is contestant-controlled input to a large program, so it runs in the
+//! sandbox like a submission ([`Compiler`]):
+//!
+//! - as a sandbox uid of its own (leased like a worker's, [`UidLease`]) when the judge
+//!   is root, with the strongest isolation the machine gives
+//!   ([`Isolation::strongest_for_uid`]: no network, a PID namespace, Landlock, seccomp,
+//!   the memory cgroup); the problem folders the caller names are hidden;
+//! - in a private build folder: a root-owned `gridjudge-build-*` folder (0711) holding
+//!   `box/`, owned by the compile uid, mode 0700, with the source copy (0600) under a
+//!   fixed name (`main.c`, …); the compiler works there (`keep_workdir`) with relative
+//!   file names, so messages name `main.c`, which [`compile`] turns back into the
+//!   contestant's path;
+//! - with a minimal environment ([`compile_env`]) and, as root, in a minimal root of its
+//!   own where nothing exists but the system folders, the toolchain (rustup's sysroot
+//!   bound read-only at its own path, under folders every user may enter) and the build
+//!   folder, at `/box`;
+//! - under limits of its own ([`CompileLimits`]): CPU, wall time, memory of all the
+//!   compiler's processes, processes, file size. A compile stopped by a limit is CE with
+//!   a line naming the limit ("compilation exceeded the memory limit of 1024 MiB"),
+//!   then whatever the compiler said.
+//!
+//! Only the runnable result leaves the build folder: the executable (or, for Python, the
+//! script) is copied, refusing links and files the compile uid does not own, into a
+//! fresh program folder the run uids can use and nobody else can read (root-owned,
+//! group `nogroup` = the runs' group, folder 0750, file 0550 or 0440; 0700 / 0500
+//! owned by the judge's user when the judge is not root). The build folder, with the
+//! source copy, is removed when the compile ends. A failed compile is a
+//! [`CompileFailure`] with the CE verdict and the compiler's message; a missing compiler
+//! or a judge-side failure is JE.
+//!
+//! # Where things are
+//!
+//! This module runs the confined build ([`Compiler`]) and owns its limits and failures.
+//! Around it: [`Sources`] gathers what one submission compiles (`sources`), `toolchain`
+//! finds compilers and runtimes as the sandbox runs them, `folders` makes the build and
+//! program folders and reads the compiler's output out of the build folder, `java`
+//! finds a JVM program's classes and main class, `message` turns a compiler's message
+//! into what a contestant reads ([`headline`]), and [`Program`] is the result
+//! (`program`).
+
+use crate::judge::language;
+use crate::judge::limit_verdict::limit_verdict;
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease, MIB};
+use crate::sandbox::{self, CaseDirs, ExitStatus, LimitHit, RunSpec};
+use crate::Verdict;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub use crate::judge::language::Language;
+pub use message::headline;
+pub use program::{Program, MEMLIM};
+pub use sources::Sources;
+pub use toolchain::{installed, resolve};
+
+mod folders;
+mod java;
+mod message;
+mod program;
+mod sources;
+mod toolchain;
+
+use folders::{chown_tree, read_output, BuildFolder, ProgramFolder};
+use java::{class_files, declares_main, main_class, qualified_name, JVM_RUN_FLAGS};
+use message::{read_head, rename_source, truncate_message};
+use toolchain::{not_installed, python, python2, rust_toolchain, system_tool, Toolchain};
+
+/// Why a source could not be turned into a program.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{verdict}: {message}")]
+pub struct CompileFailure {
+    /// CE (the source is at fault) or JE (no compiler, judge-side failure).
+    pub verdict: Verdict,
+    /// The compiler's message, or what went wrong.
+    pub message: String,
+}
+
+/// CPU time a compilation may use: sampled for the compiler's driver, and
+/// `RLIMIT_CPU` (one second more) for each of its processes (`cc1`, `as`, `ld`).
+pub const COMPILE_CPU: Duration = Duration::from_secs(30);
+/// Wall-clock time a compilation may take, all its processes included.
+pub const COMPILE_WALL: Duration = Duration::from_secs(60);
+/// Memory a compilation may use, all its processes together (the run's memory cgroup),
+/// bytes.
+pub const COMPILE_MEMORY: u64 = 1024 * MIB;
+/// Processes (and threads) a compilation may have at once (`RLIMIT_NPROC` of the
+/// compile uid, `pids.max` where the pids controller is enabled).
+pub const COMPILE_PROCESSES: u64 = 64;
+/// Largest file a compilation may write (the program, an object file, its messages),
+/// bytes (`RLIMIT_FSIZE`).
+pub const COMPILE_FILE_BYTES: u64 = 256 * MIB;
+
+/// The limits of one compilation (or of one build of a package's validator); the
+/// default is [`COMPILE_CPU`], [`COMPILE_WALL`], [`COMPILE_MEMORY`],
+/// [`COMPILE_PROCESSES`] and [`COMPILE_FILE_BYTES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileLimits {
+    /// CPU time.
+    pub cpu: Duration,
+    /// Wall-clock time.
+    pub wall: Duration,
+    /// Memory of all the compiler's processes, bytes.
+    pub memory_bytes: u64,
+    /// Processes at once.
+    pub processes: u64,
+    /// Largest file written, bytes.
+    pub file_bytes: u64,
+}
+
+impl Default for CompileLimits {
+    fn default() -> CompileLimits {
+        CompileLimits {
+            cpu: COMPILE_CPU,
+            wall: COMPILE_WALL,
+            memory_bytes: COMPILE_MEMORY,
+            processes: COMPILE_PROCESSES,
+            file_bytes: COMPILE_FILE_BYTES,
+        }
+    }
+}
+
+impl CompileLimits {
+    /// The sandbox's limits for a compile run (peak-RSS memory mode: the cgroup counts
+    /// every process of the compile).
+    pub fn run_limits(&self) -> Limits {
+        Limits {
+            cpu: self.cpu,
+            wall: self.wall,
+            memory_bytes: self.memory_bytes,
+            memory_mode: MemoryMode::PeakRss,
+            output_bytes: self.file_bytes,
+            processes: Some(self.processes),
+            open_files: COMPILE_OPEN_FILES,
+        }
+    }
+}
+
+/// The environment of a compiler: `PATH` of the system folders, `HOME` and `TMPDIR` the
+/// build folder, `LANG=C.UTF-8`. Nothing of the judge's own environment.
+pub fn compile_env(workdir: &Path) -> Vec<(String, String)> {
+    sandbox::default_env(workdir)
+}
+
+/// Descriptors one compiler process may hold (`RLIMIT_NOFILE`): rustc opens the
+/// crates it links against, more than a judged program's 64.
+pub const COMPILE_OPEN_FILES: u64 = 1024;
+
+/// The worker slot the compile uid is leased from: far from the judging workers'
+/// first choices (0, 1, …), so a compile rarely has to search for a free uid.
+const COMPILE_SLOT: u32 = 500;
+
+/// The largest compiler message kept, bytes.
+const MAX_MESSAGE: usize = 4000;
+
+/// How contestant sources are compiled: the launcher, the limits, the folders hidden
+/// from the compiler (the problem folders).
+#[derive(Debug, Clone)]
+pub struct Compiler {
+    /// A gridjudge executable to use as the launcher.
+    pub launcher: PathBuf,
+    /// The limits of each compile.
+    pub limits: CompileLimits,
+    /// Folders the compiler must not see (each covered in its mount namespace).
+    pub hide: Vec<PathBuf>,
+}
+
+/// What one confined build runs: `program` with `argv` in `workdir`, `read_only` folders
+/// readable too.
+struct BuildRun<'a> {
+    name: &'a str,
+    program: &'a Path,
+    argv: Vec<String>,
+    workdir: &'a Path,
+    read_only: Vec<PathBuf>,
+    isolation: Isolation,
+}
+
+/// Compiles `source` (language by extension) with the launcher `launcher`, the default
+/// limits and nothing hidden beyond what confinement hides.
+pub fn compile(source: &Path, launcher: &Path) -> Result<Program, CompileFailure> {
+    Compiler::new(launcher).compile(source)
+}
+
+fn judge_error(message: String) -> CompileFailure {
+    CompileFailure {
+        verdict: Verdict::JudgeError,
+        message,
+    }
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+impl Compiler {
+    /// Compiles with `launcher` under the default [`CompileLimits`], hiding nothing extra.
+    pub fn new(launcher: &Path) -> Compiler {
+        Compiler {
+            launcher: launcher.to_path_buf(),
+            limits: CompileLimits::default(),
+            hide: Vec::new(),
+        }
+    }
+
+    /// The same, with `folders` hidden from the compiler too (the problem folders;
+    /// relative ones are taken from the current folder).
+    pub fn hiding(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Compiler {
+        self.hide.extend(
+            folders
+                .into_iter()
+                .map(|f| std::path::absolute(&f).unwrap_or(f)),
+        );
+        self
+    }
+
+    /// The same, under `limits`.
+    pub fn with_limits(mut self, limits: CompileLimits) -> Compiler {
+        self.limits = limits;
+        self
+    }
+
+    /// Compiles `source` (language by extension, a `#!…python2` shebang read) in the
+    /// sandbox (see the module documentation) and returns the program in its private
+    /// program folder.
+    pub fn compile(&self, source: &Path) -> Result<Program, CompileFailure> {
+        let sources = Sources::of(source)
+            .map_err(|why| judge_error(format!("{}: {why}", source.display())))?;
+        self.compile_sources(&sources)
+    }
+
+    /// Compiles a submission of one or several files, with the files added beside
+    /// them (see [`Sources`]), in the sandbox, and returns the program in its private
+    /// program folder. A single source is copied under a fixed name (`main.c`, …; a
+    /// Java or Kotlin file keeps its own, which names its class) and messages name the
+    /// contestant's file; several keep their names.
+    pub fn compile_sources(&self, sources: &Sources) -> Result<Program, CompileFailure> {
+        let lang = sources.language;
+        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
+        let build = BuildFolder::new(isolation.run_as)?;
+        let single = sources.files.len() == 1 && sources.include.is_empty();
+        let file_name = |p: &Path| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        // (name in the build folder, the file), the submission's own last: it wins.
+        let mut copies: std::collections::BTreeMap<String, PathBuf> = Default::default();
+        for path in sources.include.iter().chain(&sources.files) {
+            let name = match (single, lang) {
+                (true, Language::C) => "main.c".to_string(),
+                (true, Language::Cpp) => "main.cpp".to_string(),
+                (true, Language::Rust) => "main.rs".to_string(),
+                (true, Language::Python | Language::Python2) => "main.py".to_string(),
+                _ => file_name(path),
+            };
+            copies.insert(name, path.clone());
+        }
+        for (name, path) in &copies {
+            let text = sources.read(path)?;
+            build.write_private(name, &text)?;
+        }
+        let source_names: Vec<String> = copies
+            .keys()
+            .filter(|n| lang.matches(Path::new(n)))
+            .cloned()
+            .collect();
+        let in_build: Vec<PathBuf> = source_names
+            .iter()
+            .map(|n| build.workdir().join(n))
+            .collect();
+        // The entry file is one of the submission's own sources: an included file
+        // (`include/python3/util.py`) is never run in its place.
+        let own: Vec<PathBuf> = copies
+            .iter()
+            .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
+            .map(|(n, _)| build.workdir().join(n))
+            .collect();
+        let named = sources
+            .entry
+            .as_ref()
+            .and_then(|e| own.iter().find(|p| file_name(p) == *e).cloned());
+        let main = named
+            .or_else(|| language::main_file(lang, if own.is_empty() { &in_build } else { &own }))
+            .map(|p| file_name(&p))
+            .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
+        let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (tool, argv) = match lang {
+            Language::C | Language::Cpp | Language::Rust => {
+                let tool = match lang {
+                    Language::C => system_tool("gcc")?,
+                    Language::Cpp => system_tool("g++")?,
+                    _ => rust_toolchain()?,
+                };
+                let built = if lang == Language::Rust {
+                    std::slice::from_ref(&main)
+                } else {
+                    &source_names[..]
+                };
+                let argv = lang
+                    .build_argv("main", built, &[])
+                    .ok_or_else(|| judge_error("no build command".into()))?;
+                (tool, argv)
+            }
+            Language::Python | Language::Python2 => {
+                let (name, program) = match lang {
+                    Language::Python => ("python3", python()),
+                    _ => ("python2", python2()),
+                };
+                let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
+                let mut argv = strings(&[
+                    name,
+                    "-c",
+                    "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+                ]);
+                argv.extend(source_names.iter().cloned());
+                (
+                    Toolchain {
+                        program,
+                        read_only: Vec::new(),
+                    },
+                    argv,
+                )
+            }
+            Language::Java => {
+                let mut argv = strings(&[
+                    "javac",
+                    "-J-XX:+UseSerialGC",
+                    "-J-XX:-UsePerfData",
+                    "-encoding",
+                    "UTF-8",
+                    "-d",
+                    ".",
+                ]);
+                argv.extend(source_names.iter().cloned());
+                (system_tool("javac")?, argv)
+            }
+            Language::Kotlin => {
+                let mut argv = strings(&["kotlinc", "-d", "."]);
+                argv.extend(source_names.iter().cloned());
+                (system_tool("kotlinc")?, argv)
+            }
+        };
+        let name = argv[0].clone();
+        let origin = match (single, copies.iter().next()) {
+            (true, Some((copy, _))) => Some(copy.clone()),
+            _ => None,
+        };
+        self.run_build(BuildRun {
+            name: &name,
+            program: &tool.program,
+            argv,
+            workdir: build.workdir(),
+            read_only: tool.read_only.clone(),
+            isolation,
+        })
+        .map_err(|f| {
+            let copy = origin.as_deref().unwrap_or("");
+            rename_source(f, copy, build.workdir(), &sources.origin)
+        })?;
+        let out = ProgramFolder::new()?;
+        let owner = isolation.run_as.map(|r| r.uid);
+        let program = |path: PathBuf, argv: Vec<String>, read_only: Vec<PathBuf>| Program {
+            path,
+            argv,
+            read_only,
+            _dir: None,
+            _staged: None,
+        };
+        let program = match lang {
+            Language::Python | Language::Python2 => {
+                let mut script = PathBuf::new();
+                for (copy, path) in copies.iter().filter(|(n, _)| lang.matches(Path::new(n))) {
+                    let text = sources.read(path)?;
+                    let written = out.write(copy, &text, false)?;
+                    if *copy == main {
+                        script = written;
+                    }
+                }
+                let folder = (!single).then(|| out.dir.path().to_path_buf());
+                program(
+                    tool.program.clone(),
+                    vec![name, script.display().to_string()],
+                    folder.into_iter().collect(),
+                )
+            }
+            Language::Java | Language::Kotlin => {
+                // A `package a.b;` declaration puts its classes in `a/b/`: the tree is
+                // copied as it is, and the class run by its qualified name.
+                let found = class_files(build.workdir(), owner, self.limits.file_bytes)
+                    .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
+                if found.is_empty() {
+                    return Err(judge_error(format!("{name} succeeded but wrote no class")));
+                }
+                let mut with_main = Vec::new();
+                let mut names = Vec::new();
+                for (rel, bytes) in &found {
+                    let class = qualified_name(rel);
+                    let simple = class.rsplit('.').next().unwrap_or_default();
+                    if !simple.contains('$') {
+                        if declares_main(bytes) {
+                            with_main.push(class.clone());
+                        }
+                        names.push(class);
+                    }
+                    out.write_nested(rel, bytes)?;
+                }
+                let stem = Path::new(&main)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let simple = if lang == Language::Java {
+                    stem
+                } else {
+                    let mut c = stem.chars();
+                    let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
+                    format!("{upper}{}Kt", c.as_str())
+                };
+                let class = main_class(&simple, &names, &with_main, lang == Language::Java);
+                let dir = out.dir.path().to_path_buf();
+                let runner = if lang == Language::Java {
+                    "java"
+                } else {
+                    "kotlin"
+                };
+                let runner_path = system_tool(runner)?.program;
+                let mut argv = strings(JVM_RUN_FLAGS);
+                if lang == Language::Kotlin {
+                    argv = argv.iter().map(|f| format!("-J{f}")).collect();
+                }
+                argv.insert(0, runner.to_string());
+                argv.extend(["-cp".to_string(), dir.display().to_string(), class]);
+                program(runner_path, argv, vec![dir])
+            }
+            Language::C | Language::Cpp | Language::Rust => {
+                let bytes =
+                    read_output(&build.workdir().join("main"), owner, self.limits.file_bytes)
+                        .map_err(|e| {
+                            judge_error(format!(
+                                "{name} succeeded but wrote no usable program: {e}"
+                            ))
+                        })?;
+                // A source can make its compiler write something else than a program:
+                // `#![crate_type = "lib"]` turns rustc's `main` into a library archive,
+                // which would fail every run with a judge error. Not a program: CE.
+                if !bytes.starts_with(b"\x7fELF") {
+                    return Err(CompileFailure {
+                        verdict: Verdict::CompileError,
+                        message: format!(
+                            "{name} wrote no executable program (an ELF file) but {}: \
+                             a library crate (#![crate_type])?",
+                            if bytes.starts_with(b"!<arch>") {
+                                "a library archive"
+                            } else {
+                                "another kind of file"
+                            }
+                        ),
+                    });
+                }
+                let path = out.write("main", &bytes, true)?;
+                program(path, vec!["main".into()], Vec::new())
+            }
+        };
+        Ok(Program {
+            _dir: Some(out.dir),
+            ..program
+        })
+    }
+
+    /// Runs a build command of a package's validator, `argv` (a command found in the
+    /// system folders, then its arguments) in `folder`, confined and under the limits:
+    /// `folder` and everything in it is handed to the compile uid for the build and
+    /// given back to the judge's user afterwards. A failure is CE with the build's
+    /// message (or the limit it exceeded).
+    pub fn build_in(&self, folder: &Path, argv: &[String]) -> Result<(), CompileFailure> {
+        let name = argv
+            .first()
+            .ok_or_else(|| judge_error("an empty build command".into()))?;
+        let tool = if name == "rustc" {
+            rust_toolchain()?
+        } else {
+            system_tool(name)?
+        };
+        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
+        let hand = |owner: Option<(u32, u32)>| {
+            chown_tree(folder, owner)
+                .map_err(|e| judge_error(format!("cannot hand over {}: {e}", folder.display())))
+        };
+        hand(isolation.run_as.map(|r| (r.uid, r.gid)))?;
+        let result = self.run_build(BuildRun {
+            name,
+            program: &tool.program,
+            argv: argv.to_vec(),
+            workdir: folder,
+            read_only: tool.read_only.clone(),
+            isolation,
+        });
+        // SAFETY: geteuid has no preconditions.
+        let euid = unsafe { libc::geteuid() };
+        // SAFETY: getegid has no preconditions.
+        let judge = (euid, unsafe { libc::getegid() });
+        hand(isolation.run_as.map(|_| judge))?;
+        result
+    }
+
+    /// Runs one confined build; a non-zero exit or a limit is CE with the message.
+    fn run_build(&self, run: BuildRun) -> Result<(), CompileFailure> {
+        let io = CaseDirs::new(None)
+            .map_err(|e| judge_error(format!("cannot create temp folders: {e}")))?;
+        let limits = self.limits.run_limits();
+        let spec = RunSpec {
+            program: run.program.to_path_buf(),
+            argv: run.argv,
+            env: compile_env(run.workdir),
+            workdir: run.workdir.to_path_buf(),
+            stdin: PathBuf::from("/dev/null"),
+            stdout: io.stdout(),
+            stderr: io.stderr(),
+            limits,
+            isolation: run.isolation,
+            hide: self.hide.clone(),
+            read_only: run.read_only,
+            keep_workdir: true,
+        };
+        let outcome = sandbox::Sandbox::new(&self.launcher)
+            .run(&spec)
+            .map_err(|e| judge_error(format!("{}: {e}", run.name)))?;
+        if outcome.status == ExitStatus::Exited(0) && outcome.killed_for.is_none() {
+            return Ok(());
+        }
+        let mut text = read_head(&io.stderr());
+        if text.trim().is_empty() {
+            text = read_head(&io.stdout());
+        }
+        let said = truncate_message(text.trim());
+        let reason = self.limit_reason(&outcome, &limits, run.workdir, &said);
+        let message = match (reason, said.is_empty()) {
+            (Some(r), true) => r,
+            (Some(r), false) => format!("{r}\n{said}"),
+            (None, false) => said,
+            (None, true) => match limit_verdict(&outcome, &limits) {
+                Some((v, m)) => format!("{}: {v}: {m}", run.name),
+                None => format!("{} failed", run.name),
+            },
+        };
+        Err(CompileFailure {
+            verdict: Verdict::CompileError,
+            message,
+        })
+    }
+
+    /// The line naming the compile limit a failed compile exceeded, if one did.
+    fn limit_reason(
+        &self,
+        outcome: &sandbox::RunOutcome,
+        limits: &Limits,
+        workdir: &Path,
+        said: &str,
+    ) -> Option<String> {
+        let l = &self.limits;
+        let wall = || format!("the wall-time limit of {}", seconds(l.wall));
+        let cpu = || format!("the CPU limit of {}", seconds(l.cpu));
+        let memory = || format!("the memory limit of {} MiB", l.memory_bytes / MIB);
+        let file = || format!("the file size limit of {} MiB", l.file_bytes / MIB);
+        let exceeded = match outcome.killed_for {
+            Some(LimitHit::Wall) => Some(wall()),
+            Some(LimitHit::Cpu) => Some(cpu()),
+            Some(LimitHit::Memory | LimitHit::KernelOom) => Some(memory()),
+            Some(LimitHit::Output) => Some(file()),
+            None => {
+                let big_file = std::fs::read_dir(workdir).ok().is_some_and(|entries| {
+                    entries
+                        .flatten()
+                        .any(|e| e.metadata().is_ok_and(|m| m.len() >= l.file_bytes))
+                });
+                match limit_verdict(outcome, limits).map(|(v, _)| v) {
+                    Some(Verdict::TimeLimitExceeded) => Some(cpu()),
+                    Some(Verdict::MemoryLimitExceeded) => Some(memory()),
+                    Some(Verdict::OutputLimitExceeded) => Some(file()),
+                    _ if big_file || said.contains("File size limit exceeded") => Some(file()),
+                    _ if said.contains("CPU time limit exceeded") => Some(cpu()),
+                    _ => None,
+                }
+            }
+        };
+        exceeded.map(|what| format!("compilation exceeded {what}"))
+    }
+}
+
+/// `30 s`, `2.5 s`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_language_table_shows_the_jvm_flags_used() {
+        let flags = super::JVM_RUN_FLAGS.join(" ");
+        let java = super::Language::Java.spec().run;
+        assert!(java.contains(&format!("java {flags} -cp")), "{java}");
+        let kotlin = super::Language::Kotlin.spec().run;
+        let j: Vec<String> = super::JVM_RUN_FLAGS
+            .iter()
+            .map(|f| format!("-J{f}"))
+            .collect();
+        assert!(kotlin.contains(&j.join(" ")), "{kotlin}");
+        let program = super::Program {
+            path: "/usr/bin/java".into(),
+            argv: vec!["java".into(), "-Xmx{memlim}m".into()],
+            read_only: Vec::new(),
+            _dir: None,
+            _staged: None,
+        };
+        assert_eq!(program.argv_for(256 << 20), ["java", "-Xmx256m"]);
+    }
+
+    #[test]
+    fn one_table_of_build_flags() {
+        let src = |s: &str| vec![s.to_string()];
+        assert_eq!(
+            super::Language::C.build_argv("main", &src("main.c"), &[]),
+            Some(
+                ["gcc", "-O2", "-std=gnu11", "-o", "main", "main.c", "-lm"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Cpp.build_argv("v", &src("a.cpp"), &["-I", "."]),
+            Some(
+                ["g++", "-O2", "-std=gnu++17", "-I", ".", "-o", "v", "a.cpp"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Rust.build_argv("main", &src("main.rs"), &[]),
+            Some(
+                ["rustc", "-O", "--edition", "2021", "-o", "main", "main.rs"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            super::Language::Python.build_argv("main", &src("main.py"), &[]),
+            None
+        );
+    }
+}

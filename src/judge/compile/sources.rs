@@ -1,0 +1,115 @@
+//! What one submission compiles: its language, its files, a package's include files
+//! and a 2025-09 package's constants, gathered before anything is copied into the
+//! build folder.
+
+use super::{installed, judge_error, CompileFailure, Language};
+use crate::judge::language;
+use std::path::{Path, PathBuf};
+
+/// What one submission compiles: its language, its own files and the files a package
+/// adds beside them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sources {
+    /// The language (see [`language::detect`]).
+    pub language: Language,
+    /// The submission's files: one source, or every file of its folder (sources of the
+    /// language, headers and other files alike), sorted.
+    pub files: Vec<PathBuf>,
+    /// Files copied beside them before the compile (a package's `include/<language>/`
+    /// and `include/default/`); a submission's own file of the same name wins.
+    pub include: Vec<PathBuf>,
+    /// The file or folder messages name.
+    pub origin: PathBuf,
+    /// Text replaced in every source and include file before the compile: a 2025-09
+    /// package's constants (`{{n}}` → `100`); empty for everything else.
+    pub substitutions: Vec<(String, String)>,
+    /// The name of the file to run among [`Sources::files`] (`submissions.yaml`'s
+    /// `entrypoint`), instead of [`language::main_file`]'s choice.
+    pub entry: Option<String>,
+}
+
+impl Sources {
+    /// The sources of the submission at `path`, a file or a folder of files (those
+    /// [`language::is_ignored`] left out, sub-folders too); `Err` says why it cannot be
+    /// judged here: no source of a language in the table, or a language whose compiler
+    /// or runtime is not installed.
+    pub fn of(path: &Path) -> Result<Sources, String> {
+        let files: Vec<PathBuf> = if path.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot list the folder: {e}"))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && !language::is_ignored(p))
+                .collect();
+            files.sort();
+            files
+        } else {
+            vec![path.to_path_buf()]
+        };
+        let (lang, _) = language::detect(&files).ok_or_else(|| {
+            let names: Vec<&str> = language::LANGUAGES.iter().map(|s| s.name).collect();
+            format!("no source of {}", names.join(", "))
+        })?;
+        installed(lang)?;
+        Ok(Sources {
+            language: lang,
+            files,
+            include: Vec::new(),
+            origin: path.to_path_buf(),
+            substitutions: Vec::new(),
+            entry: None,
+        })
+    }
+
+    /// The same with the file to run named (see [`Sources::entry`]).
+    pub fn with_entry(mut self, entry: Option<String>) -> Sources {
+        self.entry = entry;
+        self
+    }
+
+    /// The same with `substitutions` applied to every file (see [`Sources::substitutions`]).
+    pub fn with_substitutions(mut self, substitutions: Vec<(String, String)>) -> Sources {
+        self.substitutions = substitutions;
+        self
+    }
+
+    /// The contents of one of the files, with the substitutions made in UTF-8 text.
+    pub(super) fn read(&self, path: &Path) -> Result<Vec<u8>, CompileFailure> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+        if self.substitutions.is_empty() {
+            return Ok(bytes);
+        }
+        match String::from_utf8(bytes) {
+            Ok(mut text) => {
+                for (token, value) in &self.substitutions {
+                    if text.contains(token.as_str()) {
+                        text = text.replace(token.as_str(), value);
+                    }
+                }
+                Ok(text.into_bytes())
+            }
+            Err(e) => Ok(e.into_bytes()),
+        }
+    }
+
+    /// The same with the include files of `package` added: the files of
+    /// `include/<key>/` (the language's key, `cpp`, `python3`, `java`, …) and of
+    /// `include/default/`, the language's own winning over the default ones.
+    pub fn with_includes(mut self, package: &Path) -> Sources {
+        let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> =
+            Default::default();
+        for folder in ["default", self.language.spec().key] {
+            let Ok(entries) = std::fs::read_dir(package.join("include").join(folder)) else {
+                continue;
+            };
+            for path in entries.flatten().map(|e| e.path()) {
+                if let (true, Some(name)) = (path.is_file(), path.file_name()) {
+                    by_name.insert(name.to_os_string(), path.clone());
+                }
+            }
+        }
+        self.include = by_name.into_values().collect();
+        self
+    }
+}

@@ -1,0 +1,146 @@
+//! Finding compilers and runtimes the way the sandbox runs them: in the system folders
+//! first, else in the judge's `PATH` (with the installation prefix made readable);
+//! rustc as its sysroot's own binary, not rustup's proxy; Python 2 only from the system
+//! folders. Also says which languages cannot be judged here at all.
+
+use super::{judge_error, CompileFailure, Language};
+use std::path::{Path, PathBuf};
+
+/// Why `lang` cannot be compiled or run here, if it cannot.
+pub fn installed(lang: Language) -> Result<(), String> {
+    let found = |tool: &str| system_tool(tool).is_ok();
+    let ok = match lang {
+        Language::Python2 => python2().is_some(),
+        Language::Java => found("javac") && found("java"),
+        Language::Kotlin => found("kotlinc") && found("kotlin"),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(not_installed(lang))
+    }
+}
+
+pub(super) fn not_installed(lang: Language) -> String {
+    format!("{} is not installed", lang.name())
+}
+
+/// Finds `command` like a shell would: as a path when it contains `/`, else in `PATH`.
+/// Returns an absolute path.
+pub fn resolve(command: &str) -> Option<PathBuf> {
+    if command.contains('/') {
+        let p = Path::new(command);
+        let abs = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir().ok()?.join(p)
+        };
+        return abs.is_file().then_some(abs);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(command))
+        .find(|p| p.is_file())
+        .and_then(|p| {
+            if p.is_absolute() {
+                Some(p)
+            } else {
+                std::env::current_dir().ok().map(|d| d.join(p))
+            }
+        })
+}
+
+/// A compiler found for the sandbox: the executable, and the folders it needs beyond
+/// the system ones.
+pub(super) struct Toolchain {
+    pub(super) program: PathBuf,
+    pub(super) read_only: Vec<PathBuf>,
+}
+
+/// The sandbox's `PATH` folders, where compilers are looked up first.
+const SYSTEM_PATH: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin"];
+
+/// `name` from the system folders the sandbox reads, else from the judge's `PATH`
+/// (then its installation prefix, the folder above its `bin`, is made readable).
+pub(super) fn system_tool(name: &str) -> Result<Toolchain, CompileFailure> {
+    if let Some(p) = SYSTEM_PATH
+        .iter()
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+    {
+        return Ok(Toolchain {
+            program: p,
+            read_only: Vec::new(),
+        });
+    }
+    let program =
+        resolve(name).ok_or_else(|| judge_error(format!("compiler not found: {name}")))?;
+    let prefix = program
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect();
+    Ok(Toolchain {
+        program,
+        read_only: prefix,
+    })
+}
+
+/// rustc as the sandbox runs it: `<sysroot>/bin/rustc` itself (not rustup's proxy, which
+/// reads the judge's home), the sysroot readable. The sysroot comes from `rustc --print
+/// sysroot`, run by the judge. A toolchain under a private home (rustup's under `/root`)
+/// still works for the compile uid: the run's minimal root binds the sysroot at its own
+/// path, under folders every user may enter.
+pub(super) fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
+    let proxy = resolve("rustc").ok_or_else(|| judge_error("compiler not found: rustc".into()))?;
+    let out = std::process::Command::new(&proxy)
+        .args(["--print", "sysroot"])
+        .output()
+        .map_err(|e| {
+            judge_error(format!(
+                "cannot run {} --print sysroot: {e}",
+                proxy.display()
+            ))
+        })?;
+    if !out.status.success() {
+        return Err(judge_error(format!(
+            "{} --print sysroot failed: {}",
+            proxy.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let rustc = sysroot.join("bin").join("rustc");
+    if !rustc.is_file() {
+        return Err(judge_error(format!(
+            "no rustc in the sysroot {}",
+            sysroot.display()
+        )));
+    }
+    Ok(Toolchain {
+        program: rustc,
+        read_only: vec![sysroot],
+    })
+}
+
+/// The Python interpreter submissions run with: the system one when present (a sandbox
+/// user can reach it), else `python3` from `PATH`.
+pub(super) fn python() -> Option<PathBuf> {
+    let system = Path::new("/usr/bin/python3");
+    if system.is_file() {
+        Some(system.to_path_buf())
+    } else {
+        resolve("python3")
+    }
+}
+
+/// Python 2 as the sandbox runs it: only from the system folders (a version manager's
+/// shim in the judge's `PATH` is no Python the sandbox user can run).
+pub(super) fn python2() -> Option<PathBuf> {
+    SYSTEM_PATH
+        .iter()
+        .map(|d| Path::new(d).join("python2"))
+        .find(|p| p.is_file())
+}
