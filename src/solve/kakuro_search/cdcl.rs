@@ -454,7 +454,7 @@ impl Cdcl {
         }
         let stop = self.conflicts.saturating_add(budget.max(1));
         loop {
-            let room = RESTART_UNIT * super::luby(self.restarts + 1);
+            let room = RESTART_UNIT * super::pair::luby(self.restarts + 1);
             let restart_at = self.conflicts + room;
             let answer = self.descend(restart_at.min(stop));
             match answer {
