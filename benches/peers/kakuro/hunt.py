@@ -109,7 +109,7 @@ def board(seed, args):
         capture_output=True, text=True,
     )
     if made.returncode != 0:
-        raise RuntimeError(f"gen failed for seed {seed}: {made.stderr.strip()}")
+        raise RuntimeError(f"seed {seed}: gridjudge gen failed: {made.stderr.strip()}")
     toks = made.stdout.split()
     r, c = int(toks[0]), int(toks[1])
     grid = [toks[2 + i * c: 2 + (i + 1) * c] for i in range(r)]
@@ -169,8 +169,12 @@ def cpsat_python():
 
 
 def seeds(text):
+    """`A-B` or `A`, as an argparse type."""
     first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
+    try:
+        return range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not A-B or a seed") from None
 
 
 def run(args):
@@ -183,7 +187,7 @@ def run(args):
     counts = {"boards": 0, "LOSS": 0, "MISMATCH": 0, "WRONG": 0, "both at the cap": 0}
     ours = []
     bad = False
-    for seed in seeds(args.seeds):
+    for seed in args.seeds:
         text, what = board(seed, args)
         scratch.write_text(text)
         mine, verdict = gridjudge_verdict(args, scratch)
@@ -221,7 +225,7 @@ def main():
     for name in ("run", "board"):
         p = sub.add_parser(name)
         if name == "run":
-            p.add_argument("--seeds", required=True, help="A-B or one seed")
+            p.add_argument("--seeds", required=True, type=seeds, help="A-B or one seed")
             p.add_argument("--cap", type=float, default=10.0, help="seconds per run (default 10)")
             p.add_argument("--keep", help="write flagged and slow boards here")
             p.add_argument("--slow", type=float, default=1.0,
@@ -238,10 +242,13 @@ def main():
         sys.exit(f"hunt.py: {args.bin}: no such binary (cargo build --release)")
     if not 2 <= args.min_size <= args.max_size <= 100:
         sys.exit("hunt.py: sizes must satisfy 2 <= --min-size <= --max-size <= 100")
-    if args.command == "board":
-        sys.stdout.write(board(args.seed, args)[0])
-        return 0
-    return run(args)
+    try:
+        if args.command == "board":
+            sys.stdout.write(board(args.seed, args)[0])
+            return 0
+        return run(args)
+    except RuntimeError as e:
+        sys.exit(f"hunt.py: {e}")
 
 
 if __name__ == "__main__":
