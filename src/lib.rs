@@ -99,6 +99,7 @@ pub mod problem;
 pub mod sandbox;
 pub mod solve;
 pub mod stress;
+pub mod tree;
 pub mod verdict;
 pub mod verify;
 

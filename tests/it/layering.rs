@@ -26,6 +26,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("verdict", &[]),
     ("model", &[]),
     ("sandbox", &[]),
+    ("tree", &[]),
     ("problem", &["model", "verdict"]),
     ("verify", &["model"]),
     ("solve", &["model", "problem"]),
@@ -34,29 +35,29 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "check",
         &["format", "model", "problem", "verdict", "verify"],
     ),
-    ("judge", &["check", "problem", "sandbox", "verdict"]),
+    ("judge", &["check", "problem", "sandbox", "tree", "verdict"]),
     (
         "package",
-        &["check", "judge", "problem", "sandbox", "verdict"],
+        &["check", "judge", "problem", "sandbox", "tree", "verdict"],
     ),
     (
         "gen",
         &[
-            "check", "format", "judge", "model", "problem", "solve", "verdict",
+            "check", "format", "judge", "model", "problem", "solve", "tree", "verdict",
         ],
     ),
     (
         "stress",
         &[
-            "check", "format", "gen", "judge", "model", "problem", "sandbox", "solve", "verdict",
-            "verify",
+            "check", "format", "gen", "judge", "model", "problem", "sandbox", "solve", "tree",
+            "verdict", "verify",
         ],
     ),
     (
         "fuzzing",
         &[
             "check", "format", "gen", "judge", "model", "package", "problem", "sandbox", "solve",
-            "verdict", "verify",
+            "tree", "verdict", "verify",
         ],
     ),
 ];
