@@ -9,7 +9,8 @@
 //!   socket is a [`TreeError`] naming the file, never read;
 //! - a link inside the folder is followed, and each folder is walked at most once per
 //!   walk: a link to a folder it is itself in is a loop ([`TreeError::Loop`]), a second
-//!   way to a folder already walked is not walked again ([`Seen`]);
+//!   way to a folder already walked is [`TreeError::Twice`] ([`Seen`]), so no walk of a
+//!   folder that passes [`Tree::check_all`] revisits a folder;
 //! - a file is opened with `O_NONBLOCK` and checked with `fstat` to be a regular file
 //!   before a byte is read, so opening a FIFO (even one swapped in after the walk) never
 //!   blocks.
@@ -58,6 +59,15 @@ pub enum TreeError {
         /// The link.
         path: PathBuf,
         /// The folder it leads back to.
+        target: PathBuf,
+    },
+    /// A second way to a folder the walk has read already (links that would make the
+    /// walk read a folder many times over).
+    #[error("{path}: a link to {target}, a folder read already (each folder is read once)")]
+    Twice {
+        /// The link.
+        path: PathBuf,
+        /// The folder.
         target: PathBuf,
     },
     /// A link where a file or folder is written.
@@ -161,7 +171,7 @@ impl Tree {
     }
 
     /// The folder as given.
-    pub fn root(&self) -> &Path {
+    pub fn folder(&self) -> &Path {
         &self.shown
     }
 
@@ -263,11 +273,10 @@ impl Tree {
         Ok(out)
     }
 
-    /// Before a walk goes into the folder `dir`: `Ok(true)` to walk it, `Ok(false)` when
-    /// this walk has walked it already (reached again through a link), a
-    /// [`TreeError::Loop`] when it is one of the folders the walk is in. A `true` is
-    /// matched by a [`Tree::leave`].
-    pub fn enter(&self, seen: &mut Seen, dir: &Path) -> Result<bool, TreeError> {
+    /// Before a walk goes into the folder `dir`: `Ok` to walk it, a [`TreeError::Loop`]
+    /// when it is one of the folders the walk is in, a [`TreeError::Twice`] when this
+    /// walk has walked it already. An `Ok` is matched by a [`Tree::leave`].
+    pub fn enter(&self, seen: &mut Seen, dir: &Path) -> Result<(), TreeError> {
         let real = self
             .resolve(dir)?
             .ok_or_else(|| io(dir)(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
@@ -278,15 +287,24 @@ impl Tree {
             });
         }
         if !seen.done.insert(real.clone()) {
-            return Ok(false);
+            return Err(TreeError::Twice {
+                path: dir.to_path_buf(),
+                target: real,
+            });
         }
         seen.ancestors.push(real);
-        Ok(true)
+        Ok(())
     }
 
     /// The walk leaves the folder it last [`Tree::enter`]ed.
     pub fn leave(&self, seen: &mut Seen) {
         seen.ancestors.pop();
+    }
+
+    /// Checks the whole folder: every file and folder below it (links followed, each
+    /// folder once) stays inside it and is a regular file or a folder.
+    pub fn check_all(&self) -> Result<(), TreeError> {
+        self.files(&self.shown).map(drop)
     }
 
     /// Every regular file below `dir` (its subfolders included), named below `dir`, in
@@ -304,9 +322,7 @@ impl Tree {
         seen: &mut Seen,
         out: &mut Vec<PathBuf>,
     ) -> Result<(), TreeError> {
-        if !self.enter(seen, dir)? {
-            return Ok(());
-        }
+        self.enter(seen, dir)?;
         for e in self.entries(dir)? {
             match e.kind {
                 Kind::Dir => self.files_into(&e.path, seen, out)?,
@@ -362,6 +378,24 @@ fn split(path: &Path) -> (PathBuf, std::ffi::OsString) {
 /// without following a link in its last name (for the case files the judge recorded).
 pub fn open_regular(path: &Path) -> Result<File, TreeError> {
     open_regular_as(path, path)
+}
+
+/// The bytes of the regular file `path`, read as [`open_regular`] opens it.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, TreeError> {
+    let mut bytes = Vec::new();
+    open_regular(path)?
+        .read_to_end(&mut bytes)
+        .map_err(io(path))?;
+    Ok(bytes)
+}
+
+/// The UTF-8 text of the regular file `path`, read as [`open_regular`] opens it.
+pub fn read_regular(path: &Path) -> Result<String, TreeError> {
+    let mut text = String::new();
+    open_regular(path)?
+        .read_to_string(&mut text)
+        .map_err(io(path))?;
+    Ok(text)
 }
 
 fn open_regular_as(real: &Path, shown: &Path) -> Result<File, TreeError> {

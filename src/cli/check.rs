@@ -103,12 +103,7 @@ fn run_check_kattis(args: &CheckArgs) -> Result<u8, Failure> {
         }
     };
     let path = feedback.join("judgemessage.txt");
-    std::fs::write(&path, format!("{message}\n")).map_err(|e| {
-        Failure::new(
-            exit::IO_ERROR,
-            format!("cannot write {}: {e}", path.display()),
-        )
-    })?;
+    crate::cli::write_file(&path, format!("{message}\n"))?;
     Ok(code)
 }
 

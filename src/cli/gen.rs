@@ -26,13 +26,10 @@ pub struct GenArgs {
     pub stats: Option<PathBuf>,
 }
 
-fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
-    std::fs::write(path, bytes).map_err(|e| {
-        Failure::new(
-            exit::IO_ERROR,
-            format!("gridjudge gen: cannot write {}: {e}", path.display()),
-        )
-    })
+fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
+    // Never through a link planted where the file goes (`gridjudge::tree`).
+    gridjudge::tree::write_file(path, bytes)
+        .map_err(|e| Failure::new(exit::IO_ERROR, format!("gridjudge gen: {e}")))
 }
 
 /// The exit code of a generator failure, the same in `gen` and `stress`: arguments it

@@ -701,7 +701,7 @@ fn finish(
         let xml = report::junit::Junit
             .render(&session)
             .map_err(|e| Failure::internal(e.to_string()))?;
-        std::fs::write(path, xml).map_err(|e| Failure::cannot_write(path, e))?;
+        crate::cli::write_file(path, xml)?;
     }
     args.track.write_files(&session, comparison.as_ref())?; // citrack
     if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {

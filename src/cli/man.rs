@@ -77,7 +77,7 @@ pub fn run(args: &ManArgs, root: clap::Command) -> Result<u8, Failure> {
         for cmd in all_commands(&root) {
             let name = cmd.get_display_name().unwrap_or(cmd.get_name()).to_string();
             let path = dir.join(format!("{name}.1"));
-            std::fs::write(&path, page(cmd)?).map_err(|e| Failure::cannot_write(&path, e))?;
+            crate::cli::write_file(&path, page(cmd)?)?;
         }
         return Ok(exit::OK);
     }

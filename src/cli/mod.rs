@@ -69,12 +69,14 @@ impl Failure {
 }
 
 /// A problem folder that cannot be read is 66; one whose `problem.toml` or layout is
-/// wrong is the caller's configuration, 64 (every mistake named at once).
+/// wrong is the caller's configuration, 64 (every mistake named at once); one with a link
+/// out of it or a special file is broken, 3.
 impl From<gridjudge::judge::config::ConfigError> for Failure {
     fn from(e: gridjudge::judge::config::ConfigError) -> Failure {
         use gridjudge::judge::config::ConfigError;
         let code = match e {
             ConfigError::Read { .. } => exit::NO_INPUT,
+            ConfigError::Unsafe(_) => exit::JUDGE_FAILURE,
             _ => exit::USAGE,
         };
         Failure::new(code, e.to_string())
@@ -217,14 +219,26 @@ impl<W: Write> Chunked<W> {
     }
 }
 
+/// Writes a report or side file to `path` (the user's), never through a link planted
+/// there (`gridjudge::tree::write_file`); a failure is [`exit::IO_ERROR`].
+pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Failure> {
+    gridjudge::tree::write_file(path, bytes.as_ref()).map_err(|e| match e {
+        gridjudge::tree::TreeError::Write { source, .. } => Failure::cannot_write(path, source),
+        other => Failure::new(exit::IO_ERROR, other.to_string()),
+    })
+}
+
 /// Checks, before any work, that a report can be written to `path`: the file is
 /// created (or opened for appending, leaving its contents) and closed; the report
 /// replaces it at the end. An unwritable place is [`exit::IO_ERROR`], told at once
 /// rather than after judging everything.
 pub fn check_writable(path: &Path) -> Result<(), Failure> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // A report never follows a link planted where it goes, nor blocks on a FIFO.
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)
         .map(drop)
         .map_err(|e| Failure::cannot_write(path, e))

@@ -137,7 +137,7 @@ fn render<R>(writer: &dyn Render<R>, report: &R) -> Result<String, Failure> {
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| Failure::cannot_write(path, e))
+    crate::cli::write_file(path, text)
 }
 
 fn write_session(args: &MergeArgs, session: &Session) -> Result<u8, Failure> {

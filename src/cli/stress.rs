@@ -343,12 +343,14 @@ impl Reproduce<'_> {
 }
 
 fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Result<(), String> {
+    // Every file goes below `out` through no link (`gridjudge::tree`).
     let w = |path: PathBuf, bytes: &[u8]| {
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let rel = path.strip_prefix(out).unwrap_or(&path);
+        gridjudge::tree::write_beneath(out, rel, bytes, 0o644).map_err(|e| e.to_string())
     };
     let secret = out.join("data").join("secret");
-    std::fs::create_dir_all(&secret)
-        .map_err(|e| format!("cannot create {}: {e}", secret.display()))?;
+    gridjudge::tree::create_dirs_beneath(out, Path::new("data/secret"))
+        .map_err(|e| e.to_string())?;
     // The folder is a problem folder: `gridjudge judge` reruns the minimal case.
     let toml = std::fs::read(problem_dir.join("problem.toml"))
         .map_err(|e| format!("cannot read {}: {e}", problem_dir.display()))?;

@@ -115,7 +115,7 @@ impl TrackArgs {
                 let text = writer
                     .render(session)
                     .map_err(|e| Failure::internal(e.to_string()))?;
-                std::fs::write(path, text).map_err(|e| Failure::cannot_write(path, e))?;
+                crate::cli::write_file(path, text)?;
             }
         }
         Ok(())

@@ -184,7 +184,7 @@ fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
         [(&args.junit, &verify::Junit), (&args.html, &verify::Html)];
     for (path, writer) in files {
         if let Some(path) = path {
-            std::fs::write(path, render(writer)?).map_err(|e| Failure::cannot_write(path, e))?;
+            crate::cli::write_file(path, render(writer)?)?;
         }
     }
     Ok(())

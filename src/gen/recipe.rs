@@ -250,7 +250,7 @@ pub fn compare(dir: &Path, built: &[Built]) -> Vec<(String, FileStatus)> {
     for b in built {
         for (ext, bytes) in [("in", &b.input), ("ans", &b.answer)] {
             let name = format!("{}.{ext}", b.name);
-            let status = match std::fs::read(secret(dir).join(&name)) {
+            let status = match crate::tree::read_file(&secret(dir).join(&name)) {
                 Ok(old) if &old == bytes => FileStatus::Unchanged,
                 Ok(_) => FileStatus::Differs,
                 Err(_) => FileStatus::Missing,
@@ -269,19 +269,23 @@ pub fn compare(dir: &Path, built: &[Built]) -> Vec<(String, FileStatus)> {
 /// Writes the built files into `dir/data/secret` and removes stale `gen-*` files.
 pub fn write(dir: &Path, built: &[Built]) -> Result<Vec<(String, FileStatus)>, String> {
     let folder = secret(dir);
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    // Writes into the problem folder follow no link (`crate::tree`): a planted
+    // `data/secret/gen-1.in -> /etc/passwd` is an error, not a host file overwritten.
+    let rel = Path::new("data").join("secret");
+    crate::tree::create_dirs_beneath(dir, &rel).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for b in built {
         for (ext, bytes) in [("in", &b.input), ("ans", &b.answer)] {
             let name = format!("{}.{ext}", b.name);
             let path = folder.join(&name);
-            if std::fs::read(&path).is_ok_and(|old| &old == bytes) {
+            let unchanged = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+                && crate::tree::read_file(&path).is_ok_and(|old| &old == bytes);
+            if unchanged {
                 out.push((name, FileStatus::Unchanged));
                 continue;
             }
-            std::fs::write(&path, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            crate::tree::write_beneath(dir, &rel.join(&name), bytes, 0o644)
+                .map_err(|e| e.to_string())?;
             out.push((name, FileStatus::Written));
         }
     }

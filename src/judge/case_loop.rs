@@ -408,27 +408,18 @@ fn judge_case_once(
         workdir_untouched,
         relay_interaction,
     } = worker;
-    let input = match std::fs::read(&case.input) {
+    // A case opens without blocking and must be a regular file (`crate::tree`).
+    let input = match crate::tree::read_file(&case.input) {
         Ok(b) => b,
-        Err(e) => {
-            return Ok(CaseResult::judge_error(
-                case,
-                format!("cannot read {}: {e}", case.input.display()),
-            ))
-        }
+        Err(e) => return Ok(CaseResult::judge_error(case, e.to_string())),
     };
     // All five checkers are special judges: a jury answer, when there is one, is
     // validated (an invalid one is JE); without one the output alone is judged.
     let answer = match &case.answer {
         None => None,
-        Some(path) => match std::fs::read(path) {
+        Some(path) => match crate::tree::read_file(path) {
             Ok(b) => Some(b),
-            Err(e) => {
-                return Ok(CaseResult::judge_error(
-                    case,
-                    format!("cannot read {}: {e}", path.display()),
-                ))
-            }
+            Err(e) => return Ok(CaseResult::judge_error(case, e.to_string())),
         },
     };
     let made = match dirs.as_mut() {

@@ -100,6 +100,19 @@ pub enum ConfigError {
         /// What is wrong.
         message: String,
     },
+    /// A file or folder that leads out of the problem folder, or is not a regular file
+    /// or a folder (see [`crate::tree`]).
+    #[error(transparent)]
+    Unsafe(crate::tree::TreeError),
+}
+
+impl From<crate::tree::TreeError> for ConfigError {
+    fn from(e: crate::tree::TreeError) -> ConfigError {
+        match e {
+            crate::tree::TreeError::Io { path, source } => ConfigError::Read { path, source },
+            other => ConfigError::Unsafe(other),
+        }
+    }
 }
 
 impl ProblemToml {
@@ -322,10 +335,7 @@ impl Case {
 /// Reads and validates `dir/problem.toml`.
 pub fn read(dir: &Path) -> Result<ProblemToml, ConfigError> {
     let path = dir.join("problem.toml");
-    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
-        path: path.clone(),
-        source,
-    })?;
+    let text = crate::tree::read_regular(&path)?;
     ProblemToml::parse(&text, &path)
 }
 

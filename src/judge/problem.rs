@@ -288,6 +288,8 @@ impl JudgeProblem {
     /// `dir/data/{sample,secret}/*.in` (or, without those folders, the `.in` files of
     /// `dir/data/` or `dir/`); no case at all is an error that shows the expected layout.
     pub fn load(dir: &Path) -> Result<JudgeProblem, ConfigError> {
+        // Nothing below is read until the whole folder is known to stay inside itself.
+        crate::tree::Tree::new(dir)?.check_all()?;
         let config = crate::judge::config::read(dir)?;
         let mut cases = Vec::new();
         let mut grouped = false;

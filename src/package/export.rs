@@ -50,7 +50,7 @@
 use crate::judge::problem::JudgeProblem;
 use crate::Problem;
 use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use yaml_rust2::yaml::Hash;
 use yaml_rust2::{Yaml, YamlEmitter};
@@ -238,11 +238,20 @@ fn write(path: &Path, text: &[u8], executable: bool) -> Result<(), ExportError> 
     Ok(())
 }
 
+/// Reads a file of the problem folder as [`crate::tree`] does: a regular file, never a
+/// FIFO or a device.
+fn read_problem_file(from: &Path) -> Result<Vec<u8>, ExportError> {
+    crate::tree::read_file(from).map_err(|e| match e {
+        crate::tree::TreeError::Io { path, source } => ExportError::Read { path, source },
+        other => ExportError::Read {
+            path: from.to_path_buf(),
+            source: std::io::Error::other(other.to_string()),
+        },
+    })
+}
+
 fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
-    let bytes = std::fs::read(from).map_err(|source| ExportError::Read {
-        path: from.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_problem_file(from)?;
     write(to, &bytes, false)
 }
 
@@ -266,10 +275,7 @@ pub fn problem_uuid(problem: &JudgeProblem, id: Problem) -> Result<String, Expor
         identity.extend_from_slice(case.id().as_bytes());
         identity.push(0);
         for file in std::iter::once(&case.input).chain(&case.answer) {
-            let bytes = std::fs::read(file).map_err(|source| ExportError::Read {
-                path: file.clone(),
-                source,
-            })?;
+            let bytes = read_problem_file(file)?;
             identity.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
             identity.extend_from_slice(&bytes);
         }
@@ -584,7 +590,14 @@ fn write_whitespace_rule(problem: &JudgeProblem, out: &Path) -> Result<(), Expor
 /// Writes every file under `dir` into the zip archive `to` (paths relative to `dir`,
 /// modes kept, so the scripts stay executable).
 fn zip_folder(dir: &Path, to: &Path) -> Result<(), ExportError> {
-    let file = std::fs::File::create(to).map_err(write_error(to))?;
+    // The archive never follows a link planted where it goes.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(to)
+        .map_err(write_error(to))?;
     let mut zip = zip::ZipWriter::new(file);
     let mut stack = vec![dir.to_path_buf()];
     let mut files = Vec::new();

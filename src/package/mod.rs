@@ -69,6 +69,10 @@ pub enum PackageError {
         /// What is wrong.
         message: String,
     },
+    /// A file or folder that leads out of the package, or is not a regular file or a
+    /// folder (see [`crate::tree`]): a broken package.
+    #[error(transparent)]
+    Unsafe(crate::tree::TreeError),
     /// A kind of problem gridjudge does not judge.
     #[error("{path}: {message}")]
     Unsupported {
@@ -77,6 +81,15 @@ pub enum PackageError {
         /// What and why.
         message: String,
     },
+}
+
+impl From<crate::tree::TreeError> for PackageError {
+    fn from(e: crate::tree::TreeError) -> PackageError {
+        match e {
+            crate::tree::TreeError::Io { path, source } => PackageError::Read { path, source },
+            other => PackageError::Unsafe(other),
+        }
+    }
 }
 
 /// The package format version.
@@ -166,15 +179,10 @@ fn read_yaml_with(
     path: &Path,
     constants: Option<&Constants>,
 ) -> Result<Option<Yaml>, PackageError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::tree::read_regular(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(PackageError::Read {
-                path: path.to_path_buf(),
-                source,
-            })
-        }
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => return Err(e.into()),
     };
     let text = match constants {
         Some(c) => c.substitute(&text).into_owned(),
@@ -225,6 +233,8 @@ impl Package {
                 source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
             });
         }
+        // Nothing below is read until the whole folder is known to stay inside itself.
+        crate::tree::Tree::new(dir)?.check_all()?;
         let doc = read_yaml(&yaml_path)?.ok_or_else(|| PackageError::Invalid {
             path: yaml_path.clone(),
             message: "missing: a problem package has a problem.yaml".into(),
@@ -294,7 +304,7 @@ impl Package {
         if time_limit.is_none() {
             // DOMjudge's export keeps the limit in a file of its own.
             let file = dir.join(".timelimit");
-            if let Ok(text) = std::fs::read_to_string(&file) {
+            if let Ok(text) = crate::tree::read_regular(&file) {
                 let t: f64 = text.trim().parse().map_err(|_| PackageError::Invalid {
                     path: file.clone(),
                     message: format!("{:?} is not a number of seconds", text.trim()),

@@ -85,14 +85,9 @@ impl OutputChecker for DefaultChecker {
                 ),
             );
         };
-        let (answer, out) = match (std::fs::read(answer_path), std::fs::read(output)) {
+        let (answer, out) = match (crate::tree::read_file(answer_path), std::fs::read(output)) {
             (Ok(a), Ok(o)) => (a, o),
-            (Err(e), _) => {
-                return (
-                    Verdict::JudgeError,
-                    format!("cannot read {}: {e}", answer_path.display()),
-                )
-            }
+            (Err(e), _) => return (Verdict::JudgeError, e.to_string()),
             (_, Err(e)) => return (Verdict::JudgeError, format!("cannot read the output: {e}")),
         };
         let flags = self.flags.get(&case.id()).cloned().unwrap_or_default();
@@ -127,32 +122,32 @@ pub enum Convention {
     Testlib,
 }
 
+/// Copies the folder `from` to `to` through [`crate::tree`]: a link out of `from`, a
+/// loop or a special file is an error naming it, and no write follows a link.
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for e in std::fs::read_dir(from)? {
-        let e = e?;
-        let (src, dst) = (e.path(), to.join(e.file_name()));
-        if src.is_dir() {
-            copy_dir(&src, &dst)?;
-        } else {
-            std::fs::copy(&src, &dst)?;
-        }
-    }
-    Ok(())
+    let tree = crate::tree::Tree::new(from).map_err(std::io::Error::other)?;
+    tree.copy(from, to).map_err(std::io::Error::other)
 }
 
-/// Copies the C and C++ headers in the folder of `source` (`testlib.h`) into `to`.
-fn copy_headers_beside(source: &Path, to: &Path) -> std::io::Result<()> {
-    let Some(folder) = source.parent().filter(|f| !f.as_os_str().is_empty()) else {
-        return Ok(());
+/// Copies the file `source` into the folder `to`, and the C and C++ headers in its folder
+/// (`testlib.h`) beside it, each a regular file of that folder (see [`copy_dir`]).
+fn copy_source_and_headers(source: &Path, to: &Path) -> std::io::Result<()> {
+    let folder = match source.parent().filter(|f| !f.as_os_str().is_empty()) {
+        Some(f) => f.to_path_buf(),
+        None => PathBuf::from("."),
     };
-    for e in std::fs::read_dir(folder)?.flatten() {
-        let path = e.path();
-        let header = path
+    let tree = crate::tree::Tree::new(&folder).map_err(std::io::Error::other)?;
+    std::fs::create_dir_all(to)?;
+    tree.copy(source, &to.join(source.file_name().unwrap_or_default()))
+        .map_err(std::io::Error::other)?;
+    for e in tree.entries(&folder).map_err(std::io::Error::other)? {
+        let header = e
+            .path
             .extension()
             .is_some_and(|x| x == "h" || x == "hpp" || x == "hh");
-        if header && path.is_file() {
-            std::fs::copy(&path, to.join(e.file_name()))?;
+        if header && e.kind == crate::tree::Kind::File {
+            tree.copy(&e.path, &to.join(e.path.file_name().unwrap_or_default()))
+                .map_err(std::io::Error::other)?;
         }
     }
     Ok(())
@@ -187,12 +182,7 @@ impl JuryProgram {
         if source.is_dir() {
             copy_dir(source, &work)
         } else {
-            std::fs::create_dir_all(&work)
-                .and_then(|()| {
-                    std::fs::copy(source, work.join(source.file_name().unwrap_or_default()))
-                        .map(drop)
-                })
-                .and_then(|()| copy_headers_beside(source, &work))
+            copy_source_and_headers(source, &work)
         }
         .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
         constants

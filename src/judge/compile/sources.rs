@@ -34,16 +34,23 @@ impl Sources {
     /// judged here: no source of a language in the table, or a language whose compiler
     /// or runtime is not installed.
     pub fn of(path: &Path) -> Result<Sources, String> {
+        // A submission's files are regular files of its own folder (`crate::tree`): a
+        // link out of it is refused, never read.
         let files: Vec<PathBuf> = if path.is_dir() {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot list the folder: {e}"))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && !language::is_ignored(p))
-                .collect();
-            files.sort();
-            files
+            let tree = crate::tree::Tree::new(path).map_err(|e| e.to_string())?;
+            tree.entries(path)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .filter(|e| e.kind == crate::tree::Kind::File && !language::is_ignored(&e.path))
+                .map(|e| e.path)
+                .collect()
         } else {
+            let folder = match path.parent().filter(|f| !f.as_os_str().is_empty()) {
+                Some(f) => f.to_path_buf(),
+                None => PathBuf::from("."),
+            };
+            let tree = crate::tree::Tree::new(&folder).map_err(|e| e.to_string())?;
+            tree.kind(path).map_err(|e| e.to_string())?;
             vec![path.to_path_buf()]
         };
         let (lang, _) = language::detect(&files).ok_or_else(|| {
@@ -75,8 +82,7 @@ impl Sources {
 
     /// The contents of one of the files, with the substitutions made in UTF-8 text.
     pub(super) fn read(&self, path: &Path) -> Result<Vec<u8>, CompileFailure> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| judge_error(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = crate::tree::read_file(path).map_err(|e| judge_error(e.to_string()))?;
         if self.substitutions.is_empty() {
             return Ok(bytes);
         }
@@ -99,13 +105,18 @@ impl Sources {
     pub fn with_includes(mut self, package: &Path) -> Sources {
         let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> =
             Default::default();
+        // Only regular files of the package (`crate::tree`); a link out of it is left out
+        // (the package's own check refuses it before any judging).
+        let Ok(tree) = crate::tree::Tree::new(package) else {
+            return self;
+        };
         for folder in ["default", self.language.spec().key] {
-            let Ok(entries) = std::fs::read_dir(package.join("include").join(folder)) else {
+            let Ok(entries) = tree.entries(&package.join("include").join(folder)) else {
                 continue;
             };
-            for path in entries.flatten().map(|e| e.path()) {
-                if let (true, Some(name)) = (path.is_file(), path.file_name()) {
-                    by_name.insert(name.to_os_string(), path.clone());
+            for e in entries {
+                if let (crate::tree::Kind::File, Some(name)) = (e.kind, e.path.file_name()) {
+                    by_name.insert(name.to_os_string(), e.path.clone());
                 }
             }
         }
