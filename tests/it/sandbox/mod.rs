@@ -5,6 +5,7 @@
 
 mod cgroup_v2;
 mod compile;
+mod compile_names;
 mod confinement;
 mod descriptors;
 mod host_programs;
