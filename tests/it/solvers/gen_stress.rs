@@ -541,17 +541,6 @@ fn reproduce_sh_runs_nothing_of_a_hostile_source_name() {
         String::from_utf8_lossy(&out.stderr)
     );
     let script = std::fs::read_to_string(out_dir.join("reproduce.sh")).unwrap();
-    // The comment repeats the name on its one line, escaped; the command quotes it
-    // (its line break is a literal inside single quotes).
-    assert!(
-        script.contains("# gridjudge stress poj2676: the minimal failing case of --source '")
-            && script.contains("stale\\n$(touch pwned-a)\\n`touch pwned-b`"),
-        "{script}"
-    );
-    assert!(
-        script.contains(&format!("\n{bin} judge --cases ")),
-        "{script}"
-    );
     let work = tmp.path().join("work");
     std::fs::create_dir(&work).unwrap();
     let again = Command::new("/bin/sh")
@@ -575,5 +564,16 @@ fn reproduce_sh_runs_nothing_of_a_hostile_source_name() {
     assert!(
         table.contains("secret/minimal") && table.contains("WA"),
         "{table}"
+    );
+    // The comment repeats the name on its one line, escaped; the command quotes it
+    // (its line break is a literal inside single quotes).
+    assert!(
+        script.contains("# gridjudge stress poj2676: the minimal failing case of --source '")
+            && script.contains("stale\\n$(touch pwned-a)\\n`touch pwned-b`"),
+        "{script}"
+    );
+    assert!(
+        script.contains(&format!("\n{bin} judge --cases ")),
+        "{script}"
     );
 }
