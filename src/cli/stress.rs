@@ -13,6 +13,7 @@ use super::{exit, Failure};
 use gridjudge::gen::spec::GenSpec;
 use gridjudge::judge::compile::{self, Program};
 use gridjudge::judge::problem::JudgeProblem;
+use gridjudge::stress::script::{comment, shell_word};
 use gridjudge::stress::{self, Found, Progress, StressOptions, Subjects};
 use gridjudge::{Problem, Verdict};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -288,17 +289,6 @@ struct Reproduce<'a> {
     binary: String,
 }
 
-fn shell_word(w: &str) -> String {
-    if !w.is_empty()
-        && w.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:+,@%".contains(&b))
-    {
-        w.to_string()
-    } else {
-        format!("'{}'", w.replace('\'', r"'\''"))
-    }
-}
-
 fn abs(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
@@ -333,10 +323,11 @@ impl Reproduce<'_> {
 
     /// The original case, regenerated.
     fn gen_command(&self, seed: u64) -> String {
-        let words: Vec<&str> = self
+        let words: Vec<String> = self
             .gen_line
             .split_whitespace()
             .filter(|w| !w.starts_with("--seed"))
+            .map(shell_word)
             .collect();
         format!("{} gen {} --seed {seed}", self.binary, words.join(" "))
     }
@@ -366,16 +357,23 @@ fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Resul
             format!("{} {}\n", t.verdict, t.message).as_bytes(),
         )?;
     }
-    let script = format!(
-        "#!/bin/sh\n# gridjudge stress {}: the minimal failing case of {} (found at seed {}).\n\
-         # Judge it again, in the same sandbox with the same limits and checker:\n{}\n\
-         # The original (unshrunk) case:\n# {}\n",
-        how.problem,
-        how.program_words(),
-        found.seed,
+    // Every word is quoted (`shell_word`) and every comment one line (`comment`): a
+    // source named `a\n$(…)` is repeated, never run.
+    let script = [
+        "#!/bin/sh".to_string(),
+        comment(&format!(
+            "gridjudge stress {}: the minimal failing case of {} (found at seed {}).",
+            how.problem,
+            how.program_words(),
+            found.seed
+        )),
+        comment("Judge it again, in the same sandbox with the same limits and checker:"),
         how.judge_command(out),
-        how.gen_command(found.seed),
-    );
+        comment("The original (unshrunk) case:"),
+        comment(&how.gen_command(found.seed)),
+    ]
+    .map(|line| line + "\n")
+    .concat();
     w(out.join("reproduce.sh"), script.as_bytes())?;
     Ok(())
 }

@@ -99,7 +99,7 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         key: "python3",
         extensions: &["py", "py3"],
         detection: "extension",
-        compile: "python3: compile() of each file (syntax check)",
+        compile: "python3 -I: compile() of each file (syntax check, isolated)",
         run: "python3 {main}",
         priority: 850,
     },
@@ -109,7 +109,7 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         key: "python2",
         extensions: &["py", "py2"],
         detection: "`.py2`, or a `.py` file whose first line is `#!…python2`; skipped where no `python2` is installed",
-        compile: "python2: compile() of each file (syntax check)",
+        compile: "python2 -E -s: compile() of each file (syntax check)",
         run: "python2 {main}",
         priority: 860,
     },
@@ -191,6 +191,7 @@ impl Language {
     /// program that builds there builds here; Rust is the 2021 edition. `None` for the
     /// languages that do not build an executable (Python's syntax is checked, Java and
     /// Kotlin build classes: see [`Compiler`](crate::judge::compile::Compiler)).
+    /// Each source is passed as an [`operand`], never as an option.
     pub fn build_argv(
         self,
         output: &str,
@@ -209,9 +210,27 @@ impl Language {
             .chain(["-o", output])
             .map(str::to_string)
             .collect();
-        argv.extend(sources.iter().cloned());
+        argv.extend(sources.iter().map(|s| operand(s)));
         argv.extend(libs.iter().map(|l| l.to_string()));
         Some(argv)
+    }
+}
+
+/// A file name of the build folder as a compiler's argument, so that it is only ever a
+/// file: a name that does not start with an ASCII letter, a digit or `_` is passed as
+/// `./name`. A submission's or a package's file names are theirs to choose, and every
+/// compiler reads a word starting with `-` as an option (`-Dmain=x.c` for gcc,
+/// `-J-javaagent:agent.jar=.java` loads a Java agent into javac) and gcc, javac,
+/// kotlinc and rustc read `@name` as a file of more options.
+pub fn operand(name: &str) -> String {
+    if name
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        name.to_string()
+    } else {
+        format!("./{name}")
     }
 }
 
@@ -323,6 +342,35 @@ mod tests {
     }
 
     #[test]
+    fn a_file_name_is_never_an_option_nor_an_argument_file() {
+        for name in [
+            "-J-javaagent:agent.jar=.java",
+            "-Dmain=x.c",
+            "-omain.c",
+            "@opts.c",
+            "--cfg=x.rs",
+            "+x.kt",
+            ".hidden.c",
+        ] {
+            assert_eq!(operand(name), format!("./{name}"), "{name}");
+        }
+        for name in ["main.c", "Main.java", "_x.rs", "9.cpp"] {
+            assert_eq!(operand(name), name);
+        }
+        for lang in [Language::C, Language::Cpp, Language::Rust] {
+            let argv = lang
+                .build_argv("main", &["-omain.c".to_string(), "@o.c".into()], &[])
+                .expect("a build command");
+            assert!(argv.contains(&"./-omain.c".to_string()), "{argv:?}");
+            assert!(argv.contains(&"./@o.c".to_string()), "{argv:?}");
+            assert!(
+                !argv.iter().any(|a| a == "-omain.c" || a == "@o.c"),
+                "{argv:?}"
+            );
+        }
+    }
+
+    #[test]
     fn extensions_name_the_language() {
         let lang = |name: &str| Language::from_path(Path::new(name));
         assert_eq!(lang("a.c"), Some(Language::C));
@@ -360,7 +408,9 @@ mod tests {
                 .build_argv("main", &sources, &[])
                 .or_else(|| s.language.build_argv("main", &main, &[]));
             if let Some(argv) = argv {
-                let shown = argv.join(" ");
+                // A placeholder is no file name of a letter: it comes back as an
+                // operand, `./{files}`, which the table shows as the names it stands for.
+                let shown = argv.join(" ").replace("./{", "{");
                 assert!(
                     shown == s.compile || shown.replace("{files}", "{main}") == s.compile,
                     "{shown} vs {}",

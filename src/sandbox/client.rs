@@ -24,12 +24,13 @@
 //! program dies with its PID namespace), removes its leftover cgroup and returns
 //! [`SandboxError::Interrupted`]. Once a signal has arrived, no run starts.
 
+use crate::sandbox::host::host_command;
 use crate::sandbox::interrupt;
 use crate::sandbox::{LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long past the wall limit the judge waits for a launcher's report before killing it.
@@ -82,8 +83,9 @@ impl Sandbox {
     /// spawned is dead.
     pub fn run(&mut self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         interrupt::check().map_err(|i| SandboxError::Interrupted(i.signal))?;
+        let spec = with_absolute_paths(spec);
         let mut line =
-            serde_json::to_string(spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
+            serde_json::to_string(&*spec).map_err(|e| SandboxError::Prepare(e.to_string()))?;
         line.push('\n');
         // A launcher that died while idle (killed from outside) is replaced before the
         // run, so the run does not become a judge error for it.
@@ -146,12 +148,13 @@ impl Sandbox {
         // reads end-of-file and exits.
         // Nothing of the judge's environment reaches the launcher (whose fork, the
         // namespace's init, lives beside the program): each run's environment is in
-        // its spec. Nor its path: the init's `/proc/1/cmdline`, which every process may
-        // read, is the launcher's, so its `argv[0]` is a plain `gridjudge`.
-        let mut child = Command::new(&self.launcher)
+        // its spec; nor the judge's working folder (`host_command`: it starts in `/`,
+        // the spec's paths are absolute). Nor its path: the init's `/proc/1/cmdline`,
+        // which every process may read, is the launcher's, so its `argv[0]` is a plain
+        // `gridjudge`.
+        let mut child = host_command(&self.launcher)
             .arg0("gridjudge")
             .arg(LAUNCH_ARG)
-            .env_clear()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -186,6 +189,45 @@ impl Drop for Sandbox {
             let _ = child.wait();
         }
     }
+}
+
+/// `spec` with every path absolute, taken from the judge's working folder: the launcher
+/// runs in `/` ([`host_command`]), where a relative path would name another file.
+fn with_absolute_paths(spec: &RunSpec) -> std::borrow::Cow<'_, RunSpec> {
+    let relative = |p: &PathBuf| p.is_relative();
+    let files = [
+        &spec.program,
+        &spec.workdir,
+        &spec.stdin,
+        &spec.stdout,
+        &spec.stderr,
+    ];
+    if !files.into_iter().any(relative)
+        && !spec.hide.iter().any(relative)
+        && !spec.read_only.iter().any(relative)
+    {
+        return std::borrow::Cow::Borrowed(spec);
+    }
+    let abs = |p: &mut PathBuf| {
+        if let Ok(a) = std::path::absolute(&*p) {
+            *p = a;
+        }
+    };
+    let mut spec = spec.clone();
+    for p in [
+        &mut spec.program,
+        &mut spec.workdir,
+        &mut spec.stdin,
+        &mut spec.stdout,
+        &mut spec.stderr,
+    ] {
+        abs(p);
+    }
+    spec.hide
+        .iter_mut()
+        .chain(spec.read_only.iter_mut())
+        .for_each(abs);
+    std::borrow::Cow::Owned(spec)
 }
 
 /// Why [`exchange`] has no report line.

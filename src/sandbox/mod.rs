@@ -76,6 +76,8 @@
 //! - [`outcome`]: what a run did ([`RunOutcome`]) and the launcher's reply.
 //! - [`guarantees`]: which guarantees held, and their description.
 //! - [`client`]: the [`Sandbox`], the judge's side of the launcher protocol.
+//! - [`host`]: every program the judge runs outside the sandbox (the launcher, a
+//!   toolchain lookup) starts in `/` with an environment built from nothing.
 //! - [`launcher`]: the hidden `gridjudge __launch` mode: fork, limits, watch, kill.
 //! - [`confine`]: the Landlock ruleset and the sandbox probe.
 //! - [`cgroup`]: the runs' memory cgroup (v1 or v2).
@@ -90,6 +92,7 @@ pub mod client;
 pub mod confine;
 pub mod descriptors;
 pub mod guarantees;
+pub mod host;
 pub mod image;
 pub mod interrupt;
 pub mod kernel_files;

@@ -7,6 +7,8 @@
 //! - [`shrink`]: the candidates one step smaller, biggest cuts first.
 //! - [`runner`]: one thread's runs, through the judge's own [`judge_case`]
 //!   (launcher session, sandbox, limits, checker).
+//! - [`script`]: the words and comments of `reproduce.sh`, quoted so that no name it
+//!   repeats is ever read as a command.
 //!
 //! A failure is a *signature*: the verdict of the program (not AC), or with a second
 //! program (`--against`, differential testing) the pair of verdicts when they differ —
@@ -28,6 +30,7 @@
 
 pub mod case_set;
 pub mod runner;
+pub mod script;
 pub mod shrink;
 
 use crate::gen::spec::GenSpec;

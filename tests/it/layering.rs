@@ -690,3 +690,63 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The places of `src/` (the binary's too) that name `std::process::Command`
+/// (`process::Command`, or `Command` in a `process::{…}` group), as `file:line`.
+fn process_commands(src: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for path in std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("directory entry").path())
+        {
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            let code = blank_test_items(&blank_comments_and_strings(&text));
+            let squashed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+            let whole = |at: usize| {
+                let rest = &squashed.as_bytes()[at + "process::Command".len()..];
+                rest.first().is_none_or(|&c| !is_ident(c))
+            };
+            let named = squashed
+                .match_indices("process::Command")
+                .any(|(at, _)| whole(at))
+                || squashed.split("process::{").skip(1).any(|group| {
+                    let group = group.split('}').next().unwrap_or_default();
+                    group.split(',').any(|name| name == "Command")
+                });
+            if named {
+                let rel = path.strip_prefix(src).expect("below src");
+                found.push(rel.display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every program the judge runs outside the sandbox starts through
+/// `sandbox::host` (in `/`, with an environment built from nothing): no other file
+/// of `src/` names `std::process::Command` (tests aside).
+#[test]
+fn only_sandbox_host_starts_programs_outside_the_sandbox() {
+    assert_eq!(process_commands(&src_dir()), ["sandbox/host.rs"]);
+    // A planted use is found, in each form.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text) in [
+        ("a.rs", "fn f() { std::process::Command::new(\"x\"); }\n"),
+        ("b.rs", "use std::process::{Stdio, Command};\n"),
+        ("c.rs", "// std::process::Command in a comment\nfn g() {}\n"),
+        ("d.rs", "use std::os::unix::process::CommandExt;\n"),
+    ] {
+        std::fs::write(dir.path().join(name), text).expect("write");
+    }
+    assert_eq!(process_commands(dir.path()), ["a.rs", "b.rs"]);
+}

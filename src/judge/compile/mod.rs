@@ -153,6 +153,31 @@ pub const COMPILE_OPEN_FILES: u64 = 1024;
 /// first choices (0, 1, …), so a compile rarely has to search for a free uid.
 const COMPILE_SLOT: u32 = 500;
 
+/// Python's syntax check, after the interpreter's name and before the files: each file
+/// is compiled, not run. Decoding a source runs the codec its `# coding:` line names,
+/// and a codec may import modules (`idna` imports `stringprep`), so the check never has
+/// the build folder, which holds the submission's own files, on `sys.path`: Python 3
+/// runs it isolated (`-I`: neither the working folder nor the user's site folder on
+/// `sys.path`, no `PYTHON*` variable read); Python 2, which has no `-I`, with `-E -s`
+/// (no variable, no user site), and the check drops the working folder (`''`) from
+/// `sys.path` before it compiles.
+fn python_check(lang: Language) -> &'static [&'static str] {
+    match lang {
+        Language::Python2 => &[
+            "-E",
+            "-s",
+            "-c",
+            "import sys\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]\n\
+             for f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+        ],
+        _ => &[
+            "-I",
+            "-c",
+            "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+        ],
+    }
+}
+
 /// The largest compiler message kept, bytes.
 const MAX_MESSAGE: usize = 4000;
 
@@ -313,12 +338,9 @@ impl Compiler {
                     _ => ("python2", python2()),
                 };
                 let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
-                let mut argv = strings(&[
-                    name,
-                    "-c",
-                    "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
-                ]);
-                argv.extend(source_names.iter().cloned());
+                let mut argv = strings(&[name]);
+                argv.extend(strings(python_check(lang)));
+                argv.extend(source_names.iter().map(|n| language::operand(n)));
                 (
                     Toolchain {
                         program,
@@ -337,12 +359,12 @@ impl Compiler {
                     "-d",
                     ".",
                 ]);
-                argv.extend(source_names.iter().cloned());
+                argv.extend(source_names.iter().map(|n| language::operand(n)));
                 (system_tool("javac")?, argv)
             }
             Language::Kotlin => {
                 let mut argv = strings(&["kotlinc", "-d", "."]);
-                argv.extend(source_names.iter().cloned());
+                argv.extend(source_names.iter().map(|n| language::operand(n)));
                 (system_tool("kotlinc")?, argv)
             }
         };

@@ -1,9 +1,16 @@
 //! Finding compilers and runtimes the way the sandbox runs them: in the system folders
-//! first, else in the judge's `PATH` (with the installation prefix made readable);
-//! rustc as its sysroot's own binary, not rustup's proxy; Python 2 only from the system
-//! folders. Also says which languages cannot be judged here at all.
+//! first, else in the absolute folders of the judge's `PATH` (with the installation
+//! prefix made readable); rustc as its sysroot's own binary, not rustup's proxy; Python 2
+//! only from the system folders. Also says which languages cannot be judged here at all.
+//!
+//! The one program run here outside the sandbox, rustup's proxy asked for the sysroot,
+//! runs as every host program does ([`toolchain_command`]): in `/`, with only the
+//! variables that name the installation, so neither the caller's folder (a package's
+//! `rust-toolchain.toml`) nor the caller's environment (`RUSTUP_TOOLCHAIN`) chooses
+//! what it runs.
 
 use super::{judge_error, CompileFailure, Language};
+use crate::sandbox::host::{search_path, toolchain_command};
 use std::path::{Path, PathBuf};
 
 /// Why `lang` cannot be compiled or run here, if it cannot.
@@ -51,6 +58,15 @@ pub fn resolve(command: &str) -> Option<PathBuf> {
         })
 }
 
+/// `name` in the absolute folders of the judge's `PATH` ([`search_path`]): never in the
+/// caller's working folder, which an empty or relative entry would name.
+fn find_tool(name: &str) -> Option<PathBuf> {
+    search_path()
+        .into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
 /// A compiler found for the sandbox: the executable, and the folders it needs beyond
 /// the system ones.
 pub(super) struct Toolchain {
@@ -75,7 +91,7 @@ pub(super) fn system_tool(name: &str) -> Result<Toolchain, CompileFailure> {
         });
     }
     let program =
-        resolve(name).ok_or_else(|| judge_error(format!("compiler not found: {name}")))?;
+        find_tool(name).ok_or_else(|| judge_error(format!("compiler not found: {name}")))?;
     let prefix = program
         .parent()
         .and_then(Path::parent)
@@ -90,12 +106,16 @@ pub(super) fn system_tool(name: &str) -> Result<Toolchain, CompileFailure> {
 
 /// rustc as the sandbox runs it: `<sysroot>/bin/rustc` itself (not rustup's proxy, which
 /// reads the judge's home), the sysroot readable. The sysroot comes from `rustc --print
-/// sysroot`, run by the judge. A toolchain under a private home (rustup's under `/root`)
-/// still works for the compile uid: the run's minimal root binds the sysroot at its own
-/// path, under folders every user may enter.
+/// sysroot`, run by the judge outside the sandbox, so as a host program
+/// ([`toolchain_command`]: in `/`, with only `HOME`, `RUSTUP_HOME`, `CARGO_HOME` of the
+/// caller's environment): rustup's default toolchain, or the toolchain whose own `rustc`
+/// comes first in the absolute folders of `PATH`. A toolchain under a private home
+/// (rustup's under `/root`) still works for the compile uid: the run's minimal root binds
+/// the sysroot at its own path, under folders every user may enter.
 pub(super) fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
-    let proxy = resolve("rustc").ok_or_else(|| judge_error("compiler not found: rustc".into()))?;
-    let out = std::process::Command::new(&proxy)
+    let proxy =
+        find_tool("rustc").ok_or_else(|| judge_error("compiler not found: rustc".into()))?;
+    let out = toolchain_command(&proxy)
         .args(["--print", "sysroot"])
         .output()
         .map_err(|e| {
@@ -113,7 +133,7 @@ pub(super) fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
     }
     let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
     let rustc = sysroot.join("bin").join("rustc");
-    if !rustc.is_file() {
+    if !sysroot.is_absolute() || !rustc.is_file() {
         return Err(judge_error(format!(
             "no rustc in the sysroot {}",
             sysroot.display()
@@ -126,13 +146,13 @@ pub(super) fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
 }
 
 /// The Python interpreter submissions run with: the system one when present (a sandbox
-/// user can reach it), else `python3` from `PATH`.
+/// user can reach it), else `python3` from the absolute folders of `PATH`.
 pub(super) fn python() -> Option<PathBuf> {
     let system = Path::new("/usr/bin/python3");
     if system.is_file() {
         Some(system.to_path_buf())
     } else {
-        resolve("python3")
+        find_tool("python3")
     }
 }
 

@@ -509,3 +509,71 @@ fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+/// A source whose name holds a line break, `$(…)`, backticks, quotes and `;`: the
+/// saved `reproduce.sh` repeats the name in its comment and its command, runs none of
+/// it (no `pwned-*` file appears where the script runs) and judges the minimal case
+/// again as usual.
+#[test]
+fn reproduce_sh_runs_nothing_of_a_hostile_source_name() {
+    let _machine = support::machine::shared();
+    let bin = env!("CARGO_BIN_EXE_gridjudge");
+    let tmp = tempfile::tempdir().unwrap();
+    let name = "stale\n$(touch pwned-a)\n`touch pwned-b`'\"; touch pwned-c #.c";
+    let src = tmp.path().join(name);
+    std::fs::write(&src, STALE_BOXES).unwrap();
+    let out_dir = tmp.path().join("found");
+    let cases = root().join("judge-cases");
+    let out = Command::new(bin)
+        .args(["stress", "poj2676", "--iterations", "50", "--cases"])
+        .arg(&cases)
+        .arg("--out")
+        .arg(&out_dir)
+        .arg("--source")
+        .arg(&src)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let script = std::fs::read_to_string(out_dir.join("reproduce.sh")).unwrap();
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let again = Command::new("/bin/sh")
+        .arg(out_dir.join("reproduce.sh"))
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&again.stdout);
+    let planted: Vec<_> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(planted.is_empty(), "the script ran {planted:?}\n{script}");
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "{table}{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(
+        table.contains("secret/minimal") && table.contains("WA"),
+        "{table}"
+    );
+    // The comment repeats the name on its one line, escaped; the command quotes it
+    // (its line break is a literal inside single quotes).
+    assert!(
+        script.contains("# gridjudge stress poj2676: the minimal failing case of --source '")
+            && script.contains("stale\\n$(touch pwned-a)\\n`touch pwned-b`"),
+        "{script}"
+    );
+    assert!(
+        script.contains(&format!("\n{bin} judge --cases ")),
+        "{script}"
+    );
+}
