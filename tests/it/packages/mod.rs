@@ -3,6 +3,7 @@
 
 mod export;
 mod graders;
+mod hostile_yaml;
 mod interactive;
 mod interactive_scoring;
 mod kattis_protocols;
