@@ -5,6 +5,7 @@ mod export;
 mod graders;
 mod hostile_yaml;
 mod interactive;
+mod interactive_flood;
 mod interactive_scoring;
 mod kattis_protocols;
 mod languages;
