@@ -1,6 +1,6 @@
 //! The checkers compare an output as a stream: what they allocate does not grow with
 //! the output's length. A Sudoku or Kakuro output followed by a million forgiven blank
-//! lines, and Kattis default-validator outputs of a million tokens (trailing tokens,
+//! lines or with a million blank lines inside (a presentation error), and Kattis default-validator outputs of a million tokens (trailing tokens,
 //! numbers within a float tolerance, case-insensitive words, space-sensitive
 //! whitespace), are checked with as many allocations as their thousand-line versions
 //! (the test binary's allocator counts them per thread), and with the same messages.
@@ -58,11 +58,32 @@ fn the_builtin_checker_allocates_the_same_for_a_million_blank_lines() {
             a, b,
             "{problem:?}: {a} allocations for 1e3 lines, {b} for 1e6"
         );
-        // A presentation error at the end of a long output names its line.
-        let mut late = outputs[1].clone();
-        late.extend_from_slice(b"x\n");
-        let outcome = run(&late);
-        assert_eq!(outcome.verdict, Verdict::WrongAnswer, "{problem:?}");
+        // Blank lines between the first two lines of the grids: a presentation error at
+        // line 2, found without a slice per line of the rest.
+        let first_line = answer.iter().position(|&b| b == b'\n').expect("a line") + 1;
+        let spaced: Vec<Vec<u8>> = [1_000, 1_000_000]
+            .into_iter()
+            .map(|n| {
+                let mut o = answer[..first_line].to_vec();
+                o.extend(std::iter::repeat_n(b'\n', n));
+                o.extend_from_slice(&answer[first_line..]);
+                o
+            })
+            .collect();
+        let (a, b) = (count(|| run(&spaced[0])), count(|| run(&spaced[1])));
+        let outcome = run(&spaced[1]);
+        assert_eq!(outcome.verdict, Verdict::PresentationError, "{problem:?}");
+        assert!(
+            outcome
+                .message
+                .starts_with("layout differs at line 2, col 1: expected "),
+            "{problem:?}: {}",
+            outcome.message
+        );
+        assert_eq!(
+            a, b,
+            "{problem:?}: {a} allocations for 1e3 blank lines inside, {b} for 1e6"
+        );
     }
 }
 
