@@ -39,8 +39,13 @@
 //!
 //! In this order (problemtools' `_run_interactive`):
 //!
-//! 1. the interactor did not exit 42 or 43 (crashed, hit a limit): JE;
-//! 2. the interactor exited 43 and ended first: WA, whatever the program did after;
+//! 1. the interactor did not exit 42 or 43 (crashed, hit a limit): JE, unless the
+//!    program hit a limit (TLE, MLE, OLE): a program over a limit is judged by that
+//!    limit first, so an interactor that fails under a program's flood (one line that
+//!    never ends) is not the judge's error;
+//! 2. the interactor exited 43 and ended first: WA, whatever the program did after,
+//!    unless the program wrote past its output limit: OLE (through the relay, which
+//!    then cut the interactor's input, the rejection follows from the cut);
 //! 3. the program hit a limit or failed (TLE, MLE, RTE — a program that waits for
 //!    input that never comes is stopped at its wall limit, TLE): that verdict;
 //! 4. otherwise the interactor's: AC for 42, WA for 43.
@@ -442,6 +447,7 @@ fn interactive_pass(
         Ok(r) => r,
         Err(e) => return je(e),
     };
+    running.cap_program(spec.limits.output_bytes);
 
     type Report = (Side, Result<Result<RunOutcome, String>, Interrupted>);
     let (tx, rx) = std::sync::mpsc::channel::<Report>();
@@ -490,10 +496,15 @@ fn interactive_pass(
         Some(r) => r?,
         None => Err("the interactor's run did not report".into()),
     };
-    let program = match program {
+    let mut program = match program {
         Ok(o) => o,
         Err(e) => return je(e),
     };
+    // What the program wrote to the interactor is its standard output: it counts
+    // against the output limit (the relay counts it; see `Running::cap_program`).
+    if let Some(b) = &bytes {
+        program.stdout_bytes = program.stdout_bytes.max(b.program);
+    }
     let interactor = match interactor {
         Ok(o) => o,
         Err(e) => return Ok(Pass::judge_error(format!("interactor: {e}"), Some(program))),
@@ -536,8 +547,29 @@ pub fn interactive_verdict(
     first: Option<Side>,
     program_failed: Option<(Verdict, String)>,
 ) -> (Verdict, String) {
+    let limit = |v: Verdict| {
+        matches!(
+            v,
+            Verdict::TimeLimitExceeded
+                | Verdict::MemoryLimitExceeded
+                | Verdict::OutputLimitExceeded
+        )
+    };
+    // Past its output limit the program was cut off from the interactor (the relay's
+    // cap), so what the interactor then said follows from the cut: OLE, first.
+    if let Some(failed) = program_failed
+        .as_ref()
+        .filter(|f| f.0 == Verdict::OutputLimitExceeded)
+    {
+        return failed.clone();
+    }
     match interactor.0 {
-        Verdict::JudgeError => (Verdict::JudgeError, format!("interactor: {}", interactor.1)),
+        // A program over a limit is judged by that limit first: an interactor that
+        // failed under its flood (a line that never ends) is not the judge's error.
+        Verdict::JudgeError => match program_failed {
+            Some(failed) if limit(failed.0) => failed,
+            _ => (Verdict::JudgeError, format!("interactor: {}", interactor.1)),
+        },
         Verdict::WrongAnswer | Verdict::PresentationError if first == Some(Side::Interactor) => {
             interactor
         }
@@ -587,6 +619,19 @@ mod tests {
             interactive_verdict(v(JudgeError), s, rte.clone()).0,
             JudgeError
         );
+        // Over its output limit, the program is OLE even when the interactor rejected
+        // first (the relay cut it off).
+        assert_eq!(
+            interactive_verdict(v(WrongAnswer), i, Some(v(OutputLimitExceeded))).0,
+            OutputLimitExceeded
+        );
+        // A program over a limit is judged by it first, whatever the interactor did.
+        for limit in [TimeLimitExceeded, MemoryLimitExceeded, OutputLimitExceeded] {
+            assert_eq!(
+                interactive_verdict(v(JudgeError), s, Some(v(limit))).0,
+                limit
+            );
+        }
         assert_eq!(
             interactive_verdict(v(WrongAnswer), i, rte.clone()).0,
             WrongAnswer

@@ -318,6 +318,18 @@ pub enum Running {
 }
 
 impl Running {
+    /// What the program writes to the interactor counts against `bytes`, its output
+    /// limit: through the relay, once it has written more, the relay reads no more of
+    /// it and lets go of both ends of that direction (the program's next write gets
+    /// `SIGPIPE`, the interactor reads end of file), so a program writing endlessly
+    /// fills neither the interactor nor the judge. A direct connection counts nothing.
+    pub fn cap_program(&self, bytes: u64) {
+        if let Running::Relay(r) = self {
+            r.state.program_cap.store(bytes.max(1), Ordering::SeqCst);
+            r.wake();
+        }
+    }
+
     /// The program's run has ended: the interactor reads end of file once it has read
     /// what the program wrote, and what it still writes is dropped.
     pub fn program_ended(&mut self) {
@@ -560,6 +572,9 @@ struct State {
     finish: AtomicBool,
     from_program: AtomicU64,
     from_interactor: AtomicU64,
+    /// The most the program may write (its output limit; 0: no cap): past it the relay
+    /// reads no more of it and lets go of its output, as on a rejection.
+    program_cap: AtomicU64,
 }
 
 /// The relay at work.
@@ -679,8 +694,9 @@ impl Lane {
         }
     }
 
-    /// Moves what it can without waiting; counts what it reads into `counter`.
-    fn pump(&mut self, counter: &AtomicU64) {
+    /// Moves what it can without waiting; counts what it reads into `counter`, and reads
+    /// no more once it is past `cap`.
+    fn pump(&mut self, counter: &AtomicU64, cap: u64) {
         loop {
             if self.pending() {
                 match &mut self.sink {
@@ -703,6 +719,9 @@ impl Lane {
             let Some(source) = self.source.as_mut().filter(|_| !self.source_done) else {
                 return;
             };
+            if counter.load(Ordering::SeqCst) > cap {
+                return;
+            }
             match source.read(&mut self.buf) {
                 Ok(0) if self.seen_writer => self.source_done = true,
                 Ok(0) => return,
@@ -789,22 +808,27 @@ impl Job {
         let state = Arc::clone(&self.state);
         let counters = [&state.from_program, &state.from_interactor];
         loop {
+            let caps = match self.state.program_cap.load(Ordering::SeqCst) {
+                0 => [u64::MAX; 2],
+                cap => [cap, u64::MAX],
+            };
+            let over_cap = self.state.from_program.load(Ordering::SeqCst) > caps[0];
             let finishing = self.state.finish.load(Ordering::SeqCst);
             let program_ended = self.state.program_ended.load(Ordering::SeqCst);
             let rejected = self.state.interactor_rejected.load(Ordering::SeqCst);
             let mut timeout = -1;
             if finishing {
                 // Both sides have ended: count what is left unread, and stop.
-                for (lane, counter) in self.lanes.iter_mut().zip(counters) {
+                for ((lane, counter), cap) in self.lanes.iter_mut().zip(counters).zip(caps) {
                     lane.sink = Sink::Gone;
                     if !lane.closed {
-                        lane.pump(counter);
+                        lane.pump(counter, cap);
                     }
                 }
                 return;
             }
             let [to_interactor, _] = &mut self.lanes;
-            if rejected && !to_interactor.closed {
+            if (rejected || over_cap) && !to_interactor.closed {
                 // A program still writing gets SIGPIPE.
                 to_interactor.close();
             }
@@ -817,7 +841,7 @@ impl Job {
             }
             let interactor_ended = self.state.interactor_ended.load(Ordering::SeqCst);
             let interactor_input_lost = self.lanes[0].input_lost();
-            for (lane, counter) in self.lanes.iter_mut().zip(counters) {
+            for ((lane, counter), cap) in self.lanes.iter_mut().zip(counters).zip(caps) {
                 if lane.closed {
                     continue;
                 }
@@ -825,7 +849,12 @@ impl Job {
                 if matches!(lane.sink, Sink::Waiting(_)) {
                     timeout = 1;
                 }
-                lane.pump(counter);
+                lane.pump(counter, cap);
+                if lane.toward == Toward::Interactor && counter.load(Ordering::SeqCst) > cap {
+                    // Past the program's output limit: let go now (see `cap_program`).
+                    lane.close();
+                    continue;
+                }
                 let may_close = match lane.toward {
                     Toward::Interactor => program_ended,
                     // The interactor's output is at its end: see `eof_to_program`.

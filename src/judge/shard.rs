@@ -81,9 +81,12 @@ pub struct InterleaveError(pub String);
 /// say) rebuilt from the `parts` that the shards kept of it: `parts[k]` holds, in order,
 /// what shard k + 1 of `parts.len()` kept, and the sequence starts at position `start`
 /// of the whole run. A unit is `None` where its shard holds fewer units than its share
-/// (a shard cut short); a shard holding more than its share is an error: the parts are
-/// not one sequence dealt out by [`Shard::select`]. Returns the sequence and the
-/// position after it.
+/// (a shard cut short); the sequence stops at the last unit a shard holds, the
+/// positions after it up to `total` being gaps too, so it is as long as what the parts
+/// hold allows (at most `parts.len()` times the longest part, plus one per part),
+/// whatever `total` claims. A shard holding more than its share is an error: the parts
+/// are not one sequence dealt out by [`Shard::select`]. Returns the sequence and the
+/// position after the whole `total`.
 pub fn interleave<T>(
     parts: Vec<Vec<T>>,
     start: usize,
@@ -93,17 +96,26 @@ pub fn interleave<T>(
     if count == 0 {
         return Err(InterleaveError("no shard to merge".into()));
     }
+    let end = start
+        .checked_add(total)
+        .ok_or_else(|| InterleaveError(format!("{total} units: more than a run can hold")))?;
+    let mut held: usize = parts.iter().map(Vec::len).sum();
     let mut queues: Vec<std::vec::IntoIter<T>> = parts.into_iter().map(Vec::into_iter).collect();
-    let whole: Vec<Option<T>> = (start..start + total)
-        .map(|position| queues[position % count].next())
-        .collect();
+    let mut whole: Vec<Option<T>> = Vec::with_capacity(held.min(total));
+    let mut position = start;
+    while held > 0 && position < end {
+        let unit = queues[position % count].next();
+        held -= usize::from(unit.is_some());
+        whole.push(unit);
+        position += 1;
+    }
     if let Some(k) = queues.iter().position(|q| q.len() > 0) {
         return Err(InterleaveError(format!(
             "shard {}/{count} holds more units than its share: the reports are not the shards of one run",
             k + 1
         )));
     }
-    Ok((whole, start + total))
+    Ok((whole, end))
 }
 
 #[cfg(test)]
@@ -140,7 +152,11 @@ mod tests {
     #[test]
     fn a_shard_cut_short_leaves_gaps() {
         let (whole, end) = interleave(vec![vec![0, 2], vec![1]], 0, 4).unwrap();
-        assert_eq!((whole, end), (vec![Some(0), Some(1), Some(2), None], 4));
+        assert_eq!((whole, end), (vec![Some(0), Some(1), Some(2)], 4));
+        // The gaps after the last unit held are not written out, however many.
+        let (whole, end) = interleave(vec![vec![0], vec![1]], 3, usize::MAX - 3).unwrap();
+        assert_eq!((whole, end), (vec![Some(1), Some(0)], usize::MAX));
+        assert!(interleave(vec![vec![0]], 1, usize::MAX).is_err());
     }
 
     proptest! {

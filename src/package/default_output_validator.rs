@@ -73,34 +73,55 @@ struct Token<'a> {
     text: &'a [u8],
 }
 
-/// Splits into tokens (each with the whitespace before it) and the trailing whitespace.
-fn tokens(bytes: &[u8]) -> (Vec<Token<'_>>, &[u8]) {
-    let mut out = Vec::new();
-    let mut i = 0;
-    loop {
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i == bytes.len() {
-            return (out, &bytes[start..]);
-        }
-        let word = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        out.push(Token {
+/// The tokens of a text, each with the whitespace before it, read one at a time (no
+/// token is held beyond the one compared); after the last, [`Tokens::tail`] is the
+/// trailing whitespace.
+struct Tokens<'a> {
+    bytes: &'a [u8],
+    /// Where the next token's whitespace starts: the end of the last token read.
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(bytes: &'a [u8]) -> Tokens<'a> {
+        Tokens { bytes, at: 0 }
+    }
+
+    /// What follows the last token read (once `next` is `None`: the trailing whitespace).
+    fn tail(&self) -> &'a [u8] {
+        &self.bytes[self.at..]
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.bytes;
+        let start = self.at;
+        let word = start
+            + bytes[start..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())?;
+        let end = word
+            + bytes[word..]
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(bytes.len() - word);
+        self.at = end;
+        Some(Token {
             space: &bytes[start..word],
-            text: &bytes[word..i],
-        });
+            text: &bytes[word..end],
+        })
     }
 }
 
 /// A number as problemtools reads one: the whole token must parse (no `inf`/`nan`).
 fn number(token: &[u8]) -> Option<f64> {
     let s = std::str::from_utf8(token).ok()?;
-    let lower = s.to_ascii_lowercase();
-    if lower.contains("inf") || lower.contains("nan") {
+    // Without a lowercase copy: nothing is allocated per token.
+    let named = |w: &[u8]| w.eq_ignore_ascii_case(b"inf") || w.eq_ignore_ascii_case(b"nan");
+    if token.windows(3).any(named) {
         return None;
     }
     s.parse::<f64>().ok().filter(|v| v.is_finite())
@@ -119,17 +140,21 @@ fn shown(token: &[u8]) -> String {
 /// Judges `output` against the jury `answer`: `Ok(())` is accepted, `Err` a wrong answer
 /// with the first difference.
 pub fn judge(answer: &[u8], output: &[u8], flags: &Flags) -> Result<(), String> {
-    let (want, want_tail) = tokens(answer);
-    let (got, got_tail) = tokens(output);
-    for (k, w) in want.iter().enumerate() {
+    // Both texts are read token by token, side by side: the memory used does not grow
+    // with their length (counts in the messages are counted on, not stored).
+    let mut want = Tokens::new(answer);
+    let mut got = Tokens::new(output);
+    let mut k = 0;
+    while let Some(w) = want.next() {
         let n = k + 1;
-        let Some(g) = got.get(k) else {
+        let Some(g) = got.next() else {
             return Err(format!(
                 "team output ended after {k} token(s); the answer has {} (next: {})",
-                want.len(),
+                n + want.count(),
                 shown(w.text)
             ));
         };
+        k = n;
         if flags.space_change_sensitive && w.space != g.space {
             return Err(format!("whitespace before token {n} differs"));
         }
@@ -168,15 +193,14 @@ pub fn judge(answer: &[u8], output: &[u8], flags: &Flags) -> Result<(), String> 
             ));
         }
     }
-    if got.len() > want.len() {
+    if let Some(first) = got.next() {
         return Err(format!(
-            "trailing output: {} token(s) after the answer's {} (first: {})",
-            got.len() - want.len(),
-            want.len(),
-            shown(got[want.len()].text)
+            "trailing output: {} token(s) after the answer's {k} (first: {})",
+            1 + got.count(),
+            shown(first.text)
         ));
     }
-    if flags.space_change_sensitive && want_tail != got_tail {
+    if flags.space_change_sensitive && want.tail() != got.tail() {
         return Err("trailing whitespace differs".to_string());
     }
     Ok(())

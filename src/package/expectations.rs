@@ -153,7 +153,7 @@ const METADATA: [&str; 7] = [
 /// Parses the text of `submissions.yaml` as `dialect` defines it; `Err` says what is
 /// wrong.
 pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<Entry>, String> {
-    let docs = yaml_rust2::YamlLoader::load_from_str(text).map_err(|e| e.to_string())?;
+    let docs = super::parse_yaml(text)?;
     let doc = docs.into_iter().next().unwrap_or(Yaml::Null);
     let map = match doc {
         Yaml::Hash(h) => h,

@@ -14,7 +14,56 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use yaml_rust2::Yaml;
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::{Yaml, YamlLoader};
+
+/// How many nodes and scalar bytes a package YAML file's aliases may add, expanded: an
+/// alias is loaded as a copy of its anchor, so nested aliases (a "billion laughs") grow
+/// exponentially in a few hundred bytes. Real files use a handful of small aliases.
+pub const ALIAS_EXPANSION_LIMIT: u64 = 100_000;
+
+/// Parses the YAML `text` of a package file (problem.yaml, testdata.yaml,
+/// test_group.yaml, submissions.yaml) into its documents, first reading its event
+/// stream to weigh what its aliases expand to (a node is 1, a scalar 1 plus its bytes):
+/// past [`ALIAS_EXPANSION_LIMIT`] the text is refused before anything is copied. `Err`
+/// is one line.
+pub fn load_yaml(text: &str) -> Result<Vec<Yaml>, String> {
+    let mut parser = Parser::new_from_str(text);
+    // Per open collection: its expanded weight so far and its anchor (0: none).
+    let mut open: Vec<(u64, usize)> = Vec::new();
+    let mut anchors: std::collections::HashMap<usize, u64> = Default::default();
+    let mut expanded: u64 = 0;
+    loop {
+        let (event, _) = parser.next_token().map_err(|e| e.to_string())?;
+        let (weight, anchor) = match event {
+            Event::StreamEnd => break,
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                open.push((1, anchor));
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => open.pop().unwrap_or((1, 0)),
+            Event::Scalar(value, _, anchor, _) => (1 + value.len() as u64, anchor),
+            Event::Alias(id) => {
+                let weight = anchors.get(&id).copied().unwrap_or(1);
+                expanded = expanded.saturating_add(weight);
+                if expanded > ALIAS_EXPANSION_LIMIT {
+                    return Err(format!(
+                        "its aliases expand to more than {ALIAS_EXPANSION_LIMIT} nodes and bytes (nested aliases?): refused"
+                    ));
+                }
+                (weight, 0)
+            }
+            _ => continue,
+        };
+        if anchor > 0 {
+            anchors.insert(anchor, weight);
+        }
+        if let Some(parent) = open.last_mut() {
+            parent.0 = parent.0.saturating_add(weight);
+        }
+    }
+    YamlLoader::load_from_str(text).map_err(|e| e.to_string())
+}
 
 /// The `problem_format_version` values gridjudge reads, newest first.
 pub const KNOWN_VERSIONS: &[&str] = &[

@@ -47,7 +47,7 @@ pub mod verify;
 use crate::judge::config::{Case, Group};
 use crate::package::metadata::Constants;
 use std::path::{Path, PathBuf};
-use yaml_rust2::{Yaml, YamlLoader};
+use yaml_rust2::Yaml;
 
 /// Why a package cannot be judged.
 #[derive(Debug, thiserror::Error)]
@@ -188,11 +188,17 @@ fn read_yaml_with(
         Some(c) => c.substitute(&text).into_owned(),
         None => text,
     };
-    let docs = YamlLoader::load_from_str(&text).map_err(|e| PackageError::Invalid {
+    let docs = metadata::load_yaml(&text).map_err(|message| PackageError::Invalid {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message,
     })?;
     Ok(Some(docs.into_iter().next().unwrap_or(Yaml::Null)))
+}
+
+/// The documents of a package YAML file's `text`, its aliases bounded
+/// ([`metadata::load_yaml`]); `Err` is one line.
+pub(crate) fn parse_yaml(text: &str) -> Result<Vec<Yaml>, String> {
+    metadata::load_yaml(text)
 }
 
 /// A YAML number (integer or real).

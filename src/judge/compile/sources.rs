@@ -21,7 +21,9 @@ pub struct Sources {
     /// The file or folder messages name.
     pub origin: PathBuf,
     /// Text replaced in every source and include file before the compile: a 2025-09
-    /// package's constants (`{{n}}` → `100`); empty for everything else.
+    /// package's constants (`{{n}}` → `100`), each token a `{{…}}`, replaced in one pass
+    /// (a value is inserted as written, never itself substituted); empty for everything
+    /// else.
     pub substitutions: Vec<(String, String)>,
     /// The name of the file to run among [`Sources::files`] (`submissions.yaml`'s
     /// `entrypoint`), instead of [`language::main_file`]'s choice.
@@ -87,14 +89,7 @@ impl Sources {
             return Ok(bytes);
         }
         match String::from_utf8(bytes) {
-            Ok(mut text) => {
-                for (token, value) in &self.substitutions {
-                    if text.contains(token.as_str()) {
-                        text = text.replace(token.as_str(), value);
-                    }
-                }
-                Ok(text.into_bytes())
-            }
+            Ok(text) => Ok(substitute(&text, &self.substitutions).into_bytes()),
             Err(e) => Ok(e.into_bytes()),
         }
     }
@@ -122,5 +117,70 @@ impl Sources {
         }
         self.include = by_name.into_values().collect();
         self
+    }
+}
+
+/// `text` with each `{{…}}` that is a token of `substitutions` replaced by its value, in
+/// one pass from left to right: a value is inserted as written, so the text grows by at
+/// most the values' lengths per token, however the values refer to each other. A `{{`
+/// that starts no token stays as written.
+pub(crate) fn substitute(text: &str, substitutions: &[(String, String)]) -> String {
+    let values: std::collections::HashMap<&str, &str> = substitutions
+        .iter()
+        .map(|(token, value)| (token.as_str(), value.as_str()))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let from = &rest[start..];
+        let value = from
+            .get(2..)
+            .and_then(|after| after.find("}}"))
+            .and_then(|end| {
+                let token = &from[..end + 4];
+                values.get(token).map(|v| (*v, token.len()))
+            });
+        match value {
+            Some((value, used)) => {
+                out.push_str(value);
+                rest = &from[used..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = &from[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::substitute;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn values_are_inserted_as_written_in_one_pass() {
+        let s = pairs(&[
+            ("{{a}}", "{{b}}{{b}}"),
+            ("{{b}}", "x"),
+            ("{{a.value}}", "{{a}}"),
+        ]);
+        assert_eq!(
+            substitute("{{a}}-{{b}}-{{a.value}}", &s),
+            "{{b}}{{b}}-x-{{a}}"
+        );
+        assert_eq!(
+            substitute("{{ a }} {{c}} {{{b}} }}{{", &s),
+            "{{ a }} {{c}} {{{b}} }}{{"
+        );
+        assert_eq!(substitute("no tokens", &s), "no tokens");
     }
 }

@@ -22,11 +22,11 @@
 use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::margins::ProblemMargins;
 use crate::judge::report::schema::{
-    CaseRecord, GuaranteesRecord, ProblemRecord, SessionReport, ShardRecord,
+    CaseRecord, GuaranteesRecord, ProblemRecord, SessionReport, ShardRecord, ShardUnits,
 };
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::judge::report::{Interruption, Session};
-use crate::judge::shard::interleave;
+use crate::judge::shard::{interleave, MAX_SHARDS};
 use std::path::{Path, PathBuf};
 
 /// One report read for merging.
@@ -76,6 +76,31 @@ pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
     }
 }
 
+/// The position after `unit`'s units, from `position`; `Err` past what a run can hold.
+fn advance(position: usize, unit: &ShardUnits) -> Result<usize, MergeError> {
+    position.checked_add(unit.units).ok_or_else(|| {
+        error(format!(
+            "{}: {} units: more than a run can hold",
+            short(&unit.problem),
+            unit.units
+        ))
+    })
+}
+
+/// How many missing shards an error names (the others are counted).
+const MISSING_NAMED: usize = 8;
+
+/// `text` cut to at most [`SHORT`] characters (a name a report gives, in an error line).
+fn short(text: &str) -> String {
+    match text.char_indices().nth(SHORT) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// The characters of a report's name an error line keeps.
+const SHORT: usize = 80;
+
 /// The shard records of `parts`, checked to be the N shards of one run, and the parts
 /// in shard order.
 fn in_shard_order<T>(
@@ -92,6 +117,13 @@ fn in_shard_order<T>(
     let first = shard_of(first_part)
         .cloned()
         .ok_or_else(|| not_a_shard(first_path))?;
+    if first.count == 0 || first.count > MAX_SHARDS {
+        return Err(error(format!(
+            "{}: a run of {} shards (a run has 1 to {MAX_SHARDS})",
+            first_path.display(),
+            first.count
+        )));
+    }
     let mut slots: Vec<Option<(PathBuf, T)>> = (0..first.count).map(|_| None).collect();
     for (path, part) in parts {
         let Some(shard) = shard_of(&part) else {
@@ -135,9 +167,13 @@ fn in_shard_order<T>(
         .map(|(i, _)| format!("{}/{}", i + 1, first.count))
         .collect();
     if !missing.is_empty() {
+        let more = match missing.len().saturating_sub(MISSING_NAMED) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
         return Err(error(format!(
-            "shard(s) {} missing: merge the reports of all {} shards",
-            missing.join(", "),
+            "shard(s) {}{more} missing: merge the reports of all {} shards",
+            missing[..missing.len().min(MISSING_NAMED)].join(", "),
             first.count
         )));
     }
@@ -155,22 +191,35 @@ fn deal<T>(
     what: &str,
 ) -> Result<(Vec<T>, usize), MergeError> {
     let count = parts.len();
+    let what = short(what);
     let (dealt, _) = interleave(parts, start, units).map_err(|e| error(format!("{what}: {e}")))?;
-    let mut whole = Vec::with_capacity(units);
+    let fewer = |shard: usize| {
+        error(format!(
+            "{what}: shard {}/{count} holds fewer units than its share and was not interrupted: the reports are not the shards of one run",
+            shard + 1
+        ))
+    };
+    let mut whole = Vec::with_capacity(dealt.len());
     let mut not_run = 0;
+    let dealt_len = dealt.len();
     for (offset, unit) in dealt.into_iter().enumerate() {
         match unit {
             Some(u) => whole.push(u),
             None if cut_short[(start + offset) % count] => not_run += 1,
-            None => {
-                return Err(error(format!(
-                    "{what}: shard {}/{count} holds fewer units than its share and was not interrupted: the reports are not the shards of one run",
-                    (start + offset) % count + 1
-                )))
-            }
+            None => return Err(fewer((start + offset) % count)),
         }
     }
-    Ok((whole, not_run))
+    // The gaps after the last unit held, counted without being written out: every
+    // shard with a position among them must have been cut short.
+    let gaps = units - dealt_len;
+    let first_gap = start + dealt_len;
+    if let Some(shard) = (0..gaps.min(count))
+        .map(|i| (first_gap + i) % count)
+        .find(|&shard| !cut_short[shard])
+    {
+        return Err(fewer(shard));
+    }
+    Ok((whole, not_run + gaps))
 }
 
 /// The weakest of two records of the guarantees, field by field (a merged run is only
@@ -219,13 +268,16 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
     let program = parts[0].1.program.clone();
     if let Some((path, _)) = parts.iter().find(|(_, p)| p.program != program) {
         return Err(error(format!(
-            "{}: judged another program than {} ({:?} against {program:?})",
+            "{}: judged another program than {} ({:?} against {:?})",
             path.display(),
             parts[0].0.display(),
-            parts
-                .iter()
-                .find(|(q, _)| q == path)
-                .map_or("", |(_, p)| &p.program)
+            short(
+                parts
+                    .iter()
+                    .find(|(q, _)| q == path)
+                    .map_or("", |(_, p)| &p.program)
+            ),
+            short(&program)
         )));
     }
     let cut_short: Vec<bool> = parts.iter().map(|(_, p)| p.interrupted.is_some()).collect();
@@ -244,7 +296,7 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
         let Some(any) = records.iter().flatten().next() else {
             // Not one shard judged a case of it: every share was cut short.
             not_run += unit.units;
-            position += unit.units;
+            position = advance(position, unit)?;
             continue;
         };
         let failure = records.iter().flatten().find_map(|r| r.failure.clone());
@@ -259,7 +311,7 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
             not_run += missed;
             cases.iter().map(CaseRecord::result).collect()
         };
-        position += unit.units;
+        position = advance(position, unit)?;
         problems.push(ProblemReport {
             problem: unit.problem.clone(),
             title: any.title.clone(),
@@ -325,7 +377,7 @@ pub fn verify_reports(
             .collect();
         let (dealt, _) = deal(shares, position, unit.units, &cut_short, &unit.problem)?;
         rows.extend(dealt);
-        position += unit.units;
+        position = advance(position, unit)?;
         let mut merged: Option<ProblemMargins> = None;
         for m in parts
             .iter()

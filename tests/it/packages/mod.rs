@@ -4,7 +4,9 @@
 mod export;
 mod graders;
 mod hostile_folders;
+mod hostile_yaml;
 mod interactive;
+mod interactive_flood;
 mod interactive_scoring;
 mod kattis_protocols;
 mod languages;

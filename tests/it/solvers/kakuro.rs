@@ -447,7 +447,7 @@ fn solve_the_100x100_cases() {
 /// Counts heap allocations per thread, so a test can check that the solvers allocate
 /// only while setting up (a fixed number of buffers), never per node of the search or
 /// per augmenting path.
-mod alloc_count {
+pub(crate) mod alloc_count {
     use std::alloc::{GlobalAlloc, Layout, System};
     use std::cell::Cell;
 

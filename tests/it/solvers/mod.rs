@@ -4,7 +4,7 @@
 
 mod differential;
 mod gen_stress;
-mod kakuro;
+pub(crate) mod kakuro;
 mod kakuro_search_timing;
 mod properties_kakuro;
 mod properties_sudoku;
