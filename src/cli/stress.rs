@@ -284,8 +284,8 @@ struct Reproduce<'a> {
     args: &'a StressArgs,
     gen_line: &'a str,
     problem: Problem,
-    /// This very gridjudge binary, by its absolute path: the script runs the binary
-    /// that wrote it, whatever is on `PATH`.
+    /// This very gridjudge binary, by its absolute path (a shell word): the lines shown
+    /// on the terminal name it, and the script runs it where no `gridjudge` is on `PATH`.
     binary: String,
 }
 
@@ -304,8 +304,9 @@ impl Reproduce<'_> {
         }
     }
 
-    /// `gridjudge judge` on the saved folder: the same sandbox, limits and checker.
-    fn judge_command(&self, out: &Path) -> String {
+    /// `gridjudge judge` on the saved folder: the same sandbox, limits and checker,
+    /// with `binary` as its first word.
+    fn judge_command(&self, binary: &str, out: &Path) -> String {
         let out = abs(out);
         let parent = out.parent().unwrap_or(Path::new("/"));
         let name = out
@@ -314,31 +315,45 @@ impl Reproduce<'_> {
             .unwrap_or_default();
         format!(
             "{} judge --cases {} {} {}",
-            self.binary,
+            binary,
             shell_word(&parent.display().to_string()),
             shell_word(&name),
             self.program_words()
         )
     }
 
-    /// The original case, regenerated.
-    fn gen_command(&self, seed: u64) -> String {
-        let words: Vec<String> = self
-            .gen_line
-            .split_whitespace()
-            .filter(|w| !w.starts_with("--seed"))
-            .map(shell_word)
-            .collect();
-        format!("{} gen {} --seed {seed}", self.binary, words.join(" "))
+    /// The original case, regenerated, with `binary` as its first word: the generator
+    /// line as given, its seed replaced, and a Sudoku's `--problem` added when the line
+    /// leaves it to the problem (so a poj2676 case is made in poj2676's format).
+    fn gen_command(&self, binary: &str, seed: u64) -> String {
+        let mut words: Vec<String> = Vec::new();
+        let mut given = self.gen_line.split_whitespace().peekable();
+        while let Some(w) = given.next() {
+            if w == "--seed" {
+                given.next();
+            } else if !w.starts_with("--seed=") {
+                words.push(shell_word(w));
+            }
+        }
+        let sudoku = words.first().is_some_and(|w| w == "sudoku");
+        if sudoku
+            && !words
+                .iter()
+                .any(|w| w == "--problem" || w.starts_with("--problem="))
+        {
+            words.push(format!("--problem {}", self.problem));
+        }
+        format!("{binary} gen {} --seed {seed}", words.join(" "))
     }
 }
 
 fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Result<(), String> {
     // Every file goes below `out` through no link (`gridjudge::tree`).
-    let w = |path: PathBuf, bytes: &[u8]| {
+    let write_mode = |path: PathBuf, bytes: &[u8], mode: u32| {
         let rel = path.strip_prefix(out).unwrap_or(&path);
-        gridjudge::tree::write_beneath(out, rel, bytes, 0o644).map_err(|e| e.to_string())
+        gridjudge::tree::write_beneath(out, rel, bytes, mode).map_err(|e| e.to_string())
     };
+    let w = |path: PathBuf, bytes: &[u8]| write_mode(path, bytes, 0o644);
     let secret = out.join("data").join("secret");
     gridjudge::tree::create_dirs_beneath(out, Path::new("data/secret"))
         .map_err(|e| e.to_string())?;
@@ -367,14 +382,19 @@ fn save(out: &Path, problem_dir: &Path, found: &Found, how: &Reproduce) -> Resul
             how.program_words(),
             found.seed
         )),
+        comment("The gridjudge on PATH, else the binary that wrote this script:"),
+        format!(
+            "gridjudge=$(command -v gridjudge) || gridjudge={}",
+            how.binary
+        ),
         comment("Judge it again, in the same sandbox with the same limits and checker:"),
-        how.judge_command(out),
-        comment("The original (unshrunk) case:"),
-        comment(&how.gen_command(found.seed)),
+        how.judge_command("\"$gridjudge\"", out),
+        comment("The original (unshrunk) case, original.in, is made by:"),
+        comment(&how.gen_command("\"$gridjudge\"", found.seed)),
     ]
     .map(|line| line + "\n")
     .concat();
-    w(out.join("reproduce.sh"), script.as_bytes())?;
+    write_mode(out.join("reproduce.sh"), script.as_bytes(), 0o755)?;
     Ok(())
 }
 
@@ -417,7 +437,7 @@ fn found_text(found: &Found, out: &Path, how: &Reproduce) -> String {
         let _ = writeln!(s, "--- {}: {} {}", names[k.min(1)], t.verdict, t.message);
     }
     let _ = writeln!(s, "--- reproduce ({}/reproduce.sh)", out.display());
-    let _ = writeln!(s, "{}", how.judge_command(out));
+    let _ = writeln!(s, "{}", how.judge_command(&how.binary, out));
     s
 }
 

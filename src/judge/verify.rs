@@ -129,7 +129,7 @@ pub fn find_submissions_in(
             if language::is_ignored(&path) {
                 continue;
             }
-            match Sources::of(&path) {
+            match Sources::within(&path, Some(dir)) {
                 Ok(_) => found.submissions.push(Submission {
                     expected: expected.clone(),
                     path,
@@ -320,7 +320,7 @@ pub fn compile_submission(
     settings: &JudgeSettings,
 ) -> Result<Program, (Verdict, String)> {
     let hidden = &problem.dir;
-    let sources = Sources::of(&sub.path)
+    let sources = Sources::within(&sub.path, Some(&problem.dir))
         .map_err(|why| (Verdict::JudgeError, format!("{}: {why}", sub.name)))?
         .with_includes(hidden)
         .with_substitutions(problem.source_substitutions.clone())

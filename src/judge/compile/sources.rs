@@ -34,12 +34,29 @@ impl Sources {
     /// The sources of the submission at `path`, a file or a folder of files (those
     /// [`language::is_ignored`] left out, sub-folders too); `Err` says why it cannot be
     /// judged here: no source of a language in the table, or a language whose compiler
-    /// or runtime is not installed.
+    /// or runtime is not installed. The caller named `path`, so a link there is
+    /// followed; a folder's files are regular files of that folder (links out refused).
     pub fn of(path: &Path) -> Result<Sources, String> {
-        // A submission's files are regular files of its own folder (`crate::tree`): a
-        // link out of it is refused, never read.
-        let files: Vec<PathBuf> = if path.is_dir() {
-            let tree = crate::tree::Tree::new(path).map_err(|e| e.to_string())?;
+        Sources::within(path, None)
+    }
+
+    /// [`Sources::of`] for a submission of the package or problem folder `root`
+    /// (`None`: the caller named `path` itself): every file read is a regular file of
+    /// `root` (`crate::tree`), so a link to a file elsewhere in the package is followed
+    /// and a link out of it is refused, never read.
+    pub fn within(path: &Path, root: Option<&Path>) -> Result<Sources, String> {
+        let named;
+        let tree = match root {
+            Some(root) => crate::tree::Tree::new(root),
+            None if path.is_dir() => crate::tree::Tree::new(path),
+            None => {
+                named =
+                    std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                crate::tree::Tree::new(named.parent().unwrap_or(Path::new("/")))
+            }
+        }
+        .map_err(|e| e.to_string())?;
+        let files: Vec<PathBuf> = if tree.is_dir(path).map_err(|e| e.to_string())? {
             tree.entries(path)
                 .map_err(|e| e.to_string())?
                 .into_iter()
@@ -47,12 +64,15 @@ impl Sources {
                 .map(|e| e.path)
                 .collect()
         } else {
-            let folder = match path.parent().filter(|f| !f.as_os_str().is_empty()) {
-                Some(f) => f.to_path_buf(),
-                None => PathBuf::from("."),
+            let checked = match root {
+                Some(_) => path.to_path_buf(),
+                None => {
+                    std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?
+                }
             };
-            let tree = crate::tree::Tree::new(&folder).map_err(|e| e.to_string())?;
-            tree.kind(path).map_err(|e| e.to_string())?;
+            if tree.kind(&checked).map_err(|e| e.to_string())? != crate::tree::Kind::File {
+                return Err(format!("{}: no such file", path.display()));
+            }
             vec![path.to_path_buf()]
         };
         let (lang, _) = language::detect(&files).ok_or_else(|| {

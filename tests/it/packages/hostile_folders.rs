@@ -214,6 +214,40 @@ fn a_submission_an_included_file_or_a_validator_linked_out_is_refused_unread() {
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
+/// A link that stays inside the package is followed: a submission linked to a file of
+/// another folder of the package, and a folder submission's file linked to an include,
+/// are judged like the files they name.
+#[test]
+fn a_submission_linked_inside_the_package_is_judged() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("pkg");
+    package(&dir);
+    write(
+        &dir,
+        "solutions/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    symlink(
+        "../../solutions/sum.py",
+        dir.join("submissions/accepted/linked.py"),
+    )
+    .expect("link");
+    std::fs::create_dir_all(dir.join("submissions/accepted/multi")).expect("mkdir");
+    symlink(
+        "../../../solutions/sum.py",
+        dir.join("submissions/accepted/multi/main.py"),
+    )
+    .expect("link");
+    let (code, text, _) = verify(&dir);
+    assert_eq!(code, Some(0), "{text}");
+    for name in ["linked.py", "multi"] {
+        assert!(
+            text.lines().any(|l| l.contains(name) && l.contains("AC")),
+            "{name} not judged AC: {text}"
+        );
+    }
+}
+
 /// A gridjudge problem folder (poj3074's sample) at `root/mine`.
 fn problem(root: &Path) -> PathBuf {
     let dir = root.join("mine");

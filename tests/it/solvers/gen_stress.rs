@@ -432,17 +432,27 @@ fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
     let against = std::fs::read_to_string(out_dir.join("checker-against.txt")).unwrap();
     assert!(against.starts_with("AC"), "{against}");
     assert!(out_dir.join("output.txt").is_file() && out_dir.join("original.in").is_file());
-    // The saved script judges the minimal case again, with the same verdict, with the
-    // very binary that wrote it (none need be on PATH).
-    let script = std::fs::read_to_string(out_dir.join("reproduce.sh")).unwrap();
+    // The saved script judges the minimal case again, with the same verdict: with the
+    // gridjudge on PATH, else the very binary that wrote it. It is executable.
+    let script_path = out_dir.join("reproduce.sh");
+    let script = std::fs::read_to_string(&script_path).unwrap();
     let line = script
         .lines()
         .find(|l| l.contains(" judge --cases "))
         .unwrap_or_else(|| panic!("{script}"));
-    assert!(line.starts_with(&format!("{bin} judge ")), "{line}");
-    let again = Command::new("/bin/sh")
-        .arg(out_dir.join("reproduce.sh"))
-        .env("PATH", "/nonexistent")
+    assert!(line.starts_with("\"$gridjudge\" judge "), "{line}");
+    assert!(
+        script.contains(&format!("|| gridjudge={bin}\n")),
+        "{script}"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&script_path)
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o755, "{mode:o}");
+    let again = Command::new(&script_path)
+        .env("PATH", "/usr/bin:/bin")
         .output()
         .unwrap();
     let table = String::from_utf8_lossy(&again.stdout);
@@ -451,6 +461,36 @@ fn stress_cli_saves_a_minimal_case_that_judge_reproduces() {
         table.contains("secret/minimal") && table.contains("WA"),
         "{table}"
     );
+    // A gridjudge on PATH is the one it runs.
+    let path_dir = tmp.path().join("bin");
+    std::fs::create_dir(&path_dir).unwrap();
+    std::fs::write(
+        path_dir.join("gridjudge"),
+        "#!/bin/sh\necho from-path \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(path_dir.join("gridjudge"), PermissionsExt::from_mode(0o755)).unwrap();
+    let on_path = Command::new(&script_path)
+        .env("PATH", format!("{}:/usr/bin:/bin", path_dir.display()))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&on_path.stdout);
+    assert!(said.starts_with("from-path judge --cases "), "{said}");
+    // The original case's command, run as written, makes original.in byte for byte
+    // (in poj2676's format: the problem is named).
+    let gen_line = script
+        .lines()
+        .find(|l| l.starts_with("# \"$gridjudge\" gen "))
+        .unwrap_or_else(|| panic!("{script}"));
+    assert!(gen_line.contains("--problem poj2676"), "{gen_line}");
+    let made = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("gridjudge={bin}; {}", &gen_line[2..]))
+        .output()
+        .unwrap();
+    assert_eq!(made.status.code(), Some(0), "{gen_line}");
+    let original = std::fs::read(out_dir.join("original.in")).unwrap();
+    assert!(made.stdout == original, "{gen_line}: not original.in");
 
     // A correct program: no failure, exit 0.
     let out = Command::new(bin)
@@ -573,7 +613,8 @@ fn reproduce_sh_runs_nothing_of_a_hostile_source_name() {
         "{script}"
     );
     assert!(
-        script.contains(&format!("\n{bin} judge --cases ")),
+        script.contains("\n\"$gridjudge\" judge --cases ")
+            && script.contains(&format!("|| gridjudge={bin}\n")),
         "{script}"
     );
 }
