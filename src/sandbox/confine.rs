@@ -355,6 +355,16 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
             row.how
         ));
     }
+    out.push_str(
+        "  setter code (output validators, interactors, graders): confined like a \
+         program (minimal root, Landlock, seccomp, PID and network namespaces, cgroups), \
+         as a setter uid of its own leased from 61700 (never the program's); it sees only \
+         the system folders, its build (read, execute), /jury/input and /jury/answer \
+         (read-only) and /jury/feedback/ (writable, read back without following links); \
+         limits 30 s CPU, 60 s wall (an interactor: the program's wall + 3 s), 4 GiB, \
+         64 MiB output, 64 processes, 64 descriptors; an interactor's CPU and memory are \
+         its own\n",
+    );
     out.push_str(&format!(
         "  cgroup: {}\n",
         match crate::sandbox::cgroup::prepare_judge() {
