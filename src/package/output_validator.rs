@@ -437,10 +437,29 @@ impl CustomChecker {
     }
 }
 
+/// The text of the feedback file `path` the setter code wrote, if it is a regular
+/// file: a link (`judgemessage.txt -> /etc/shadow`) is never followed (`O_NOFOLLOW`),
+/// a FIFO never blocks the judge.
+pub fn read_feedback(path: &Path) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// The number in the feedback file `name`, if the validator wrote it; `Err` says the
 /// file's contents are not a number.
 fn score_file(feedback: &Path, name: &str) -> Result<Option<f64>, String> {
-    let Ok(text) = crate::tree::read_regular(&feedback.join(name)) else {
+    let Some(text) = read_feedback(&feedback.join(name)) else {
         return Ok(None);
     };
     match text.trim().parse::<f64>() {
@@ -601,7 +620,7 @@ impl CustomChecker {
         spec: &RunSpec,
         feedback: &Path,
     ) -> (Verdict, String) {
-        let message = crate::tree::read_regular(&feedback.join("judgemessage.txt"))
+        let message = read_feedback(&feedback.join("judgemessage.txt"))
             .unwrap_or_default()
             .trim()
             .chars()
@@ -651,5 +670,25 @@ impl CustomChecker {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feedback_files_are_read_without_following_links() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let secret = dir.path().join("secret");
+        std::fs::write(&secret, "7\n").expect("write");
+        let feedback = dir.path().join("feedback");
+        std::fs::create_dir(&feedback).expect("mkdir");
+        std::os::unix::fs::symlink(&secret, feedback.join("score.txt")).expect("link");
+        assert_eq!(score_file(&feedback, "score.txt"), Ok(None));
+        std::os::unix::fs::symlink(&secret, feedback.join("judgemessage.txt")).expect("link");
+        assert_eq!(read_feedback(&feedback.join("judgemessage.txt")), None);
+        std::fs::write(feedback.join("score_multiplier.txt"), "2\n").expect("write");
+        assert_eq!(score_file(&feedback, "score_multiplier.txt"), Ok(Some(2.0)));
     }
 }
