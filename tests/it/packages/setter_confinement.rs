@@ -2,8 +2,9 @@
 //! (`tests/data/packages/hostile_validator`) reaches nothing of the host (no
 //! `/etc/shadow`, no `/root`, no host processes, no `/tmp`, no TCP, no links in its
 //! feedback folder), sees its case files at `/jury/…`, runs as a uid of its own (never
-//! the program's) and still judges AC and WA; an interactor's CPU time is never the
-//! program's; a validator over its limits is a judge error naming the limit.
+//! the program's) and still judges AC and WA; a probing grader reaches nothing of the
+//! host either; an interactor's CPU time is never the program's; a validator over its
+//! limits is a judge error naming the limit.
 
 use super::write;
 use crate::support;
@@ -126,4 +127,58 @@ fn a_validator_over_its_output_limit_is_a_judge_error_naming_it() {
         message.contains("output validator failed (OLE") && message.contains("limit"),
         "{message}"
     );
+}
+
+/// A grader that probes the host first: any probe that succeeds is a failure naming it
+/// (exit 1, "leaks: …"); confined, it grades as the first rejection, the sum of scores.
+const PROBING_GRADER: &str = r#"import os, sys
+leaks = []
+for name, attempt in [
+    ("read /etc/shadow", lambda: open("/etc/shadow").read()),
+    ("list /root", lambda: os.listdir("/root")),
+    ("write /tmp", lambda: open("/tmp/gridjudge-hostile-grader-probe", "w").write("x")),
+]:
+    try:
+        attempt()
+        leaks.append(name)
+    except Exception:
+        pass
+if len([p for p in os.listdir("/proc") if p.isdigit()]) > 8:
+    leaks.append("host processes")
+if os.getuid() < 61700:
+    leaks.append("uid %d" % os.getuid())
+if leaks:
+    print("leaks: " + "; ".join(leaks), file=sys.stderr)
+    sys.exit(1)
+rows = [l.split() for l in sys.stdin if l.strip()]
+verdict = next((v for v, _ in rows if v != "AC"), "AC")
+print(verdict, sum(float(s) for _, s in rows))
+"#;
+
+#[test]
+fn a_hostile_grader_sees_none_of_the_host() {
+    use super::scoring::{data, got, json, validator};
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("graded");
+    write(
+        &dir,
+        "problem.yaml",
+        "name: Sum\ntype: scoring\nvalidation: custom score\nlimits:\n  memory: 64\n",
+    );
+    write(
+        &dir,
+        "output_validators/v/validate.py",
+        &validator("score.txt", Some("10"), "4"),
+    );
+    data(&dir);
+    write(
+        &dir,
+        "data/testdata.yaml",
+        "on_reject: continue\ngrading: custom\nrange: 0 90\n",
+    );
+    write(&dir, "graders/grader.py", PROBING_GRADER);
+    let (_, doc) = json(&dir);
+    let (verdict, _, _) = got(&doc, "accepted/sum.py");
+    assert_eq!(verdict, "AC", "{doc:#}");
 }
