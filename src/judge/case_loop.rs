@@ -466,6 +466,7 @@ fn judge_case_once(
         hide: std::fs::canonicalize(&problem.dir).into_iter().collect(),
         read_only: program.read_only.clone(),
         keep_workdir: false,
+        binds: vec![],
     };
     if let crate::judge::problem::Checker::External(checker) = &problem.checker {
         if checker.protocol() != crate::judge::problem::Protocol::BATCH {

@@ -32,8 +32,11 @@
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
 //! time cut to the program's plus [`INTERACTOR_GRACE`], so a program that waits
-//! forever is stopped by its own wall limit first. The interactor runs as the judge's
-//! user, with the program's working and capture folders hidden from it.
+//! forever is stopped by its own wall limit first. The interactor is setter code: it
+//! runs confined as a setter uid of its own (never the program's), through its own
+//! launcher, in its own cgroups, so its CPU time and memory are never the program's
+//! (see [`output_validator`](crate::package::output_validator)); it reaches the FIFOs
+//! only through the standard streams its launcher opened.
 //!
 //! # Verdict of an interactive pass
 //!
@@ -281,7 +284,9 @@ fn run_passes(
             return Ok(());
         }
         let next = feedback.join("nextpass.in");
-        let has_next = next.is_file();
+        // A link the validator planted is no next input: it would lead the judge to a
+        // file of the host.
+        let has_next = next.symlink_metadata().is_ok_and(|m| m.is_file());
         if has_next && ran.validator.is_some() && !ran.validator_accepted {
             judged.verdict = Verdict::JudgeError;
             judged.message = format!(

@@ -12,14 +12,14 @@
 //!   then a number), and exit code 0.
 //!
 //! Anything else — a build failure, another exit code, a crash, a limit, another
-//! output — is a judge error of the group naming the grader. The grader is the jury's
-//! code: it runs under the output validators' limits ([`jury_limits`]), outside the
-//! contestant's sandbox.
+//! output — is a judge error of the group naming the grader. The grader is setter
+//! code: it runs as an output validator does ([`setter_isolation`]: confined, without
+//! network, as a setter uid of its own, in a minimal root with only its build and the
+//! system folders), under the output validators' limits ([`jury_limits`]).
 
 use super::metadata::Constants;
-use super::output_validator::{jury_limits, JuryProgram};
+use super::output_validator::{jury_limits, setter_isolation, JuryProgram};
 use crate::judge::scoring::{grader_verdict_name, parse_grader_output, Grader};
-use crate::sandbox::limits::Isolation;
 use crate::sandbox::{self, ExitStatus, RunSpec};
 use crate::Verdict;
 use std::path::{Path, PathBuf};
@@ -63,8 +63,15 @@ impl ProgramGrader {
             .prefix("gridjudge-grader-")
             .tempdir()
             .map_err(|e| format!("cannot create the grader's folder: {e}"))?;
-        let dir = work.path();
-        let (stdin, stdout, stderr) = (dir.join("in"), dir.join("out"), dir.join("err"));
+        let (stdin, stdout, stderr) = (
+            work.path().join("in"),
+            work.path().join("out"),
+            work.path().join("err"),
+        );
+        // Its working folder, apart from the files the judge reads and writes: the
+        // run's root covers it.
+        let dir = &work.path().join("work");
+        std::fs::create_dir(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         std::fs::write(&stdin, input)
             .map_err(|e| format!("cannot write {}: {e}", stdin.display()))?;
         let mut argv = vec![self.built.program.display().to_string()];
@@ -79,19 +86,20 @@ impl ProgramGrader {
             stdout: stdout.clone(),
             stderr: stderr.clone(),
             limits: jury_limits(),
-            isolation: Isolation::NONE,
+            isolation: setter_isolation(),
             hide: Vec::new(),
-            read_only: vec![],
+            read_only: vec![self.built.folder.clone()],
             keep_workdir: false,
+            binds: vec![],
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)
             .map_err(|e| e.to_string())?;
-        let said = std::fs::read_to_string(&stderr).unwrap_or_default();
+        let said = crate::tree::read_regular(&stderr).unwrap_or_default();
         let said = said.lines().next().unwrap_or_default().trim().to_string();
         let why = match (outcome.killed_for, outcome.status) {
             (None, ExitStatus::Exited(0)) => {
-                return std::fs::read_to_string(&stdout)
+                return crate::tree::read_regular(&stdout)
                     .map_err(|e| format!("cannot read its output: {e}"))
             }
             (Some(limit), _) => format!("killed for {limit:?}"),

@@ -11,12 +11,18 @@
 //! else one Python file (`python3`, run from a copy of the folder). The build is the
 //! setter's code but runs like a contestant's compile
 //! ([`Compiler::build_in`]): in the copy of the folder, confined, with a minimal
-//! environment and the compile limits. The validator itself runs outside the
-//! contestant's sandbox (it is the jury's code) but through the launcher, under limits
-//! of its own ([`VALIDATOR_CPU`], [`VALIDATOR_MEMORY`]), with the Kattis protocol:
-//! `validator INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output`; exit 42 is
-//! accepted, 43 wrong answer (the reason from `FEEDBACK_DIR/judgemessage.txt`), anything
-//! else a judge error.
+//! environment and the compile limits.
+//!
+//! The validator (and an interactor, and a grader: all setter code) runs in the
+//! sandbox as contestants' programs do ([`setter_isolation`]): confined, without
+//! network, as a sandbox uid of its own leased from [`SETTER_SLOT`] (never the
+//! program's), under limits of its own ([`jury_limits`]), in a minimal root that holds
+//! the system folders, its build (read, execute), the case's input and answer
+//! (read-only, at `/jury/input` and `/jury/answer`) and its feedback folder (writable,
+//! `/jury/feedback/`), with the Kattis protocol:
+//! `validator /jury/input /jury/answer /jury/feedback/ [FLAGS...] < team_output`; exit
+//! 42 is accepted, 43 wrong answer (the reason from `judgemessage.txt`), anything else
+//! a judge error. The judge reads the feedback files without following links.
 
 use super::default_output_validator::{self, Flags};
 use crate::judge::compile::{Compiler, Language};
@@ -24,8 +30,8 @@ use crate::judge::config::Case;
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ScoreFiles, ValidatorIo};
 use crate::package::metadata::Constants;
-use crate::sandbox::limits::{Isolation, Limits, MemoryMode, MIB};
-use crate::sandbox::{self, CaseDirs, ExitStatus, RunOutcome, RunSpec};
+use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease, MIB};
+use crate::sandbox::{self, Bind, CaseDirs, ExitStatus, RunOutcome, RunSpec, BOX_DIR, JURY_DIR};
 use crate::Verdict;
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
@@ -51,8 +57,123 @@ const CPP: &[&str] = &["cpp", "cc", "cxx", "C"];
 
 /// CPU time an output validator may use per case.
 pub const VALIDATOR_CPU: Duration = Duration::from_secs(30);
+/// Wall time an output validator may use per case (an interactor: the program's wall
+/// limit plus [`INTERACTOR_GRACE`](crate::judge::interaction::INTERACTOR_GRACE), at most
+/// this).
+pub const VALIDATOR_WALL: Duration = Duration::from_secs(60);
 /// Memory an output validator may use, bytes.
 pub const VALIDATOR_MEMORY: u64 = 4096 * MIB;
+/// Processes (`RLIMIT_NPROC` of its uid) setter code may run at once.
+pub const VALIDATOR_PROCESSES: u64 = 64;
+
+/// The worker slot setter code leases its uids from: `61700` onwards
+/// ([`UidLease`]), apart from contestants' (`61000` + slot) and compilers' (`61500`).
+pub const SETTER_SLOT: u32 = 700;
+
+thread_local! {
+    /// The setter uid of this thread: leased on its first run of setter code, held for
+    /// the thread's life, so parallel workers never share one and one worker's passes
+    /// and interactions keep it.
+    static SETTER_LEASE: std::cell::OnceCell<UidLease> = const { std::cell::OnceCell::new() };
+}
+
+/// How setter code runs: the strongest isolation, as this thread's setter uid when the
+/// judge is root (see the module documentation).
+pub fn setter_isolation() -> Isolation {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return Isolation::strongest_for_uid(0);
+    }
+    let uid = SETTER_LEASE.with(|l| l.get_or_init(|| UidLease::acquire(SETTER_SLOT)).uid());
+    Isolation::strongest_for_uid(uid)
+}
+
+/// Whether a run under `isolation` gets a minimal root (confined, as root, dropping to
+/// a sandbox uid), where its binds appear at their inside paths.
+fn has_minimal_root(isolation: &Isolation) -> bool {
+    isolation.confine && isolation.run_as.is_some()
+}
+
+/// The case files of one run of setter code: each bound read-only, the feedback
+/// folder writable (handed to the setter uid); a file the setter uid could not read
+/// is copied beside the feedback folder first (mode 0444). Returns the binds and the
+/// paths the run names them by (inside the minimal root, else the host's).
+pub fn setter_binds(
+    isolation: &Isolation,
+    files: &[(&Path, &str)],
+    feedback: Option<&Path>,
+    copies: &Path,
+) -> Result<(Vec<Bind>, Vec<String>), String> {
+    use std::os::unix::fs::MetadataExt;
+    let minimal = has_minimal_root(isolation);
+    let mut binds = Vec::new();
+    let mut names = Vec::new();
+    for (host, name) in files {
+        let host = std::path::absolute(host).unwrap_or_else(|_| host.to_path_buf());
+        let meta = host
+            .symlink_metadata()
+            .map_err(|e| format!("cannot read {}: {e}", host.display()))?;
+        if !meta.is_file() {
+            return Err(format!("{} is not a regular file", host.display()));
+        }
+        let host = if minimal && meta.mode() & 0o004 == 0 {
+            let copy = copies.join(format!("jury-{name}"));
+            let bytes = crate::tree::read_file(&host).map_err(|e| e.to_string())?;
+            let _ = std::fs::remove_file(&copy);
+            crate::tree::write_file(&copy, &bytes).map_err(|e| e.to_string())?;
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o444))
+                .map_err(|e| format!("cannot chmod {}: {e}", copy.display()))?;
+            copy
+        } else {
+            host
+        };
+        let inside = Path::new(JURY_DIR).join(name);
+        names.push(if minimal { &inside } else { &host }.display().to_string());
+        binds.push(Bind {
+            host,
+            inside,
+            writable: false,
+        });
+    }
+    if let Some(feedback) = feedback {
+        let host = std::path::absolute(feedback).unwrap_or_else(|_| feedback.to_path_buf());
+        if let Some(user) = isolation.run_as {
+            std::os::unix::fs::lchown(&host, Some(user.uid), Some(user.gid))
+                .map_err(|e| format!("cannot hand over {}: {e}", host.display()))?;
+        }
+        let inside = Path::new(JURY_DIR).join("feedback");
+        names.push(format!(
+            "{}/",
+            if minimal { &inside } else { &host }.display()
+        ));
+        binds.push(Bind {
+            host,
+            inside,
+            writable: true,
+        });
+    }
+    Ok((binds, names))
+}
+
+/// Makes the folder `dir` readable (and its programs executable) by every user: the
+/// setter uid runs from it. Links are left alone.
+fn open_for_reading(dir: &Path) -> std::io::Result<()> {
+    let meta = dir.symlink_metadata()?;
+    if meta.is_dir() {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
+        for entry in std::fs::read_dir(dir)? {
+            open_for_reading(&entry?.path())?;
+        }
+    } else if meta.is_file() {
+        let mode = meta.permissions().mode() & 0o7777;
+        let exec = if mode & 0o100 != 0 { 0o111 } else { 0 };
+        std::fs::set_permissions(
+            dir,
+            std::fs::Permissions::from_mode((mode & 0o755) | 0o444 | exec),
+        )?;
+    }
+    Ok(())
+}
 
 /// The default output validator with each case's flags.
 #[derive(Debug)]
@@ -104,6 +225,7 @@ pub struct CustomChecker {
     launcher: PathBuf,
     program: PathBuf,
     prefix: Vec<String>,
+    folder: PathBuf,
     flags: HashMap<String, Vec<String>>,
     protocol: Protocol,
     convention: Convention,
@@ -160,6 +282,9 @@ pub struct JuryProgram {
     pub program: PathBuf,
     /// The arguments before the protocol's (the Python file).
     pub prefix: Vec<String>,
+    /// The folder it runs from (the build), bound read-only (read, execute) into its
+    /// runs.
+    pub folder: PathBuf,
     /// The build folder, removed with the program.
     _build: tempfile::TempDir,
 }
@@ -250,22 +375,28 @@ impl JuryProgram {
                 source.display()
             ));
         };
+        // The setter uid reads and runs the build: the folder (and only it) open to it.
+        open_for_reading(&work).map_err(|e| format!("cannot open {}: {e}", work.display()))?;
+        open_up(0o711)?;
         Ok(JuryProgram {
             program,
             prefix,
+            folder: work,
             _build: dir,
         })
     }
 }
 
-/// The limits a jury program runs under: [`VALIDATOR_CPU`] (twice that of wall time),
-/// [`VALIDATOR_MEMORY`] (peak RSS), 64 MiB of output, no process limit.
+/// The limits setter code runs under: [`VALIDATOR_CPU`], [`VALIDATOR_WALL`],
+/// [`VALIDATOR_MEMORY`] (peak RSS, in its own memory cgroup), 64 MiB of output,
+/// [`VALIDATOR_PROCESSES`] processes, [`OPEN_FILES`](crate::sandbox::limits::OPEN_FILES)
+/// descriptors.
 pub fn jury_limits() -> Limits {
     let mut limits = Limits::new(VALIDATOR_CPU, VALIDATOR_MEMORY);
-    limits.wall = VALIDATOR_CPU * 2;
+    limits.wall = VALIDATOR_WALL;
     limits.memory_mode = MemoryMode::PeakRss;
     limits.output_bytes = 64 * MIB;
-    limits.processes = None;
+    limits.processes = Some(VALIDATOR_PROCESSES);
     limits
 }
 
@@ -283,6 +414,7 @@ impl CustomChecker {
             launcher: launcher.to_path_buf(),
             program: built.program.clone(),
             prefix: built.prefix.clone(),
+            folder: built.folder.clone(),
             flags: cases.iter().cloned().collect(),
             protocol: Protocol::BATCH,
             convention: Convention::Kattis,
@@ -305,10 +437,29 @@ impl CustomChecker {
     }
 }
 
+/// The text of the feedback file `path` the setter code wrote, if it is a regular
+/// file: a link (`judgemessage.txt -> /etc/shadow`) is never followed (`O_NOFOLLOW`),
+/// a FIFO never blocks the judge.
+pub fn read_feedback(path: &Path) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// The number in the feedback file `name`, if the validator wrote it; `Err` says the
 /// file's contents are not a number.
 fn score_file(feedback: &Path, name: &str) -> Result<Option<f64>, String> {
-    let Ok(text) = std::fs::read_to_string(feedback.join(name)) else {
+    let Some(text) = read_feedback(&feedback.join(name)) else {
         return Ok(None);
     };
     match text.trim().parse::<f64>() {
@@ -332,7 +483,11 @@ impl OutputChecker for CustomChecker {
         let Ok(io) = CaseDirs::new(None) else {
             return je("cannot create the validator's folders".into());
         };
-        let feedback = io.workdir().join("feedback");
+        // Outside the working folder, which the run's root covers.
+        let Ok(jury) = tempfile::Builder::new().prefix("gridjudge-jury-").tempdir() else {
+            return je("cannot create the validator's folders".into());
+        };
+        let feedback = jury.path().join("feedback");
         if let Err(e) = std::fs::create_dir(&feedback) {
             return je(format!("cannot create the feedback folder: {e}"));
         }
@@ -379,30 +534,49 @@ impl OutputChecker for CustomChecker {
         pass: &PassFiles<'_>,
         io: &ValidatorIo<'_>,
     ) -> Result<RunSpec, String> {
+        let copies = pass.feedback.parent().unwrap_or(io.workdir);
         let answer = match &case.answer {
             Some(a) => a.clone(),
             None => {
-                let empty = io.workdir.join("empty.ans");
+                let empty = copies.join("empty.ans");
                 std::fs::write(&empty, b"")
                     .map_err(|e| format!("cannot write {}: {e}", empty.display()))?;
                 empty
             }
         };
-        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let isolation = setter_isolation();
+        let (mut binds, names) = setter_binds(
+            &isolation,
+            &[(pass.input, "input"), (&answer, "answer")],
+            Some(pass.feedback),
+            copies,
+        )?;
+        let [input, answer, feedback] = names.as_slice() else {
+            return Err("the validator's case files".into());
+        };
         let mut argv = vec![self.program.display().to_string()];
         argv.extend(self.prefix.iter().cloned());
-        argv.push(absolute(pass.input).display().to_string());
+        argv.push(input.clone());
         match self.convention {
             Convention::Kattis => {
-                argv.push(absolute(&answer).display().to_string());
-                argv.push(format!("{}/", absolute(pass.feedback).display()));
+                argv.push(answer.clone());
+                argv.push(feedback.clone());
                 argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
             }
             Convention::Testlib => {
-                argv.push(absolute(io.workdir).join("tout.txt").display().to_string());
-                argv.push(absolute(&answer).display().to_string());
+                // The interactor's own file, in its working folder.
+                let tout = if has_minimal_root(&isolation) {
+                    Path::new(BOX_DIR).join("tout.txt")
+                } else {
+                    io.workdir.join("tout.txt")
+                };
+                argv.push(tout.display().to_string());
+                argv.push(answer.clone());
+                // No feedback folder in this convention.
+                binds.pop();
             }
         }
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
         let limits = jury_limits();
         Ok(RunSpec {
             program: self.program.clone(),
@@ -413,10 +587,11 @@ impl OutputChecker for CustomChecker {
             stdout: io.stdout.to_path_buf(),
             stderr: io.stderr.to_path_buf(),
             limits,
-            isolation: Isolation::NONE,
+            isolation,
             hide: io.hide.clone(),
-            read_only: vec![],
+            read_only: vec![self.folder.clone()],
             keep_workdir: false,
+            binds,
         })
     }
 
@@ -445,7 +620,7 @@ impl CustomChecker {
         spec: &RunSpec,
         feedback: &Path,
     ) -> (Verdict, String) {
-        let message = std::fs::read_to_string(feedback.join("judgemessage.txt"))
+        let message = read_feedback(&feedback.join("judgemessage.txt"))
             .unwrap_or_default()
             .trim()
             .chars()
@@ -495,5 +670,25 @@ impl CustomChecker {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feedback_files_are_read_without_following_links() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let secret = dir.path().join("secret");
+        std::fs::write(&secret, "7\n").expect("write");
+        let feedback = dir.path().join("feedback");
+        std::fs::create_dir(&feedback).expect("mkdir");
+        std::os::unix::fs::symlink(&secret, feedback.join("score.txt")).expect("link");
+        assert_eq!(score_file(&feedback, "score.txt"), Ok(None));
+        std::os::unix::fs::symlink(&secret, feedback.join("judgemessage.txt")).expect("link");
+        assert_eq!(read_feedback(&feedback.join("judgemessage.txt")), None);
+        std::fs::write(feedback.join("score_multiplier.txt"), "2\n").expect("write");
+        assert_eq!(score_file(&feedback, "score_multiplier.txt"), Ok(Some(2.0)));
     }
 }

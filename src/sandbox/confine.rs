@@ -19,6 +19,8 @@
 //! | `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`, `/dev/urandom` | read, write |
 //! | the program file, and every argument that names an existing regular file (a script) | read, execute |
 //! | the working directory (a private tmpfs of its own in the run's mount namespace, see `launcher/`) | everything |
+//! | the run's read-only [`binds`](crate::sandbox::RunSpec::binds) (setter code's input and answer) | read |
+//! | its writable binds (setter code's feedback folder) | read, write, make and remove regular files and folders; no links, FIFOs, sockets or devices, no execution |
 //!
 //! With ABI ≥ 4 every TCP `connect`/`bind` is denied; with ABI ≥ 6 signals to processes
 //! outside the sandbox and connections to abstract UNIX sockets made outside it are too.
@@ -103,6 +105,20 @@ pub fn effective_abi() -> Option<u32> {
     kernel_abi().map(|k| k.min(TARGET_ABI as u32))
 }
 
+/// What a run may do beneath a writable [`Bind`](crate::sandbox::Bind) (the setter
+/// code's feedback folder): read, write, make and remove regular files and folders;
+/// no execution, no links, devices, FIFOs or sockets.
+fn bind_write() -> landlock::BitFlags<AccessFs> {
+    AccessFs::ReadFile
+        | AccessFs::ReadDir
+        | AccessFs::WriteFile
+        | AccessFs::Truncate
+        | AccessFs::MakeReg
+        | AccessFs::MakeDir
+        | AccessFs::RemoveFile
+        | AccessFs::RemoveDir
+}
+
 /// Read and execute rights the program gets on its system folders.
 fn read_exec() -> landlock::BitFlags<AccessFs> {
     AccessFs::from_read(TARGET_ABI)
@@ -117,6 +133,7 @@ pub fn build_ruleset(
     program: &Path,
     argv: &[String],
     read_only: &[std::path::PathBuf],
+    binds: &[crate::sandbox::Bind],
     workdir: &Path,
 ) -> Result<Option<(OwnedFd, u32)>, String> {
     let Some(abi) = effective_abi() else {
@@ -155,6 +172,16 @@ pub fn build_ruleset(
         .add_rules(path_beneath_rules(own, read_exec()))
         .map_err(err)?
         .add_rule(PathBeneath::new(workdir_fd, AccessFs::from_all(TARGET_ABI)))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(
+            binds.iter().filter(|b| !b.writable).map(|b| &b.host),
+            AccessFs::ReadFile | AccessFs::ReadDir,
+        ))
+        .map_err(err)?
+        .add_rules(path_beneath_rules(
+            binds.iter().filter(|b| b.writable).map(|b| &b.host),
+            bind_write(),
+        ))
         .map_err(err)?;
     let fd: Option<OwnedFd> = created.into();
     Ok(fd.map(|fd| (fd, abi)))
@@ -295,6 +322,7 @@ pub fn probe(
         hide: vec![hidden.path().to_path_buf()],
         read_only: vec![],
         keep_workdir: false,
+        binds: vec![],
     };
     sandbox::Sandbox::new(launcher)
         .run(&spec)
@@ -327,6 +355,16 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
             row.how
         ));
     }
+    out.push_str(
+        "  setter code (output validators, interactors, graders): confined like a \
+         program (minimal root, Landlock, seccomp, PID and network namespaces, cgroups), \
+         as a setter uid of its own leased from 61700 (never the program's); it sees only \
+         the system folders, its build (read, execute), /jury/input and /jury/answer \
+         (read-only) and /jury/feedback/ (writable, read back without following links); \
+         limits 30 s CPU, 60 s wall (an interactor: the program's wall + 3 s), 4 GiB, \
+         64 MiB output, 64 processes, 64 descriptors; an interactor's CPU and memory are \
+         its own\n",
+    );
     out.push_str(&format!(
         "  cgroup: {}\n",
         match crate::sandbox::cgroup::prepare_judge() {

@@ -43,7 +43,28 @@ pub struct RunSpec {
     /// then sees the host folder itself at [`BOX_DIR`], not a private tmpfs.
     #[serde(default)]
     pub keep_workdir: bool,
+    /// Host files and folders shown inside a confined run's minimal root at paths of
+    /// their own ([`Bind`]): the case files of the setter's code (`/jury/input`,
+    /// `/jury/answer`, `/jury/feedback/`). Confined runs only; each must be a regular
+    /// file or a folder.
+    #[serde(default)]
+    pub binds: Vec<Bind>,
 }
+
+/// One host file or folder bound into a confined run's minimal root.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bind {
+    /// The host's file or folder (absolute; a regular file or a folder, never a link).
+    pub host: PathBuf,
+    /// Where the run sees it (absolute, outside the shared system folders).
+    pub inside: PathBuf,
+    /// Whether the run may write it (and, for a folder, create files in it); otherwise
+    /// it is read-only, in the mount and in the Landlock rules alike.
+    pub writable: bool,
+}
+
+/// Where setter code (output validators, interactors, graders) sees its case files.
+pub const JURY_DIR: &str = "/jury";
 
 /// Where a confined run sees its working folder, inside its own minimal root.
 pub const BOX_DIR: &str = "/box";

@@ -549,6 +549,7 @@ impl Compiler {
             hide: self.hide.clone(),
             read_only: run.read_only,
             keep_workdir: true,
+            binds: vec![],
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)

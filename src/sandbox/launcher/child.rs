@@ -602,6 +602,16 @@ unsafe fn start_program(plan: &ChildPlan, cloned: Cloned, exec_stack: *mut libc:
         // The launcher reads setup notes until every writer is gone.
         // SAFETY: the child's copy of the error pipe, used no more.
         unsafe { libc::close(plan.err_fd) };
+        // The init's copies of the standard streams (and of the launcher's descriptors
+        // of them), used no more: a program (or an interactor) that closes its
+        // standard output then gives the other side of a FIFO its end of file at
+        // once, not when the run ends.
+        for fd in [0, 1, 2, plan.fds[0], plan.fds[1], plan.fds[2]] {
+            if fd != plan.report_fd {
+                // SAFETY: the init's own descriptors; the program has its own copies.
+                unsafe { libc::close(fd) };
+            }
+        }
         // SAFETY: `report_fd` is the report pipe's write end (the contract).
         unsafe { init(prog, plan.report_fd) }
     }

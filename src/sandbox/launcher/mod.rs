@@ -560,7 +560,13 @@ fn build_plan<'s>(
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
     let ruleset = if isolation.confine {
-        confine::build_ruleset(&spec.program, &spec.argv, &spec.read_only, &spec.workdir)?
+        confine::build_ruleset(
+            &spec.program,
+            &spec.argv,
+            &spec.read_only,
+            &spec.binds,
+            &spec.workdir,
+        )?
     } else {
         None
     };
@@ -958,6 +964,7 @@ mod tests {
             hide: vec![],
             read_only: vec![],
             keep_workdir: true,
+            binds: vec![],
         }
     }
 

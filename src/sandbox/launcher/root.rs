@@ -12,6 +12,7 @@
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
 //! | `/tmp` | an empty read-only folder (the program writes in `/box`; `TMPDIR` names it), `/dev/shm` a link to it |
 //! | the program, its script, [`RunSpec::read_only`](crate::sandbox::RunSpec::read_only) folders | read-only bind mounts at their own paths |
+//! | [`RunSpec::binds`](crate::sandbox::RunSpec::binds) (the setter code's `/jury/input`, `/jury/answer`, `/jury/feedback`) | bind mounts at the paths they name, read-only or (the feedback folder) read-write without `exec` |
 //!
 //! The tmpfs is mounted over the run's (empty) host working folder inside the run's
 //! private mount namespace, filled, and made the root with `pivot_root(".", ".")` and a
@@ -55,12 +56,13 @@ pub(super) enum Step {
         host: CString,
         dev: libc::dev_t,
     },
-    /// A read-only bind mount of the host's `source` (absolute) on `path`, a folder or
-    /// an empty file made here first.
+    /// A bind mount of the host's `source` (absolute) on `path`, a folder or an empty
+    /// file made here first: read-only, or (`writable`) read-write without `exec`.
     Bind {
         source: CString,
         path: CString,
         dir: bool,
+        writable: bool,
     },
 }
 
@@ -115,11 +117,22 @@ fn own_steps(
     program: &Path,
     argv: &[String],
     read_only: &[PathBuf],
+    binds: &[crate::sandbox::Bind],
 ) -> Result<std::sync::Arc<Vec<Step>>, String> {
-    type Key = (PathBuf, Vec<String>, Vec<PathBuf>);
+    type Key = (
+        PathBuf,
+        Vec<String>,
+        Vec<PathBuf>,
+        Vec<crate::sandbox::Bind>,
+    );
     static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Vec<Step>>)>> =
         std::sync::Mutex::new(None);
-    let key = (program.to_path_buf(), argv.to_vec(), read_only.to_vec());
+    let key = (
+        program.to_path_buf(),
+        argv.to_vec(),
+        read_only.to_vec(),
+        binds.to_vec(),
+    );
     let mut last = LAST
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -143,6 +156,9 @@ fn own_steps(
     for path in paths {
         bind_own(path, &mut own, &mut made, &mut bound)?;
     }
+    for bind in binds {
+        bind_spec(bind, &mut own, &mut made)?;
+    }
     let own = std::sync::Arc::new(own);
     *last = Some((key, own.clone()));
     Ok(own)
@@ -163,7 +179,7 @@ impl RootPlan {
             (spec.limits.output_bytes, &spec.read_only, spec.keep_workdir);
         let c = |p: &[u8]| CString::new(p).map_err(|_| "a path holds a NUL byte".to_string());
         let mount_point = c(workdir.as_os_str().as_bytes())?;
-        let own = own_steps(program, argv, read_only)?;
+        let own = own_steps(program, argv, read_only, &spec.binds)?;
         // The program may write exactly `bytes` and `files` in /box: the root's own
         // pages and inodes (one per step, and the root folder) come on top.
         let shared = layout();
@@ -413,7 +429,12 @@ unsafe fn raw_step(step: &Step) -> bool {
                     )
                 } == 0)
         }
-        Step::Bind { source, path, dir } => {
+        Step::Bind {
+            source,
+            path,
+            dir,
+            writable,
+        } => {
             let ready = if *dir {
                 // SAFETY: the step's C string.
                 let made = unsafe { libc::mkdir(path.as_ptr(), 0o755) } == 0;
@@ -441,7 +462,15 @@ unsafe fn raw_step(step: &Step) -> bool {
                         std::ptr::null(),
                         path.as_ptr(),
                         std::ptr::null(),
-                        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID,
+                        if *writable {
+                            libc::MS_REMOUNT
+                                | libc::MS_BIND
+                                | libc::MS_NOSUID
+                                | libc::MS_NODEV
+                                | libc::MS_NOEXEC
+                        } else {
+                            libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID
+                        },
                         std::ptr::null(),
                     )
                 } == 0)
@@ -529,6 +558,57 @@ fn bind_own(
         source: cstr(path)?,
         path: cstr(rel)?,
         dir: path.is_dir(),
+        writable: false,
+    });
+    Ok(())
+}
+
+/// Adds the steps that show the host's `bind.host` at `bind.inside`: its missing
+/// ancestors (folders of the root's own), then the bind. The host path must be a
+/// regular file or a folder (a link, a device or a FIFO is refused), and the inside
+/// one absolute, without `..`, outside the shared folders.
+fn bind_spec(
+    bind: &crate::sandbox::Bind,
+    steps: &mut Vec<Step>,
+    made: &mut Vec<PathBuf>,
+) -> Result<(), String> {
+    let meta = bind
+        .host
+        .symlink_metadata()
+        .map_err(|e| format!("cannot bind {}: {e}", bind.host.display()))?;
+    if !(meta.is_file() || meta.is_dir()) {
+        return Err(format!(
+            "cannot bind {}: not a regular file or a folder",
+            bind.host.display()
+        ));
+    }
+    let rel = relative(&bind.inside)
+        .filter(|r| !r.as_os_str().is_empty())
+        .filter(|r| {
+            r.components()
+                .next()
+                .is_some_and(|c| !shared_dir(Path::new(&c)))
+        })
+        .ok_or_else(|| format!("cannot bind at {}", bind.inside.display()))?;
+    let ancestors: Vec<&Path> = rel
+        .ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
+    for dir in ancestors.into_iter().rev() {
+        if !made.iter().any(|m| m == dir) {
+            steps.push(Step::Dir {
+                path: cstr(dir)?,
+                mode: 0o755,
+            });
+            made.push(dir.to_path_buf());
+        }
+    }
+    steps.push(Step::Bind {
+        source: cstr(&bind.host)?,
+        path: cstr(rel)?,
+        dir: meta.is_dir(),
+        writable: bind.writable,
     });
     Ok(())
 }
@@ -622,6 +702,7 @@ fn layout() -> &'static [Step] {
                     source,
                     path,
                     dir: true,
+                    writable: false,
                 });
             }
         }
@@ -635,6 +716,7 @@ fn layout() -> &'static [Step] {
                             source,
                             path,
                             dir: true,
+                            writable: false,
                         });
                     }
                 }
@@ -773,6 +855,7 @@ mod tests {
             hide: vec![],
             read_only: vec![],
             keep_workdir: false,
+            binds: vec![],
         };
         let plan = RootPlan::new(&spec, 64, None).unwrap();
         let own = names(&plan.own);
@@ -810,6 +893,7 @@ mod tests {
             hide: vec![],
             read_only: vec![toolchain.path().to_path_buf()],
             keep_workdir: true,
+            binds: vec![],
         };
         let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();

@@ -15,6 +15,7 @@ mod problem_packages;
 mod problem_yaml;
 mod programs_inside;
 mod scoring;
+mod setter_confinement;
 mod shape;
 
 /// Writes `text` to `dir/rel`, making the folders on the way: how the tests here lay out
