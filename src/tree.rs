@@ -374,8 +374,10 @@ fn split(path: &Path) -> (PathBuf, std::ffi::OsString) {
     (base, path.file_name().unwrap_or_default().to_os_string())
 }
 
-/// Opens `path` for reading if it is a regular file, without blocking on a FIFO and
-/// without following a link in its last name (for the case files the judge recorded).
+/// Opens `path` for reading if it is a regular file, without blocking on a FIFO (a
+/// link is followed: for paths a [`Tree`] has checked, such as the case files the judge
+/// recorded; a file a run could have replaced by a link is read with `O_NOFOLLOW`
+/// instead, as the setter code's feedback files are).
 pub fn open_regular(path: &Path) -> Result<File, TreeError> {
     open_regular_as(path, path)
 }
