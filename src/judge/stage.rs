@@ -153,13 +153,17 @@ fn sandbox_path_command(name: &str) -> Option<PathBuf> {
 }
 
 /// The absolute form of `arg` when it names an existing regular file (relative to the
-/// judge's working directory), else `None`.
+/// judge's working directory), with no `..` step through a folder a run may hide
+/// ([`without_parent_steps`](crate::judge::compile::without_parent_steps)),
+/// else `None`.
 fn file_argument(arg: &str) -> Option<PathBuf> {
     let p = Path::new(arg);
     if arg.is_empty() || !p.is_file() {
         return None;
     }
-    std::path::absolute(p).ok()
+    std::path::absolute(p)
+        .ok()
+        .map(|abs| crate::judge::compile::without_parent_steps(&abs))
 }
 
 /// `program` made runnable by the sandbox user (see the module documentation): the

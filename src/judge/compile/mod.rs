@@ -55,6 +55,7 @@ pub use crate::judge::language::Language;
 pub use message::headline;
 pub use program::{Program, MEMLIM};
 pub use sources::Sources;
+pub(crate) use toolchain::without_parent_steps;
 pub use toolchain::{installed, resolve};
 
 mod folders;

@@ -29,12 +29,29 @@ pub fn installed(lang: Language) -> Result<(), String> {
     }
 }
 
+/// `path` (absolute) with its folder resolved when it has a `..` step, its file name
+/// kept: a run may hide a folder that the path only passes through
+/// (`mysud/../prog`, given inside the hidden problem folder `mysud`), and the program
+/// must be found without it. The file name stays as given, since a link's own name can
+/// matter (a virtual environment's `bin/python`).
+pub(crate) fn without_parent_steps(path: &Path) -> PathBuf {
+    let steps_up = path
+        .components()
+        .any(|c| c == std::path::Component::ParentDir);
+    match (steps_up, path.parent(), path.file_name()) {
+        (true, Some(folder), Some(name)) => std::fs::canonicalize(folder)
+            .map(|f| f.join(name))
+            .unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
+    }
+}
+
 pub(super) fn not_installed(lang: Language) -> String {
     format!("{} is not installed", lang.name())
 }
 
 /// Finds `command` like a shell would: as a path when it contains `/`, else in `PATH`.
-/// Returns an absolute path.
+/// Returns an absolute path with no `..` in it ([`without_parent_steps`]).
 pub fn resolve(command: &str) -> Option<PathBuf> {
     if command.contains('/') {
         let p = Path::new(command);
@@ -43,7 +60,7 @@ pub fn resolve(command: &str) -> Option<PathBuf> {
         } else {
             std::env::current_dir().ok()?.join(p)
         };
-        return abs.is_file().then_some(abs);
+        return abs.is_file().then(|| without_parent_steps(&abs));
     }
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)

@@ -425,3 +425,32 @@ fn without_root_the_program_still_gets_no_network_where_user_namespaces_work() {
         eprintln!("unprivileged user namespaces are disabled here; network not isolated");
     }
 }
+
+/// `judge . -- ../prog` inside a problem folder: the run hides that folder, so the
+/// program's path (and a file argument's) must not pass through it. Both are found
+/// and judged (WA on the first case here), never JE "exec failed".
+#[test]
+fn a_relative_program_through_the_hidden_problem_folder_is_judged() {
+    let root = tempfile::tempdir().unwrap();
+    copy_problem(root.path());
+    let script = root.path().join("prog.sh");
+    std::fs::write(&script, "#!/bin/sh\ncat >/dev/null\necho end\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let folder = root.path().join("poj3074");
+    for command in [vec!["../prog.sh"], vec!["sh", "../prog.sh"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(["judge", ".", "--format", "json", "--"])
+            .args(&command)
+            .current_dir(&folder)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {text}");
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let v = verdicts(&json);
+        assert!(
+            !v.is_empty() && v.iter().all(|v| v == "WA"),
+            "{command:?}: {v:?} {text}"
+        );
+    }
+}
