@@ -36,6 +36,16 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
         skip "cargo-fuzz is missing and could not be installed"
 fi
 
+# The committed fuzz/Cargo.lock is the one the build uses: a lock that the build would
+# rewrite (a dependency of gridjudge changed without it) fails here, with the fix.
+here="$(cd "$(dirname "$0")" && pwd)"
+if ! cargo +nightly metadata --locked --format-version 1 \
+    --manifest-path "$here/Cargo.toml" >/dev/null; then
+    echo "fuzz/smoke.sh: FAILED: fuzz/Cargo.lock is not current;" \
+        "run: cargo +nightly metadata --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null, and commit it"
+    exit 1
+fi
+
 echo "==> cargo +nightly fuzz build"
 cargo +nightly fuzz build
 
