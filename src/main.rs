@@ -65,8 +65,9 @@ enum Command {
     /// Work with reports: `report merge shard-*.json` joins the JSON reports of a run
     /// split with `--shard K/N` into the report of the whole run.
     Report(cli::report::ReportArgs),
-    /// Export a bundled problem as a Kattis/ICPC problem package (legacy format):
-    /// `export poj3074 --out out/poj3074 [--zip]`.
+    /// Export a problem (bundled, under --cases, or a folder) as a Kattis/ICPC problem
+    /// package, legacy, 2023-07 or 2025-09 (--format-version): `export poj3074 --out
+    /// out/poj3074 [--zip]`.
     Export(cli::export::ExportArgs),
 }
 

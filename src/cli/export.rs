@@ -1,6 +1,6 @@
-//! `gridjudge export PROBLEM --out DIR [--format-version V] [--zip]`: a bundled
-//! problem as a Kattis / ICPC problem package, legacy by default (what each version
-//! holds: [`gridjudge::package::export`]).
+//! `gridjudge export PROBLEM --out DIR [--format-version V] [--zip]`: a problem
+//! (bundled, under --cases, or a folder) as a Kattis / ICPC problem package, legacy by
+//! default (what each version holds: [`gridjudge::package::export`]).
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::problem::JudgeProblem;

@@ -178,7 +178,7 @@ pub struct JudgeArgs {
     /// Override the memory limit of problem.toml, MiB.
     #[arg(long, value_name = "MIB", value_parser = positive_number)]
     pub memory_limit: Option<f64>,
-    /// Judge against a Kattis/ICPC problem package (legacy or 2023-07 format) instead of
+    /// Judge against a Kattis/ICPC problem package (legacy, 2023-07 or 2025-09) instead of
     /// a gridjudge problem: its data, limits and output validator.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["all", "reference"])]
     pub package: Option<PathBuf>,
@@ -202,7 +202,8 @@ pub struct JudgeArgs {
     /// Judge gridjudge's own reference solver (`gridjudge solve PROBLEM`).
     #[arg(long, conflicts_with_all = ["source", "command"])]
     pub reference: bool,
-    /// Compile this source (.c, .cpp/.cc, .rs, .py) with the usual judge flags and judge it.
+    /// Compile this source (.c, .cpp/.cc/.cxx, .rs, .py, .java, .kt) with the usual judge
+    /// flags and judge it (docs/commands.md#languages).
     #[arg(long, conflicts_with = "command")]
     pub source: Option<PathBuf>,
     /// Report format on stdout.

@@ -1,4 +1,4 @@
-//! `gridjudge stress PROBLEM [--gen ARGS] [--iterations N | --time SECS] [-j N] -- CMD`
+//! `gridjudge stress PROBLEM [--gen ARGS] [--iterations N | --duration SECS] [-j N] -- CMD`
 //! (or `--source FILE`; `--against CMD2` / `--against-source FILE` for differential
 //! testing): random cases until the program fails, then the failure shrunk to a
 //! minimal case, saved as a problem folder that `gridjudge judge` reproduces.
@@ -34,7 +34,7 @@ pub struct StressArgs {
     /// Seed of the first iteration (iteration i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop after this many iterations (default 1000 unless --time is given).
+    /// Stop after this many iterations (default 1000 unless --duration is given).
     #[arg(long)]
     pub iterations: Option<u64>,
     /// Stop searching after this many seconds.

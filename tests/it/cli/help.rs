@@ -184,3 +184,81 @@ fn the_same_mistake_has_the_same_code_everywhere() {
     assert_eq!(out.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: dlx, dfs, search"));
 }
+
+/// The options of `sub` (its `Options:` lines' long names).
+fn options_of(help: &str) -> Vec<String> {
+    help.lines()
+        .map(str::trim_start)
+        .filter(|t| t.starts_with('-'))
+        .filter_map(|t| {
+            t.split(|c: char| c == ',' || c.is_whitespace())
+                .find(|w| w.starts_with("--"))
+                .map(|w| w.split(['=', '[']).next().unwrap_or(w).to_string())
+        })
+        .collect()
+}
+
+/// Help that tells the truth: every `--option` a command's help names in its text is
+/// one of that command's options (a mention of another command's option names the
+/// command: `verify-submissions … --time-limit`), and `judge --source` lists every
+/// source extension of the language table.
+#[test]
+fn every_option_a_help_names_exists_and_judge_lists_every_language() {
+    for sub in subcommands() {
+        let mut args: Vec<&str> = sub.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = String::from_utf8(gridjudge(&args).stdout).unwrap();
+        let own = options_of(&help);
+        for line in help.lines() {
+            let t = line.trim_start();
+            // The option lines themselves, and text that names another command.
+            if t.starts_with('-')
+                || [
+                    "verify-submissions",
+                    "gen ",
+                    "judge ",
+                    "stress",
+                    "report merge",
+                    "export",
+                    "generate",
+                    "cargo ",
+                ]
+                .iter()
+                .any(|c| t.contains(c))
+            {
+                continue;
+            }
+            for (k, _) in t.match_indices("--") {
+                let name: String = t[k + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                    .collect();
+                if name.is_empty() {
+                    continue;
+                }
+                let option = format!("--{}", name.trim_end_matches('-'));
+                assert!(
+                    own.contains(&option),
+                    "`{}` help names {option}, which it does not take: {t}",
+                    sub.join(" ")
+                );
+            }
+        }
+    }
+    let help = String::from_utf8(gridjudge(&["judge", "--help"]).stdout).unwrap();
+    let source = help
+        .split("--source <SOURCE>")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("{help}"));
+    for lang in gridjudge::judge::language::LANGUAGES {
+        assert!(
+            lang.extensions
+                .iter()
+                .any(|e| source.contains(&format!(".{e}"))),
+            "judge --source does not list {} ({:?}): {source}",
+            lang.name,
+            lang.extensions
+        );
+    }
+}
