@@ -70,13 +70,13 @@ impl Failure {
 
 /// A problem folder that cannot be read is 66; one whose `problem.toml` or layout is
 /// wrong is the caller's configuration, 64 (every mistake named at once); one with a link
-/// out of it or a special file is broken, 3.
+/// out of it, a special file or invalid data is broken, 3.
 impl From<gridjudge::judge::config::ConfigError> for Failure {
     fn from(e: gridjudge::judge::config::ConfigError) -> Failure {
         use gridjudge::judge::config::ConfigError;
         let code = match e {
             ConfigError::Read { .. } => exit::NO_INPUT,
-            ConfigError::Unsafe(_) => exit::JUDGE_FAILURE,
+            ConfigError::Unsafe(_) | ConfigError::Data { .. } => exit::JUDGE_FAILURE,
             _ => exit::USAGE,
         };
         Failure::new(code, e.to_string())

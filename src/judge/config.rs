@@ -104,6 +104,15 @@ pub enum ConfigError {
     /// or a folder (see [`crate::tree`]).
     #[error(transparent)]
     Unsafe(crate::tree::TreeError),
+    /// A case's input that the problem's validator rejects, or a jury answer its checker
+    /// does not accept as an output: the data is wrong, before any program is blamed.
+    #[error("{path}: {message}")]
+    Data {
+        /// The `.in` or `.ans` file.
+        path: PathBuf,
+        /// What is wrong, with its line and column.
+        message: String,
+    },
 }
 
 impl From<crate::tree::TreeError> for ConfigError {

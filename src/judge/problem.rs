@@ -283,6 +283,37 @@ pub struct Overrides {
     pub with_stress: bool,
 }
 
+/// Every case's input through `problem`'s validator and every jury answer through its
+/// checker as if a program had printed it, once, before any run: invalid data is a
+/// [`ConfigError::Data`] naming the file, line and column, never a verdict blamed on
+/// the program (the reference's RE "no solution", a contestant's TLE).
+fn check_data(problem: Problem, cases: &[Case]) -> Result<(), ConfigError> {
+    for case in cases {
+        let input = crate::tree::read_file(&case.input)?;
+        if let Err(e) = crate::format::validate_input(problem, &input) {
+            return Err(ConfigError::Data {
+                path: case.input.clone(),
+                message: format!("invalid {problem} input: {e}"),
+            });
+        }
+        if let Some(path) = &case.answer {
+            let answer = crate::tree::read_file(path)?;
+            let outcome = crate::check::check(problem, &input, &answer, Some(&answer));
+            if outcome.verdict != crate::Verdict::Accepted {
+                let message = outcome.message;
+                let why = message
+                    .strip_prefix("jury answer is invalid: ")
+                    .unwrap_or(&message);
+                return Err(ConfigError::Data {
+                    path: path.clone(),
+                    message: format!("the jury answer is not an accepted output: {why}"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 impl JudgeProblem {
     /// Loads a gridjudge problem folder: `dir/problem.toml` and the cases of
     /// `dir/data/{sample,secret}/*.in` (or, without those folders, the `.in` files of
@@ -318,6 +349,7 @@ impl JudgeProblem {
                     .to_string(),
             });
         }
+        check_data(config.problem, &cases)?;
         let name = dir
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -348,7 +380,11 @@ impl JudgeProblem {
     pub fn add_stress(&mut self) -> Result<(), ConfigError> {
         let folder = self.dir.join("data").join(Group::Stress.name());
         if folder.is_dir() {
-            self.cases.extend(cases_in(&folder, Group::Stress)?);
+            let stress = cases_in(&folder, Group::Stress)?;
+            if let Some(problem) = self.gridjudge_problem() {
+                check_data(problem, &stress)?;
+            }
+            self.cases.extend(stress);
         }
         Ok(())
     }

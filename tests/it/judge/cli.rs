@@ -226,7 +226,7 @@ fn copy_problem(root: &Path) {
 }
 
 #[test]
-fn broken_case_data_is_a_judge_error_and_a_missing_answer_is_not() {
+fn broken_case_data_is_refused_before_any_run_and_a_missing_answer_is_not() {
     let _machine = support::machine::shared();
     let root = tempfile::tempdir().unwrap();
     copy_problem(root.path());
@@ -242,12 +242,40 @@ fn broken_case_data_is_a_judge_error_and_a_missing_answer_is_not() {
             src.to_str().unwrap(),
         ])
     };
-    // An invalid jury answer: JE.
+    // An invalid jury answer: the data is checked before any run, exit 3 naming the
+    // file, and no program is blamed.
     std::fs::write(&ans, "not an answer\n").unwrap();
     let out = judge();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{text}");
-    assert!(text.contains("JE"), "{text}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("top95-first3.ans: the jury answer is not an accepted output"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "a program was judged on invalid data"
+    );
+    // An input its validator rejects (a row with two 1s): the same, with line and column.
+    let input = ans.with_extension("in");
+    let good = std::fs::read_to_string(&input).unwrap();
+    let bad = format!("11{}", &good[2..]);
+    std::fs::write(&input, bad).unwrap();
+    let out = judge();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains(
+            "top95-first3.in: invalid poj3074 input: line 1, col 2: puzzle 1: row 1 has two 1s"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "a program was judged on invalid data"
+    );
+    std::fs::write(&input, good).unwrap();
     // No jury answer: every checker is a special judge, the output is judged alone.
     std::fs::remove_file(&ans).unwrap();
     let out = judge();
