@@ -327,6 +327,10 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
             row.how
         ));
     }
+    out.push_str("What a run can still learn of the host (or pass to another run):\n");
+    for (what, why) in crate::sandbox::guarantees::RESIDUAL {
+        out.push_str(&format!("  - {what}: {why}\n"));
+    }
     out.push_str(&format!(
         "  cgroup: {}\n",
         match crate::sandbox::cgroup::prepare_judge() {

@@ -126,6 +126,9 @@ pub const NO_OPS: &[(&str, i64)] = &[("flock", libc::SYS_flock)];
 #[cfg(not(target_arch = "x86_64"))]
 pub const NO_OPS: &[(&str, i64)] = &[];
 
+/// One rule of [`ARG_RULES`]: `(call, number, argument, [(value, what, errno)])`.
+pub type ArgRule = (&'static str, i64, u32, &'static [(u32, &'static str, i32)]);
+
 /// `madvise` advice that moves pages of a file in or out of the page cache.
 const MADV_COLD: u32 = 20;
 const MADV_PAGEOUT: u32 = 21;
@@ -145,7 +148,7 @@ const MADV_PAGEOUT: u32 = 21;
 ///   commands `F_SETLK`, `F_SETLKW`, `F_OFD_SETLK`, `F_OFD_SETLKW` return 0 without
 ///   locking (`F_GETLK` then reports every range unlocked, no run holding any).
 #[cfg(target_arch = "x86_64")]
-pub const ARG_RULES: &[(&str, i64, u32, &[(u32, &str, i32)])] = &[
+pub const ARG_RULES: &[ArgRule] = &[
     (
         "madvise",
         libc::SYS_madvise,
@@ -173,7 +176,7 @@ pub const ARG_RULES: &[(&str, i64, u32, &[(u32, &str, i32)])] = &[
 
 /// Not built for this architecture.
 #[cfg(not(target_arch = "x86_64"))]
-pub const ARG_RULES: &[(&str, i64, u32, &[(u32, &str, i32)])] = &[];
+pub const ARG_RULES: &[ArgRule] = &[];
 
 /// The socket families a program may open (`socket`, `socketpair`): UNIX sockets
 /// (pipes between its own processes, Python's `multiprocessing`) and IPv4/IPv6 (which
