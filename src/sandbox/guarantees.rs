@@ -28,11 +28,6 @@ pub const RESIDUAL: &[(&str, &str)] = &[
          after --) and, for a compile, the build folder and the Rust sysroot",
     ),
     (
-        "an interactive program's input path",
-        "/proc/self/fd/0 of an interactive run names the judge's FIFO \
-         (/tmp/gridjudge-pass-.../pipes1/to_program)",
-    ),
-    (
         "the host's load and memory",
         "sysinfo() gives the host's uptime, load averages, process count and free memory: \
          the C library's sysconf(_SC_PHYS_PAGES), which GCC and the JVM read, uses it \
@@ -140,7 +135,8 @@ impl Guarantees {
                  read, /dev/null & co., a /proc with only its processes (no /proc/cmdline), \
                  /tmp, and the working folder at /box; no other folder of the host exists \
                  for it (no stat, no inotify of other problems' answers); its input is a \
-                 sealed copy with a neutral name, not the case file, and its output and \
+                 sealed copy with a neutral name, not the case file (an interactive run's \
+                 FIFO is /to_program, opened through a detached copy of its folder), and its output and \
                  error files name /stdout and /stderr, not the judge's folder"
                     .into(),
                 "no minimal root (not root, or no private mount namespace): the host's \

@@ -401,7 +401,7 @@ fn detached_path(path: &std::path::Path) -> Option<(OwnedFd, std::path::PathBuf)
 }
 
 /// Opens the run's standard input (in a minimal root, a sealed copy of it:
-/// [`neutral_input`]) and its output files, emptied ([`open_emptied`]); in a minimal
+/// [`neutral_input`], or a FIFO through a detached copy of its folder) and its output files, emptied ([`open_emptied`]); in a minimal
 /// root through a detached copy of their folder ([`detached_path`]), so that the
 /// program's `/proc/self/fd/1` and `2` name no folder of the host.
 fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
@@ -416,7 +416,20 @@ fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
         };
         r.map_err(|e| format!("cannot open {}: {e}", p.display()))
     };
-    let mut stdin = open(&spec.stdin, false)?;
+    // An interactive run's input is a FIFO of the judge's scratch folder: opened
+    // through a detached copy of that folder, `/proc/self/fd/0` names `/to_program`.
+    let fifo = std::fs::metadata(&spec.stdin).is_ok_and(|m| {
+        use std::os::unix::fs::FileTypeExt;
+        m.file_type().is_fifo()
+    });
+    let mut stdin = match (mode.minimal_root && fifo)
+        .then(|| detached_path(&spec.stdin))
+        .flatten()
+    {
+        Some((_tree, through)) => File::open(&through)
+            .map_err(|e| format!("cannot open {}: {e}", spec.stdin.display()))?,
+        None => open(&spec.stdin, false)?,
+    };
     if mode.minimal_root {
         stdin = neutral_input(stdin)
             .map_err(|e| format!("cannot copy {} for the program: {e}", spec.stdin.display()))?;

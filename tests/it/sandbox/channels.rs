@@ -3,6 +3,7 @@
 //! receiver). Each test shows the channel working without confinement (the control),
 //! then that confined runs pass nothing: the eviction and prefetch calls are refused,
 //! what a run loaded is dropped from the cache when it ends, and a lock is never held.
+//! And what a run learns of the judge's folders through an interactive input.
 
 use crate::support;
 
@@ -11,6 +12,7 @@ use gridjudge::sandbox::ExitStatus;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::os::fd::AsRawFd;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use support::judge::*;
 
@@ -282,4 +284,50 @@ fn a_lock_taken_by_one_run_is_not_seen_by_another() {
     }
     assert_eq!(bits(seen.as_bytes()), "0".repeat(64), "{seen}");
     assert!(seen.contains("flock=0"), "{seen}");
+}
+
+#[test]
+fn an_interactive_runs_input_names_no_host_folder() {
+    let _machine = support::machine::shared();
+    let bins = bin_dir();
+    let exe = compile_c(bins.path(), "host_view");
+    // The judge's pipes: a FIFO in a scratch folder whose name the program must not
+    // learn, written by the "interactor" (here a thread).
+    let scratch = tempfile::Builder::new()
+        .prefix("gridjudge-pass-test-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let fifo = scratch.path().join("to_program");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid C string path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let needle = scratch.path().display().to_string();
+    let run = |isolation: Isolation| {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut w = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+                let _ = w.write_all(format!("/nonexistent\n{needle}\n").as_bytes());
+            });
+            run_with(&exe, &[], &fifo, limits(), isolation, &[])
+        })
+    };
+    let (cout, control) = run(unconfined(85));
+    assert_eq!(cout.status, ExitStatus::Exited(0), "{cout:?}");
+    let control = String::from_utf8_lossy(&control).into_owned();
+    assert!(
+        control.contains(&format!("fd0={needle}/to_program")),
+        "{control}"
+    );
+    let (out, seen) = run(isolation_for(85));
+    if !out.guarantees.minimal_root {
+        skip(
+            "an_interactive_runs_input_names_no_host_folder",
+            "no minimal root here (not root)",
+        );
+        return;
+    }
+    assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    let seen = String::from_utf8_lossy(&seen).into_owned();
+    assert!(seen.contains("fd0=/to_program\n"), "{seen}");
 }
