@@ -32,6 +32,12 @@
 //!   the pool unseen. They fail as on a host without a pool (`ENOMEM`, `EINVAL` for
 //!   `memfd_create`); transparent huge pages are ordinary memory and stay.
 //!
+//! Runs share the page cache of the files they all read and the locks on them, a
+//! channel from one run to another ([`ARG_RULES`], [`NO_OPS`]): eviction, prefetch and
+//! residency calls (`fadvise64`, `readahead`, `mincore`, `cachestat`,
+//! `process_madvise`, `madvise` with `MADV_PAGEOUT`/`COLD`/`REMOVE`/`WILLNEED`) and
+//! change watches (`inotify`, `F_NOTIFY`) fail; file locks return 0 and lock nothing.
+//!
 //! The launcher builds the program before `fork` ([`filter`]) and the child installs it
 //! with one raw `prctl` after Landlock and just before the namespace's init forks the
 //! program ([`raw_install`]): everything the judge's own setup needs (`unshare`, `mount`)
