@@ -380,6 +380,10 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
             missing.join(", ")
         ));
     }
+    out.push_str("What a run can still learn of the host (or pass to another run):\n");
+    for (what, why) in crate::sandbox::guarantees::RESIDUAL {
+        out.push_str(&format!("  - {what}: {why}\n"));
+    }
     out.push_str(
         "Check it yourself: tests/it/sandbox/confinement.rs runs hostile programs (answer \
          thief, setsid daemon, double fork, sockets, fork bomb, writes outside the working \

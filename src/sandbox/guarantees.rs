@@ -1,8 +1,44 @@
 //! Which guarantees held for a run ([`Guarantees`]), recorded by the launcher in every
 //! outcome, and their description for `--explain-sandbox` and `--require-isolation`
-//! ([`GuaranteeRow`]).
+//! ([`GuaranteeRow`]), and what a confined run can still learn of the host
+//! ([`RESIDUAL`]).
 
 use serde::{Deserialize, Serialize};
+
+/// What a confined run can still learn of the host, or pass to another run, with every
+/// guarantee in force: `(what, why it stays)`. `--explain-sandbox` prints it under
+/// "What a run can still learn of the host"; docs/sandbox.md says the same beside
+/// isolate's behaviour.
+pub const RESIDUAL: &[(&str, &str)] = &[
+    (
+        "page-cache timing of files every run reads",
+        "eviction and prefetch are refused (fadvise64, readahead, madvise \
+         MADV_PAGEOUT/COLD/REMOVE/WILLNEED, process_madvise) and so are residency \
+         queries (mincore, cachestat), and the pages a run was the first to load are \
+         dropped when it ends; a page a run only read stays a little faster to fault \
+         for the next reader for some milliseconds (measured with \
+         tests/fixtures/judge/programs/cache_channel.c: 44-51 of 64 bits over 128 \
+         cached pages in the first pair of each four, about 7 bits of capacity per 128 \
+         pages read), and two runs at once (-j 2) see each other's loads while both run",
+    ),
+    (
+        "the program's own host path",
+        "/proc/self/mountinfo names the source of each bind mount of the minimal root: \
+         the program's staged file (/tmp/gridjudge-program-.../main or the path given \
+         after --) and, for a compile, the build folder and the Rust sysroot",
+    ),
+    (
+        "the host's load and memory",
+        "sysinfo() gives the host's uptime, load averages, process count and free memory: \
+         the C library's sysconf(_SC_PHYS_PAGES), which GCC and the JVM read, uses it \
+         without checking its result, so refusing it would give them garbage",
+    ),
+    (
+        "the host's CPUs and kernel",
+        "uname() (the kernel release), /proc/cpuinfo and /sys/devices/system/cpu (the \
+         CPU model and count), the clock",
+    ),
+];
 
 /// Which guarantees were really in force for a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,7 +135,8 @@ impl Guarantees {
                  read, /dev/null & co., a /proc with only its processes (no /proc/cmdline), \
                  /tmp, and the working folder at /box; no other folder of the host exists \
                  for it (no stat, no inotify of other problems' answers); its input is a \
-                 sealed copy with a neutral name, not the case file, and its output and \
+                 sealed copy with a neutral name, not the case file (an interactive run's \
+                 FIFO is /to_program, opened through a detached copy of its folder), and its output and \
                  error files name /stdout and /stderr, not the judge's folder"
                     .into(),
                 "no minimal root (not root, or no private mount namespace): the host's \
@@ -196,6 +233,10 @@ impl Guarantees {
                 self.seccomp,
                 format!(
                     "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
+                     madvise MADV_PAGEOUT, MADV_COLD, MADV_REMOVE, MADV_WILLNEED fail with \
+                     EINVAL and fcntl F_NOTIFY with EPERM; file locks (flock, fcntl \
+                     F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW) return 0 and lock \
+                     nothing, so no run sees another's lock; \
                      sockets of any family but {} fail with EAFNOSUPPORT (no AF_VSOCK, \
                      AF_NETLINK, AF_ALG); fallocate fails with EOPNOTSUPP (no disk \
                      reserved past the output limit) and huge pages (MAP_HUGETLB, \

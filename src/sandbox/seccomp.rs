@@ -32,6 +32,12 @@
 //!   the pool unseen. They fail as on a host without a pool (`ENOMEM`, `EINVAL` for
 //!   `memfd_create`); transparent huge pages are ordinary memory and stay.
 //!
+//! Runs share the page cache of the files they all read and the locks on them, a
+//! channel from one run to another ([`ARG_RULES`], [`NO_OPS`]): eviction, prefetch and
+//! residency calls (`fadvise64`, `readahead`, `mincore`, `cachestat`,
+//! `process_madvise`, `madvise` with `MADV_PAGEOUT`/`COLD`/`REMOVE`/`WILLNEED`) and
+//! change watches (`inotify`, `F_NOTIFY`) fail; file locks return 0 and lock nothing.
+//!
 //! The launcher builds the program before `fork` ([`filter`]) and the child installs it
 //! with one raw `prctl` after Landlock and just before the namespace's init forks the
 //! program ([`raw_install`]): everything the judge's own setup needs (`unshare`, `mount`)
@@ -101,7 +107,82 @@ pub const DENIED: &[(&str, i64)] = &[
     ("statmount", 457),
     ("listmount", 458),
     ("open_tree_attr", 467),
+    // The page cache of files shared with other runs: evicting or prefetching a page
+    // of a file under /usr, or asking which pages are resident, passes bits to a later
+    // run that times its reads (see [`ARG_RULES`] for `madvise`).
+    ("fadvise64", libc::SYS_fadvise64),
+    ("readahead", libc::SYS_readahead),
+    ("mincore", libc::SYS_mincore),
+    ("process_madvise", 440),
+    ("cachestat", 451),
+    // Watches on shared files and folders: another run's reads of /usr are events.
+    ("inotify_init", libc::SYS_inotify_init),
+    ("inotify_init1", libc::SYS_inotify_init1),
 ];
+
+/// Calls that return 0 without doing anything: file locks. A lock on a file every run
+/// can read (an OFD lock on `libc.so.6`) is seen by any other run at the same time
+/// (`F_GETLK`, a failing `flock`); Landlock does not cover locks. A program that locks
+/// keeps working, but no lock is ever held, so none can be observed (see the `fcntl`
+/// lock commands in [`ARG_RULES`]).
+#[cfg(target_arch = "x86_64")]
+pub const NO_OPS: &[(&str, i64)] = &[("flock", libc::SYS_flock)];
+
+/// Not built for this architecture.
+#[cfg(not(target_arch = "x86_64"))]
+pub const NO_OPS: &[(&str, i64)] = &[];
+
+/// One rule of [`ARG_RULES`]: `(call, number, argument, [(value, what, errno)])`.
+pub type ArgRule = (&'static str, i64, u32, &'static [(u32, &'static str, i32)]);
+
+/// `madvise` advice that moves pages of a file in or out of the page cache.
+const MADV_COLD: u32 = 20;
+const MADV_PAGEOUT: u32 = 21;
+
+/// Calls refused for some values of one argument: `(call, number, argument, [(value,
+/// what, errno)])`, the argument compared in its low 32 bits (an `int` or `unsigned int`
+/// in the kernel, which ignores the upper half). errno 0 means the call returns 0
+/// without doing anything.
+///
+/// - `madvise` with `MADV_PAGEOUT`, `MADV_COLD` (evict or age pages, of shared files
+///   too), `MADV_REMOVE` (frees a shared file's pages) and `MADV_WILLNEED` (reads a
+///   file ahead) fails with `EINVAL`, as for advice the kernel does not know.
+///   `MADV_DONTNEED` stays: allocators return anonymous memory with it, and on a file
+///   mapping it only drops the mapping's own references, never a page from the cache
+///   (`tests/it/sandbox/channels.rs` measures it).
+/// - `fcntl` with `F_NOTIFY` (directory change events) fails with `EPERM`; the lock
+///   commands `F_SETLK`, `F_SETLKW`, `F_OFD_SETLK`, `F_OFD_SETLKW` return 0 without
+///   locking (`F_GETLK` then reports every range unlocked, no run holding any).
+#[cfg(target_arch = "x86_64")]
+pub const ARG_RULES: &[ArgRule] = &[
+    (
+        "madvise",
+        libc::SYS_madvise,
+        2,
+        &[
+            (MADV_PAGEOUT, "MADV_PAGEOUT", libc::EINVAL),
+            (MADV_COLD, "MADV_COLD", libc::EINVAL),
+            (libc::MADV_REMOVE as u32, "MADV_REMOVE", libc::EINVAL),
+            (libc::MADV_WILLNEED as u32, "MADV_WILLNEED", libc::EINVAL),
+        ],
+    ),
+    (
+        "fcntl",
+        libc::SYS_fcntl,
+        1,
+        &[
+            (libc::F_NOTIFY as u32, "F_NOTIFY", libc::EPERM),
+            (libc::F_SETLK as u32, "F_SETLK", 0),
+            (libc::F_SETLKW as u32, "F_SETLKW", 0),
+            (libc::F_OFD_SETLK as u32, "F_OFD_SETLK", 0),
+            (libc::F_OFD_SETLKW as u32, "F_OFD_SETLKW", 0),
+        ],
+    ),
+];
+
+/// Not built for this architecture.
+#[cfg(not(target_arch = "x86_64"))]
+pub const ARG_RULES: &[ArgRule] = &[];
 
 /// The socket families a program may open (`socket`, `socketpair`): UNIX sockets
 /// (pipes between its own processes, Python's `multiprocessing`) and IPv4/IPv6 (which
@@ -250,6 +331,23 @@ pub fn filter() -> Option<Vec<libc::sock_filter>> {
         p.push(stmt(RET_K, RET_ERRNO | errno as u32));
         p.push(stmt(RET_K, RET_ALLOW));
     }
+    // The calls refused for some values of an argument: the value's error, ALLOW for
+    // any other value; another call skips the rule.
+    for &(_, nr, arg, values) in ARG_RULES {
+        let body = 1 + 2 * values.len() + 1;
+        p.push(jump(JMP_JEQ_K, nr as u32, 0, body as u8));
+        p.push(stmt(LD_W_ABS, OFF_ARG0_LOW + 8 * arg));
+        for &(value, _, errno) in values {
+            p.push(jump(JMP_JEQ_K, value, 0, 1));
+            p.push(stmt(RET_K, RET_ERRNO | errno as u32));
+        }
+        p.push(stmt(RET_K, RET_ALLOW));
+    }
+    // The calls that do nothing: 0.
+    for &(_, nr) in NO_OPS {
+        p.push(jump(JMP_JEQ_K, nr as u32, 0, 1));
+        p.push(stmt(RET_K, RET_ERRNO));
+    }
     // Each denied number jumps to the final EPERM; the rest fall through to ALLOW.
     let n = DENIED.len();
     for (i, &(_, nr)) in DENIED.iter().enumerate() {
@@ -337,6 +435,7 @@ mod tests {
             .iter()
             .map(|&(_, nr)| nr as u32)
             .chain(UNSUPPORTED.iter().map(|&(_, nr, _)| nr as u32))
+            .chain(NO_OPS.iter().map(|&(_, nr)| nr as u32))
             .collect();
         for nr in 0..600u32 {
             if denied.contains(&nr) || nr == libc::SYS_clone3 as u32 {
@@ -399,6 +498,67 @@ mod tests {
             ),
             RET_ERRNO | libc::ENOMEM as u32
         );
+    }
+
+    #[test]
+    fn page_cache_advice_and_locks_are_refused_by_their_argument() {
+        let p = filter().unwrap();
+        let x86 = AUDIT_ARCH_X86_64;
+        let madvise = libc::SYS_madvise as u32;
+        let advise = |advice: u64| run_args(&p, x86, madvise, [0x1000, 4096, advice, 0, 0, 0]);
+        let einval = RET_ERRNO | libc::EINVAL as u32;
+        for advice in [MADV_PAGEOUT, MADV_COLD, 9, 3] {
+            assert_eq!(advise(u64::from(advice)), einval, "advice {advice}");
+            // The upper half of the argument is not part of an int.
+            assert_eq!(
+                advise(u64::from(advice) | 1 << 32),
+                einval,
+                "advice {advice}"
+            );
+        }
+        // DONTNEED (allocators), FREE, NORMAL, RANDOM, SEQUENTIAL, HUGEPAGE: allowed.
+        for advice in [4u64, 8, 0, 1, 2, 14] {
+            assert_eq!(advise(advice), RET_ALLOW, "advice {advice}");
+        }
+        // The advice in another argument decides nothing.
+        assert_eq!(run_args(&p, x86, madvise, [21, 21, 4, 21, 0, 0]), RET_ALLOW);
+        let fcntl = libc::SYS_fcntl as u32;
+        let cmd = |c: i32| run_args(&p, x86, fcntl, [3, c as u64, 0x7000, 0, 0, 0]);
+        for c in [
+            libc::F_SETLK,
+            libc::F_SETLKW,
+            libc::F_OFD_SETLK,
+            libc::F_OFD_SETLKW,
+        ] {
+            assert_eq!(cmd(c), RET_ERRNO, "fcntl {c}: 0 without locking");
+        }
+        assert_eq!(cmd(libc::F_NOTIFY), EPERM);
+        for c in [
+            libc::F_GETLK,
+            libc::F_OFD_GETLK,
+            libc::F_GETFL,
+            libc::F_SETFL,
+            libc::F_DUPFD_CLOEXEC,
+            libc::F_GETFD,
+            libc::F_SETFD,
+        ] {
+            assert_eq!(cmd(c), RET_ALLOW, "fcntl {c}");
+        }
+        assert_eq!(
+            run_args(&p, x86, libc::SYS_flock as u32, [3, 2, 0, 0, 0, 0]),
+            RET_ERRNO
+        );
+        for call in [
+            libc::SYS_fadvise64,
+            libc::SYS_readahead,
+            libc::SYS_mincore,
+            440,
+            451,
+            libc::SYS_inotify_init,
+            libc::SYS_inotify_init1,
+        ] {
+            assert_eq!(run(&p, x86, call as u32, 0), EPERM, "call {call}");
+        }
     }
 
     #[test]

@@ -215,6 +215,8 @@ pub struct MemoryCgroup {
     peak: Option<File>,
     /// The CPU time counted there when the current run started, nanoseconds.
     cpu_base: u64,
+    /// The page cache of files charged to the cgroup when the current run started, bytes.
+    file_base: u64,
 }
 
 /// The kernel's count of the CPU time of every process in a run's cgroup.
@@ -343,6 +345,7 @@ impl MemoryCgroup {
             oom_base: 0,
             cpu,
             cpu_base: 0,
+            file_base: 0,
         };
         if version == Version::V2 {
             // Swap is no way out, and the OOM killer ends the whole run, as the monitor
@@ -397,6 +400,7 @@ impl MemoryCgroup {
             self.write("memory.max_usage_in_bytes", "0");
         }
         self.cpu_base = self.cpu.as_ref().and_then(CpuAccount::used_ns).unwrap_or(0);
+        self.file_base = self.file_cache().unwrap_or(0);
         match self.oom_kills() {
             Some(n) => {
                 self.oom_base = n;
@@ -422,6 +426,30 @@ impl MemoryCgroup {
             Version::V1 => self.write("memory.force_empty", "0"),
             Version::V2 => self.write("memory.reclaim", &left.to_string()),
         };
+    }
+
+    /// Drops from the page cache what the run that just ended loaded into it, when the
+    /// cgroup holds more file pages than when the run started plus `written` (the pages
+    /// of its standard output and error, cached on the judge's disk): the kernel
+    /// reclaims the cgroup (v1 `memory.force_empty`, v2 `memory.reclaim`), which evicts
+    /// the pages of shared files (a library under `/usr`) the run was the first to read.
+    /// So a run cannot leave bits for a later run in which pages are cached. Only with
+    /// no process in the cgroup. Returns whether it reclaimed.
+    ///
+    /// PERF: one read of `memory.stat` after a run that loaded nothing new (a C program
+    /// whose libraries other runs already hold); a few milliseconds, more with dirty
+    /// output pages to write back, after one that did.
+    pub fn drop_loaded_pages(&self, written: u64) -> bool {
+        let Some(now) = self.file_cache() else {
+            return false;
+        };
+        if now <= self.file_base.saturating_add(written) {
+            return false;
+        }
+        match self.version {
+            Version::V1 => self.write("memory.force_empty", "0"),
+            Version::V2 => self.write("memory.reclaim", &now.to_string()),
+        }
     }
 
     /// The CPU time (user + system) of every process of the current run so far, the

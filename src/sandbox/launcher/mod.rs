@@ -401,7 +401,7 @@ fn detached_path(path: &std::path::Path) -> Option<(OwnedFd, std::path::PathBuf)
 }
 
 /// Opens the run's standard input (in a minimal root, a sealed copy of it:
-/// [`neutral_input`]) and its output files, emptied ([`open_emptied`]); in a minimal
+/// [`neutral_input`], or a FIFO through a detached copy of its folder) and its output files, emptied ([`open_emptied`]); in a minimal
 /// root through a detached copy of their folder ([`detached_path`]), so that the
 /// program's `/proc/self/fd/1` and `2` name no folder of the host.
 fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
@@ -416,7 +416,20 @@ fn open_files(spec: &RunSpec, mode: Mode) -> Result<RunFiles, String> {
         };
         r.map_err(|e| format!("cannot open {}: {e}", p.display()))
     };
-    let mut stdin = open(&spec.stdin, false)?;
+    // An interactive run's input is a FIFO of the judge's scratch folder: opened
+    // through a detached copy of that folder, `/proc/self/fd/0` names `/to_program`.
+    let fifo = std::fs::metadata(&spec.stdin).is_ok_and(|m| {
+        use std::os::unix::fs::FileTypeExt;
+        m.file_type().is_fifo()
+    });
+    let mut stdin = match (mode.minimal_root && fifo)
+        .then(|| detached_path(&spec.stdin))
+        .flatten()
+    {
+        Some((_tree, through)) => File::open(&through)
+            .map_err(|e| format!("cannot open {}: {e}", spec.stdin.display()))?,
+        None => open(&spec.stdin, false)?,
+    };
     if mode.minimal_root {
         stdin = neutral_input(stdin)
             .map_err(|e| format!("cannot copy {} for the program: {e}", spec.stdin.display()))?;
@@ -838,9 +851,35 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         landlock_abi,
         cpu_counted,
     };
-    Ok(collect_outcome(
-        spec, &files, &ended, &monitor, cgroup, &setup,
-    ))
+    let outcome = collect_outcome(spec, &files, &ended, &monitor, cgroup, &setup);
+    // What the run loaded into the page cache goes before any other run starts.
+    if let Some(cg) = cgroup {
+        cg.drop_loaded_pages(cached_bytes(&files.stdout) + cached_bytes(&files.stderr));
+    }
+    Ok(outcome)
+}
+
+/// The bytes of `file` in the page cache (`cachestat`, Linux 6.5; before it, the
+/// file's size in whole pages): what the run's own output holds of the cgroup's file
+/// pages. An output written past the cache (`O_DIRECT`) holds none.
+fn cached_bytes(file: &File) -> u64 {
+    const PAGE: u64 = 4096;
+    #[cfg(target_arch = "x86_64")]
+    {
+        // struct cachestat_range { off, len } (len 0: to the end) and struct cachestat
+        // { nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted }.
+        let range: [u64; 2] = [0, 0];
+        let mut stat = [0u64; 5];
+        // SAFETY: cachestat (x86-64 number 451) reads `range` and writes `stat`, both
+        // valid for the call; the descriptor is open.
+        let r =
+            unsafe { libc::syscall(451, file.as_raw_fd(), range.as_ptr(), stat.as_mut_ptr(), 0) };
+        if r == 0 {
+            return stat[0] * PAGE;
+        }
+    }
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    size.div_ceil(PAGE) * PAGE
 }
 
 /// The run's outcome from the figures the launcher gathered: the CPU time and memory

@@ -4,6 +4,7 @@
 //! signals).
 
 mod cgroup_v2;
+mod channels;
 mod compile;
 mod compile_names;
 mod confinement;
