@@ -508,6 +508,9 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
                     p.checker = gridjudge::judge::problem::Checker::External(checker.clone());
                 }
             }
+            for p in &problems {
+                p.check_data()?;
+            }
             problems
         }
     };

@@ -104,6 +104,7 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
             break;
         }
         let problem = JudgeProblem::load(&dir)?;
+        problem.check_data()?;
         let mut submissions = find_submissions(&dir).submissions;
         if submissions.is_empty() {
             eprintln!("{}: no submissions", problem.name);

@@ -283,10 +283,7 @@ pub struct Overrides {
     pub with_stress: bool,
 }
 
-/// Every case's input through `problem`'s validator and every jury answer through its
-/// checker as if a program had printed it, once, before any run: invalid data is a
-/// [`ConfigError::Data`] naming the file, line and column, never a verdict blamed on
-/// the program (the reference's RE "no solution", a contestant's TLE).
+/// [`JudgeProblem::check_data`] for `problem`'s checker.
 fn check_data(problem: Problem, cases: &[Case]) -> Result<(), ConfigError> {
     for case in cases {
         let input = crate::tree::read_file(&case.input)?;
@@ -349,7 +346,6 @@ impl JudgeProblem {
                     .to_string(),
             });
         }
-        check_data(config.problem, &cases)?;
         let name = dir
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -376,14 +372,25 @@ impl JudgeProblem {
         }
     }
 
+    /// Checks the data before any run, for a problem judged by its gridjudge checker:
+    /// every case's input through the problem's validator and every jury answer
+    /// through its checker as if a program had printed it. Invalid data is a
+    /// [`ConfigError::Data`] naming the file, line and column, never a verdict blamed
+    /// on a program (the reference's RE "no solution", a contestant's TLE). A problem
+    /// judged by an interactor or a validator of its own has data of its own format:
+    /// nothing is checked here.
+    pub fn check_data(&self) -> Result<(), ConfigError> {
+        match self.checker {
+            Checker::Builtin(problem) => check_data(problem, &self.cases),
+            Checker::External(_) => Ok(()),
+        }
+    }
+
     /// Appends the opt-in `data/stress/*.in` cases (none when the folder is missing).
     pub fn add_stress(&mut self) -> Result<(), ConfigError> {
         let folder = self.dir.join("data").join(Group::Stress.name());
         if folder.is_dir() {
             let stress = cases_in(&folder, Group::Stress)?;
-            if let Some(problem) = self.gridjudge_problem() {
-                check_data(problem, &stress)?;
-            }
             self.cases.extend(stress);
         }
         Ok(())
