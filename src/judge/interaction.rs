@@ -32,8 +32,12 @@
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
 //! time cut to the program's plus [`INTERACTOR_GRACE`], so a program that waits
-//! forever is stopped by its own wall limit first. The interactor runs as the judge's
-//! user, with the program's working and capture folders hidden from it.
+//! forever is stopped by its own wall limit first. The program's launcher publishes the
+//! run-queue wait it credits to the program's deadline (a file of the pass,
+//! [`WaitShare`](crate::sandbox::WaitShare)), and the interactor's launcher credits it
+//! to the interactor's deadline too: a program waiting for a CPU moves both deadlines
+//! alike. The interactor runs as the judge's user, with the program's working and
+//! capture folders hidden from it.
 //!
 //! # Verdict of an interactive pass
 //!
@@ -443,6 +447,12 @@ fn interactive_pass(
     };
     ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
     ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
+    // The interactor waits for the program: the time the program waits for a CPU is
+    // credited to the interactor's wall clock too, so a loaded machine never makes the
+    // interactor's wall limit (a judge error) come first.
+    let shared_wait = fifo_dir.join("wait");
+    spec.wait_share = Some(sandbox::WaitShare::Publish(shared_wait.clone()));
+    ispec.wait_share = Some(sandbox::WaitShare::Follow(shared_wait));
     let mut running = match pipes.start() {
         Ok(r) => r,
         Err(e) => return je(e),

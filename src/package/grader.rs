@@ -83,6 +83,7 @@ impl ProgramGrader {
             hide: Vec::new(),
             read_only: vec![],
             keep_workdir: false,
+            wait_share: None,
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)

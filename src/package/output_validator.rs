@@ -417,6 +417,7 @@ impl OutputChecker for CustomChecker {
             hide: io.hide.clone(),
             read_only: vec![],
             keep_workdir: false,
+            wait_share: None,
         })
     }
 

@@ -30,6 +30,7 @@
 //!     hide: vec![],
 //!     read_only: vec![],
 //!     keep_workdir: false,
+//!     wait_share: None,
 //! };
 //! // The launcher is the gridjudge executable itself, in its hidden `__launch` mode.
 //! let mut sandbox = Sandbox::new(Path::new("/usr/local/bin/gridjudge"));
@@ -107,4 +108,4 @@ pub use guarantees::{GuaranteeRow, Guarantees};
 pub use outcome::{
     signal_name, ExitStatus, LaunchReply, LaunchReport, LimitHit, RunOutcome, SandboxError,
 };
-pub use spec::{default_env, CaseDirs, RunSpec, BOX_DIR, LAUNCH_ARG};
+pub use spec::{default_env, CaseDirs, RunSpec, WaitShare, BOX_DIR, LAUNCH_ARG};

@@ -43,6 +43,19 @@ pub struct RunSpec {
     /// then sees the host folder itself at [`BOX_DIR`], not a private tmpfs.
     #[serde(default)]
     pub keep_workdir: bool,
+    /// A file through which two runs share their credited run-queue wait: an
+    /// interactor's deadline is credited with the wait of the program it waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_share: Option<WaitShare>,
+}
+
+/// The side a run takes in sharing its run-queue wait ([`RunSpec::wait_share`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WaitShare {
+    /// The launcher writes the run's credited wait to this file as it measures it.
+    Publish(PathBuf),
+    /// The launcher credits the run's deadline with the wait read from this file too.
+    Follow(PathBuf),
 }
 
 /// Where a confined run sees its working folder, inside its own minimal root.

@@ -175,6 +175,7 @@ pub fn spec(
         hide: hide.to_vec(),
         read_only: vec![],
         keep_workdir: false,
+        wait_share: None,
     }
 }
 

@@ -549,6 +549,7 @@ impl Compiler {
             hide: self.hide.clone(),
             read_only: run.read_only,
             keep_workdir: true,
+            wait_share: None,
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)
@@ -586,7 +587,17 @@ impl Compiler {
         said: &str,
     ) -> Option<String> {
         let l = &self.limits;
-        let wall = || format!("the wall-time limit of {}", seconds(l.wall));
+        let wall = || {
+            let waited = if outcome.wait.is_zero() {
+                String::new()
+            } else {
+                format!(
+                    " (its own time: {} waiting for a CPU not counted)",
+                    seconds(outcome.wait)
+                )
+            };
+            format!("the wall-time limit of {}{waited}", seconds(l.wall))
+        };
         let cpu = || format!("the CPU limit of {}", seconds(l.cpu));
         let memory = || format!("the memory limit of {} MiB", l.memory_bytes / MIB);
         let file = || format!("the file size limit of {} MiB", l.file_bytes / MIB);

@@ -773,6 +773,7 @@ mod tests {
             hide: vec![],
             read_only: vec![],
             keep_workdir: false,
+            wait_share: None,
         };
         let plan = RootPlan::new(&spec, 64, None).unwrap();
         let own = names(&plan.own);
@@ -810,6 +811,7 @@ mod tests {
             hide: vec![],
             read_only: vec![toolchain.path().to_path_buf()],
             keep_workdir: true,
+            wait_share: None,
         };
         let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();

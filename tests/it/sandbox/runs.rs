@@ -321,6 +321,7 @@ fn missing_program_is_a_launch_error() {
         hide: vec![],
         read_only: vec![],
         keep_workdir: false,
+        wait_share: None,
     };
     let err = gridjudge::sandbox::Sandbox::new(&launcher())
         .run(&spec)
