@@ -127,7 +127,12 @@ fn redact_json(text: &str) -> String {
     doc["guarantees"] = REDACTED.into();
     for p in doc["problems"].as_array_mut().unwrap() {
         for c in p["cases"].as_array_mut().unwrap() {
-            for key in ["cpu_seconds", "wait_seconds", "wall_seconds", "memory_bytes"] {
+            for key in [
+                "cpu_seconds",
+                "wait_seconds",
+                "wall_seconds",
+                "memory_bytes",
+            ] {
                 c[key] = REDACTED.into();
             }
             if matches!(c["verdict"].as_str(), Some("TLE" | "MLE" | "OLE")) {
