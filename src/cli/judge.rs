@@ -84,6 +84,12 @@ pub struct RunOptions {
     /// (see docs/packages-interactive.md); without it the two are joined directly.
     #[arg(long)]
     pub relay_interaction: bool,
+    /// The wall limit of every run, seconds, for problem folders and packages alike
+    /// (default: the problem's, 3 times its CPU limit unless stated). It counts the
+    /// program's own time: the time it waits for a CPU on a loaded machine is not
+    /// counted (see docs/sandbox.md).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
+    pub wall_limit: Option<f64>,
 }
 
 impl RunOptions {
@@ -96,6 +102,7 @@ impl RunOptions {
             run_as_self: false,
             require_isolation: false,
             relay_interaction: false,
+            wall_limit: None,
         }
     }
 
@@ -136,6 +143,7 @@ impl RunOptions {
         s.memory_mode = self.memory_mode.into();
         s.isolate = !self.run_as_self;
         s.relay_interaction = self.relay_interaction;
+        s.wall_limit = self.wall_limit.map(std::time::Duration::from_secs_f64);
         Ok(s)
     }
 

@@ -53,6 +53,8 @@ pub struct JudgeSettings {
     /// Join an interactive program and its interactor through the judge's relay, which
     /// counts the bytes each side wrote ([`pipes`](crate::judge::pipes)).
     pub relay_interaction: bool,
+    /// The wall limit of every run, overriding each problem's (`--wall-limit`).
+    pub wall_limit: Option<Duration>,
 }
 
 impl JudgeSettings {
@@ -65,7 +67,18 @@ impl JudgeSettings {
             isolate: true,
             stop_at_first_failure: false,
             relay_interaction: false,
+            wall_limit: None,
         }
+    }
+
+    /// The limits one run of `problem` gets under these settings: the problem's, with
+    /// the memory mode `memory_mode` and the wall limit these settings override.
+    pub fn run_limits(&self, problem: &JudgeProblem, memory_mode: MemoryMode) -> Limits {
+        let mut limits = problem.run_limits(memory_mode);
+        if let Some(wall) = self.wall_limit {
+            limits.wall = wall;
+        }
+        limits
     }
 
     /// Probes the sandbox these settings give (one run of `/bin/true`) and returns
@@ -110,6 +123,9 @@ pub struct CaseResult {
     pub cpu_seconds: f64,
     /// Wall time of the run, seconds.
     pub wall_seconds: f64,
+    /// The run-queue wait credited to the wall limit, seconds: time the run was
+    /// runnable but waiting for a CPU ([`RunOutcome::wait`]).
+    pub wait_seconds: f64,
     /// Peak memory, bytes.
     pub memory_bytes: u64,
     /// How the program ended (`exit 0`, `SIGSEGV`), when it ran.
@@ -141,6 +157,7 @@ impl CaseResult {
             message,
             cpu_seconds: 0.0,
             wall_seconds: 0.0,
+            wait_seconds: 0.0,
             memory_bytes: 0,
             status: None,
             output_bytes: 0,
@@ -224,7 +241,7 @@ pub fn judge_problem(
     settings: &JudgeSettings,
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> ProblemReport {
-    let limits = problem.run_limits(program.memory_mode(settings.memory_mode));
+    let limits = settings.run_limits(problem, program.memory_mode(settings.memory_mode));
     let n = problem.cases.len();
     let next = AtomicUsize::new(0);
     // Index of the first failing case seen so far (for early stopping).
@@ -467,6 +484,7 @@ fn judge_case_once(
         read_only: program.read_only.clone(),
         keep_workdir: false,
         binds: vec![],
+        wait_share: None,
     };
     if let crate::judge::problem::Checker::External(checker) = &problem.checker {
         if checker.protocol() != crate::judge::problem::Protocol::BATCH {
@@ -562,6 +580,7 @@ fn fill_figures(result: &mut CaseResult, outcome: &RunOutcome) {
     let secs = |d: Duration| d.as_secs_f64();
     result.cpu_seconds = secs(outcome.cpu);
     result.wall_seconds = secs(outcome.wall);
+    result.wait_seconds = secs(outcome.wait);
     result.memory_bytes = outcome.peak_memory_bytes;
     result.status = Some(match outcome.status {
         sandbox::ExitStatus::Exited(code) => format!("exit {code}"),

@@ -105,15 +105,7 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
     };
     match run.killed_for {
         Some(LimitHit::Wall) => {
-            return Some((
-                Verdict::TimeLimitExceeded,
-                format!(
-                    "wall time {:.3} s >= limit {:.3} s (CPU {:.3} s)",
-                    secs(run.wall),
-                    secs(limits.wall),
-                    secs(run.cpu)
-                ),
-            ))
+            return Some((Verdict::TimeLimitExceeded, wall_message(run, limits)))
         }
         Some(LimitHit::Cpu) => return Some(tle_cpu()),
         Some(LimitHit::Memory) => return Some(mle()),
@@ -188,6 +180,41 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
     }
 }
 
+/// The message of a run the wall limit ended: the wall time against the limit, with
+/// the CPU time and the run-queue wait credited (time runnable but waiting for a CPU,
+/// which the limit does not count), or the ceiling when the wait had reached it.
+pub fn wall_message(run: &RunOutcome, limits: &Limits) -> String {
+    let secs = |d: Duration| d.as_secs_f64();
+    if run.wait.is_zero() {
+        return format!(
+            "wall time {:.3} s >= limit {:.3} s (CPU {:.3} s)",
+            secs(run.wall),
+            secs(limits.wall),
+            secs(run.cpu)
+        );
+    }
+    let own = run.wall.saturating_sub(run.wait);
+    if run.wall >= limits.wall_ceiling() {
+        return format!(
+            "wall time {:.3} s reached the ceiling of {:.3} s ({} × the limit of {:.3} s; CPU {:.3} s, {:.3} s waiting for a CPU)",
+            secs(run.wall),
+            secs(limits.wall_ceiling()),
+            crate::sandbox::limits::WALL_CEILING,
+            secs(limits.wall),
+            secs(run.cpu),
+            secs(run.wait)
+        );
+    }
+    format!(
+        "own time {:.3} s >= limit {:.3} s (wall {:.3} s less {:.3} s waiting for a CPU; CPU {:.3} s)",
+        secs(own),
+        secs(limits.wall),
+        secs(run.wall),
+        secs(run.wait),
+        secs(run.cpu)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +226,7 @@ mod tests {
             status,
             cpu: Duration::from_millis(100),
             wall: Duration::from_millis(150),
+            wait: Duration::ZERO,
             ended_at_ns: 0,
             peak_memory_bytes: 2 * MIB,
             stdout_bytes: 10,
@@ -229,6 +257,28 @@ mod tests {
 
     fn verdict(o: &RunOutcome) -> Option<Verdict> {
         limit_verdict(o, &Limits::new(Duration::from_secs(1), 64 * MIB)).map(|(v, _)| v)
+    }
+
+    #[test]
+    fn a_wall_kill_says_the_cpu_and_the_wait() {
+        let limits = Limits::new(Duration::from_secs(1), 64 * MIB);
+        let mut o = outcome(ExitStatus::Signaled(libc::SIGKILL));
+        o.killed_for = Some(LimitHit::Wall);
+        o.wall = Duration::from_millis(3010);
+        o.cpu = Duration::from_millis(2);
+        assert_eq!(
+            wall_message(&o, &limits),
+            "wall time 3.010 s >= limit 3.000 s (CPU 0.002 s)"
+        );
+        o.wall = Duration::from_millis(4510);
+        o.wait = Duration::from_millis(1500);
+        assert_eq!(
+            wall_message(&o, &limits),
+            "own time 3.010 s >= limit 3.000 s (wall 4.510 s less 1.500 s waiting for a CPU; CPU 0.002 s)"
+        );
+        o.wall = Duration::from_secs(30);
+        o.wait = Duration::from_secs(27);
+        assert!(wall_message(&o, &limits).contains("reached the ceiling of 30.000 s"));
     }
 
     #[test]

@@ -11,6 +11,10 @@
 //!   then read off the measured times ([`verdict_under`]). The wall limit is raised only
 //!   as far as that CPU limit needs, so that sleeping examples cost no extra time.
 //!
+//! Every figure is CPU time. A TLE example the wall limit ended (it slept or blocked)
+//! is said to be so, with the CPU time it had used, not claimed to be still running
+//! at limit × margin.
+//!
 //! [`ProblemMargins`] gathers, per problem, the slowest accepted run and the fastest TLE
 //! run, renders them against the limit, lists the warnings, and suggests the time limit
 //! the accepted examples support (slowest × margin, rounded up to 0.1 s). It only reads
@@ -18,6 +22,7 @@
 
 use crate::judge::case_loop::ProblemReport;
 use crate::judge::problem::JudgeProblem;
+use crate::sandbox::LimitHit;
 use crate::Verdict;
 use std::time::Duration;
 
@@ -68,6 +73,10 @@ pub struct ProblemMargins {
     /// The fastest TLE example, its slowest case CPU time, and whether it was still
     /// running at limit × margin (killed there: as it should be).
     pub fastest_tle: Option<(String, f64, bool)>,
+    /// Whether that fastest TLE example was ended by the wall limit (a program that
+    /// sleeps or blocks), not by the CPU limit: its time is the CPU time it had used.
+    #[serde(default)]
+    pub fastest_tle_by_wall: bool,
 }
 
 impl ProblemMargins {
@@ -79,6 +88,7 @@ impl ProblemMargins {
             margin,
             slowest_ac: None,
             fastest_tle: None,
+            fastest_tle_by_wall: false,
         }
     }
 
@@ -104,22 +114,45 @@ impl ProblemMargins {
 
     /// Records a TLE example (`report` judged under [`extended`](Self::extended) limits).
     pub fn record_tle(&mut self, submission: &str, report: &ProblemReport) {
-        let still_running = report
-            .cases
-            .iter()
-            .any(|c| c.verdict == Verdict::TimeLimitExceeded);
-        self.record_tle_seconds(submission, slowest_case(report), still_running);
+        let tle = || {
+            report
+                .cases
+                .iter()
+                .filter(|c| c.verdict == Verdict::TimeLimitExceeded)
+        };
+        let still_running = tle().next().is_some();
+        // Ended by the wall clock: every TLE case was a wall kill (none ran out of CPU).
+        let by_wall = still_running
+            && tle().all(|c| {
+                c.run
+                    .as_ref()
+                    .is_some_and(|r| r.killed_for == Some(LimitHit::Wall))
+            });
+        self.record_tle_ended(submission, slowest_case(report), still_running, by_wall);
     }
 
     /// Records a TLE example by its slowest case CPU time `t` and whether it was still
     /// running at limit × margin.
     pub fn record_tle_seconds(&mut self, submission: &str, t: f64, still_running: bool) {
+        self.record_tle_ended(submission, t, still_running, false);
+    }
+
+    /// Records a TLE example by its slowest case CPU time `t`, whether it was still
+    /// running at limit × margin, and whether the wall limit (not the CPU limit) ended it.
+    pub fn record_tle_ended(
+        &mut self,
+        submission: &str,
+        t: f64,
+        still_running: bool,
+        by_wall: bool,
+    ) {
         let faster_than_kept = |(_, s, running): &(String, f64, bool)| {
             // A run that ended on its own is "faster" than any that was killed.
             (!still_running && *running) || (still_running == *running && t < *s)
         };
         if self.fastest_tle.as_ref().is_none_or(faster_than_kept) {
             self.fastest_tle = Some((submission.to_string(), t, still_running));
+            self.fastest_tle_by_wall = by_wall;
         }
     }
 
@@ -130,7 +163,7 @@ impl ProblemMargins {
             self.record_ac_seconds(sub, *t);
         }
         if let Some((sub, t, running)) = &other.fastest_tle {
-            self.record_tle_seconds(sub, *t, *running);
+            self.record_tle_ended(sub, *t, *running, other.fastest_tle_by_wall);
         }
         self
     }
@@ -178,6 +211,9 @@ impl ProblemMargins {
             None => "no AC example".to_string(),
         };
         let tle = match &self.fastest_tle {
+            Some((sub, t, true)) if self.fastest_tle_by_wall => {
+                format!("fastest TLE ended by the wall limit after {t:.3} s of CPU time ({sub})")
+            }
             Some((sub, t, true)) => format!(
                 "fastest TLE still running at {:.3} s = limit × {} ({sub})",
                 t.max(self.limit_seconds * self.margin),
@@ -231,6 +267,7 @@ mod tests {
                     message: String::new(),
                     cpu_seconds: *cpu,
                     wall_seconds: *cpu,
+                    wait_seconds: 0.0,
                     memory_bytes: 0,
                     status: None,
                     output_bytes: 0,
@@ -253,7 +290,36 @@ mod tests {
             margin: 2.0,
             slowest_ac: None,
             fastest_tle: None,
+            fastest_tle_by_wall: false,
         }
+    }
+
+    #[test]
+    fn a_tle_example_the_wall_limit_ended_says_so_with_its_cpu_time() {
+        let mut m = margins();
+        m.record_tle_ended("spin.c", 2.0, true, false);
+        assert!(
+            m.line().contains("still running at 2.000 s"),
+            "{}",
+            m.line()
+        );
+        // A sleeper uses less CPU: it is the fastest, and its line says what ended it.
+        m.record_tle_ended("sleeper.c", 0.002, true, true);
+        let line = m.line();
+        assert!(
+            line.contains(
+                "fastest TLE ended by the wall limit after 0.002 s of CPU time (sleeper.c)"
+            ),
+            "{line}"
+        );
+        assert!(!line.contains("still running"), "{line}");
+        // From a shard's report, the wall kill is kept with the example.
+        let joined = margins().joined(&{
+            let mut w = margins();
+            w.record_tle_ended("sleeper.c", 0.002, true, true);
+            w
+        });
+        assert!(joined.fastest_tle_by_wall);
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn failed_all(
             ProblemReport::failed(
                 p.name.clone(),
                 p.title.clone(),
-                p.run_limits(settings.memory_mode),
+                settings.run_limits(p, settings.memory_mode),
                 failure.verdict,
                 failure.message.clone(),
             )

@@ -344,7 +344,7 @@ pub fn judge_submission(
         Err((v, m)) => ProblemReport::failed(
             problem.name.clone(),
             problem.title.clone(),
-            problem.run_limits(settings.memory_mode),
+            settings.run_limits(problem, settings.memory_mode),
             v,
             m,
         ),
@@ -522,7 +522,7 @@ fn verify_one(
             let failed = ProblemReport::failed(
                 problem.name.clone(),
                 problem.title.clone(),
-                problem.run_limits(settings.memory_mode),
+                settings.run_limits(problem, settings.memory_mode),
                 v,
                 m,
             );
@@ -615,6 +615,7 @@ mod tests {
             message: String::new(),
             cpu_seconds: cpu,
             wall_seconds: cpu,
+            wait_seconds: 0.0,
             memory_bytes: 0,
             status: None,
             output_bytes: 0,

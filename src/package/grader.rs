@@ -91,6 +91,7 @@ impl ProgramGrader {
             read_only: vec![self.built.folder.clone()],
             keep_workdir: false,
             binds: vec![],
+            wait_share: None,
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)

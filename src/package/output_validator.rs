@@ -592,6 +592,7 @@ impl OutputChecker for CustomChecker {
             read_only: vec![self.folder.clone()],
             keep_workdir: false,
             binds,
+            wait_share: None,
         })
     }
 

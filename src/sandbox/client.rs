@@ -14,8 +14,8 @@
 //! network namespace of its own when it starts serving: the runs of one sandbox share
 //! it one after another, never at the same time, and nothing of a run survives in it.
 //!
-//! If the launcher dies or stops answering (past the wall limit plus
-//! [`LAUNCHER_GRACE`]), the run is a [`SandboxError::Protocol`] and the next run starts
+//! If the launcher dies or stops answering (past the wall ceiling, the latest a run
+//! whose waits for a CPU are credited may end, plus [`LAUNCHER_GRACE`]), the run is a [`SandboxError::Protocol`] and the next run starts
 //! a fresh launcher.
 //!
 //! While it waits for a report, the judge also polls the [`interrupt`] self-pipe: on
@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long past the wall limit the judge waits for a launcher's report before killing it.
+/// How long past the wall ceiling ([`Limits::wall_ceiling`](crate::sandbox::limits::Limits::wall_ceiling)) the judge waits for a launcher's report before killing it.
 pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
 
 /// Most of a dead launcher's stderr kept in an error message, in characters.
@@ -101,7 +101,7 @@ impl Sandbox {
                 self.start()?
             }
         };
-        let (live, reply) = exchange(live, &line, spec.limits.wall + LAUNCHER_GRACE);
+        let (live, reply) = exchange(live, &line, spec.limits.wall_ceiling() + LAUNCHER_GRACE);
         let reply = match reply {
             Ok(reply) => reply,
             Err(Stop::Failed(detail)) => {
@@ -261,7 +261,7 @@ fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<Str
                 return (
                     live,
                     failed(format!(
-                        "launcher still running {LAUNCHER_GRACE:?} past the wall limit; killed"
+                        "launcher still running {LAUNCHER_GRACE:?} past the wall ceiling; killed"
                     )),
                 );
             }

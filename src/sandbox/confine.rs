@@ -323,6 +323,7 @@ pub fn probe(
         read_only: vec![],
         keep_workdir: false,
         binds: vec![],
+        wait_share: None,
     };
     sandbox::Sandbox::new(launcher)
         .run(&spec)
@@ -343,7 +344,9 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
     ));
     out.push_str(
         "  [yes] limits: CPU (sampled, of every process where a cgroup counts it; \
-         RLIMIT_CPU per process), wall, memory (sampled, of every process where a cgroup \
+         RLIMIT_CPU per process), wall (the program's own time: the time its tasks wait \
+         for a CPU is credited, from /proc/PID/task/TID/schedstat, up to 10 x the limit), \
+         memory (sampled, of every process where a cgroup \
          counts it; RLIMIT_AS in address-space mode), output (RLIMIT_FSIZE), descriptors \
          (RLIMIT_NOFILE), no core dumps, no new privileges\n",
     );

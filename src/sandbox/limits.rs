@@ -25,7 +25,8 @@ pub enum MemoryMode {
 pub struct Limits {
     /// CPU time (user + system) of the program and its reaped children.
     pub cpu: Duration,
-    /// Wall-clock time from start to exit.
+    /// The program's own time from start to exit: wall-clock time less the time its
+    /// tasks were runnable but waiting for a CPU (see [`Limits::wall_ceiling`]).
     pub wall: Duration,
     /// Memory limit in bytes.
     pub memory_bytes: u64,
@@ -74,6 +75,14 @@ impl Limits {
         (soft, soft + 1)
     }
 
+    /// The latest a run may end, from its start, however long it waited for a CPU:
+    /// [`WALL_CEILING`] times the wall limit. The wall limit counts the program's own
+    /// time (CPU time plus the time it was blocked or asleep); the launcher moves the
+    /// deadline by the run-queue wait it measures, never past this.
+    pub fn wall_ceiling(&self) -> Duration {
+        self.wall * WALL_CEILING
+    }
+
     /// Limits with the judge's conventions: wall by [`default_wall`], output 64 MiB, peak-RSS mode,
     /// at most 64 processes and [`OPEN_FILES`] descriptors.
     pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {
@@ -97,6 +106,10 @@ impl Limits {
 pub fn default_wall(cpu: Duration) -> Duration {
     cpu * 3
 }
+
+/// How many wall limits a run may last at most, with every wait for a CPU credited
+/// ([`Limits::wall_ceiling`]).
+pub const WALL_CEILING: u32 = 10;
 
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;

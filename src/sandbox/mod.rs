@@ -31,6 +31,7 @@
 //!     read_only: vec![],
 //!     keep_workdir: false,
 //!     binds: vec![],
+//!     wait_share: None,
 //! };
 //! // The launcher is the gridjudge executable itself, in its hidden `__launch` mode.
 //! let mut sandbox = Sandbox::new(Path::new("/usr/local/bin/gridjudge"));
@@ -108,4 +109,4 @@ pub use guarantees::{GuaranteeRow, Guarantees};
 pub use outcome::{
     signal_name, ExitStatus, LaunchReply, LaunchReport, LimitHit, RunOutcome, SandboxError,
 };
-pub use spec::{default_env, Bind, CaseDirs, RunSpec, BOX_DIR, JURY_DIR, LAUNCH_ARG};
+pub use spec::{default_env, Bind, CaseDirs, RunSpec, WaitShare, BOX_DIR, JURY_DIR, LAUNCH_ARG};

@@ -47,6 +47,12 @@ pub struct RunOutcome {
     pub cpu: Duration,
     /// Wall time from fork to reap.
     pub wall: Duration,
+    /// The run-queue wait credited to the wall limit: time the run's tasks were
+    /// runnable but waiting for a CPU, as the launcher measured it before the deadline
+    /// (0 for a run that ended before the launcher samples it, or on a kernel without
+    /// per-task scheduler figures). The wall limit applied to `wall - wait`.
+    #[serde(default)]
+    pub wait: Duration,
     /// `CLOCK_MONOTONIC` nanoseconds when the program was reaped, by the run's PID
     /// namespace init where it has one (which wakes when the program ends), else by the
     /// launcher: of two runs, which ended first (an interaction's verdict rules), free

@@ -176,6 +176,7 @@ pub fn spec(
         read_only: vec![],
         keep_workdir: false,
         binds: vec![],
+        wait_share: None,
     }
 }
 

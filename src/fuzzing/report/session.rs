@@ -163,6 +163,7 @@ fn run_outcome(u: &mut Unstructured<'_>) -> Result<RunOutcome> {
         },
         cpu: duration(u)?,
         wall: duration(u)?,
+        wait: Duration::ZERO,
         ended_at_ns: 0,
         peak_memory_bytes: bytes(u)?,
         stdout_bytes: bytes(u)?,
@@ -237,6 +238,7 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
         message,
         cpu_seconds: secs(run.as_ref().map(|r| r.cpu)),
         wall_seconds: secs(run.as_ref().map(|r| r.wall)),
+        wait_seconds: secs(run.as_ref().map(|r| r.wait)),
         memory_bytes: run.as_ref().map_or(0, |r| r.peak_memory_bytes),
         status: match (&run, u.int_in_range(0..=3u8)?) {
             (Some(r), 0..=2) => Some(status_text(r.status)),

@@ -551,6 +551,7 @@ impl Compiler {
             read_only: run.read_only,
             keep_workdir: true,
             binds: vec![],
+            wait_share: None,
         };
         let outcome = sandbox::Sandbox::new(&self.launcher)
             .run(&spec)
@@ -588,7 +589,17 @@ impl Compiler {
         said: &str,
     ) -> Option<String> {
         let l = &self.limits;
-        let wall = || format!("the wall-time limit of {}", seconds(l.wall));
+        let wall = || {
+            let waited = if outcome.wait.is_zero() {
+                String::new()
+            } else {
+                format!(
+                    " (its own time: {} waiting for a CPU not counted)",
+                    seconds(outcome.wait)
+                )
+            };
+            format!("the wall-time limit of {}{waited}", seconds(l.wall))
+        };
         let cpu = || format!("the CPU limit of {}", seconds(l.cpu));
         let memory = || format!("the memory limit of {} MiB", l.memory_bytes / MIB);
         let file = || format!("the file size limit of {} MiB", l.file_bytes / MIB);

@@ -423,6 +423,7 @@ pub(crate) mod test_support {
             message: message.to_string(),
             cpu_seconds: 0.0,
             wall_seconds: wall,
+            wait_seconds: 0.0,
             memory_bytes: 0,
             status: None,
             output_bytes: 0,

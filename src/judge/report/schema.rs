@@ -180,6 +180,10 @@ pub struct CaseRecord {
     pub stderr_bytes: u64,
     /// The verdict.
     pub verdict: Verdict,
+    /// The run-queue wait credited to the wall limit, seconds: time the run was
+    /// runnable but waiting for a CPU, which the wall limit does not count.
+    #[serde(default)]
+    pub wait_seconds: f64,
     /// Wall time, seconds.
     #[serde(default)]
     pub wall_seconds: f64,
@@ -307,6 +311,7 @@ impl From<&CaseResult> for CaseRecord {
             stderr_bytes: c.stderr_bytes,
             verdict: c.verdict,
             wall_seconds: c.wall_seconds,
+            wait_seconds: c.wait_seconds,
         }
     }
 }
@@ -415,6 +420,7 @@ impl CaseRecord {
             message: self.message.clone(),
             cpu_seconds: self.cpu_seconds,
             wall_seconds: self.wall_seconds,
+            wait_seconds: self.wait_seconds,
             memory_bytes: self.memory_bytes,
             status: self.status.clone(),
             output_bytes: self.output_bytes,
@@ -453,6 +459,7 @@ mod tests {
             status: ExitStatus::Exited(0),
             cpu: Duration::from_millis(250),
             wall: Duration::from_millis(500),
+            wait: Duration::ZERO,
             ended_at_ns: 0,
             peak_memory_bytes: 3 << 20,
             stdout_bytes: 81,

@@ -76,7 +76,8 @@ pub fn render(session: &Session) -> String {
                 Cell::new(visible_line(&c.case)),
                 Cell::new(c.verdict.code()),
                 Cell::new(format!("{:.3}", c.cpu_seconds)).set_alignment(CellAlignment::Right),
-                Cell::new(format!("{:.3}", c.wall_seconds)).set_alignment(CellAlignment::Right),
+                Cell::new(wall_cell(c.wall_seconds, c.wait_seconds))
+                    .set_alignment(CellAlignment::Right),
                 Cell::new(format!(
                     "{:.1}",
                     c.memory_bytes as f64 / (1u64 << 20) as f64
@@ -92,6 +93,20 @@ pub fn render(session: &Session) -> String {
         }
     }
     let mut text = format!("Judging {}\n{table}\n", visible_line(&session.program));
+    let waited = session
+        .problems
+        .iter()
+        .flat_map(|p| &p.cases)
+        .map(|c| c.wait_seconds)
+        .filter(|&w| w >= WAIT_SHOWN)
+        .fold(None, |most: Option<f64>, w| {
+            Some(most.map_or(w, |m| m.max(w)))
+        });
+    if let Some(most) = waited {
+        text.push_str(&format!(
+            "note: (-X wait) is time a run waited for a CPU (the machine's load, at most {most:.3} s), which the wall limit does not count\n"
+        ));
+    }
     for p in &session.problems {
         if let Some(s) = &p.scored {
             text.push_str(&format!(
@@ -111,6 +126,20 @@ pub fn render(session: &Session) -> String {
         session.guarantees_line()
     ));
     text
+}
+
+/// The least run-queue wait, seconds, the wall column shows (a millisecond rounds to
+/// the column's precision).
+const WAIT_SHOWN: f64 = 0.0005;
+
+/// The wall column of a case: the wall time, and the wait for a CPU the wall limit did
+/// not count beside it (`4.510 (-4.200 wait)`).
+fn wall_cell(wall: f64, wait: f64) -> String {
+    if wait >= WAIT_SHOWN {
+        format!("{wall:.3} (-{wait:.3} wait)")
+    } else {
+        format!("{wall:.3}")
+    }
 }
 
 /// Most lines of a compiler's first error shown under the table.
@@ -166,6 +195,24 @@ mod tests {
             !one.contains('\x1b') && !one.contains("more line"),
             "{one:?}"
         );
+    }
+
+    #[test]
+    fn a_wait_for_a_cpu_shows_beside_the_wall_time() {
+        assert_eq!(wall_cell(4.51, 4.2), "4.510 (-4.200 wait)");
+        assert_eq!(wall_cell(0.25, 0.0001), "0.250");
+        let mut waited = case("sample/1", Verdict::Accepted, "", 4.51);
+        waited.wait_seconds = 4.2;
+        let text = render(&session("a.c", "p", vec![waited], None));
+        assert!(text.contains("4.510 (-4.200 wait)"), "{text}");
+        assert!(text.contains("note: (-X wait)"), "{text}");
+        let idle = render(&session(
+            "a.c",
+            "p",
+            vec![case("sample/1", Verdict::Accepted, "", 0.2)],
+            None,
+        ));
+        assert!(!idle.contains("wait"), "{idle}");
     }
 
     #[test]

@@ -35,7 +35,8 @@
 //! memory (what the cgroup's processes hold, and `VmHWM` in peak-RSS mode) every
 //! [`SAMPLE`] at first, less often as the run goes on (every elapsed/8, at most
 //! [`MAX_SAMPLE`]); past the wall deadline, the CPU limit or the memory limit it `killpg`s
-//! the group.
+//! the group. The wall deadline moves by the run-queue wait of the run's tasks
+//! (`wait`: time runnable but waiting for a CPU), up to the wall ceiling.
 //! After reaping, it kills the group again and, being a child subreaper, kills and reaps
 //! every orphan that was re-parented to it until it has no children left.
 //!
@@ -52,6 +53,7 @@
 mod child;
 mod monitor;
 mod root;
+mod wait;
 
 use crate::sandbox::cgroup::{locate::Version, MemoryCgroup};
 use crate::sandbox::confine;
@@ -947,6 +949,7 @@ fn collect_outcome(
         status,
         cpu,
         wall: ended.wall,
+        wait: monitor.credited,
         ended_at_ns: ended.ended_at_ns,
         peak_memory_bytes: peak,
         stdout_bytes: size(&files.stdout),
@@ -1004,6 +1007,7 @@ mod tests {
             read_only: vec![],
             keep_workdir: true,
             binds: vec![],
+            wait_share: None,
         }
     }
 

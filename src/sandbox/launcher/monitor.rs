@@ -1,12 +1,19 @@
 //! The launcher's watch over one running program: waits on a pidfd, samples CPU,
 //! memory and the size of its output files, enforces the wall, CPU, peak-RSS and output
 //! limits, and afterwards kills and reaps every process the run left behind.
+//!
+//! The wall deadline is the start plus the wall limit plus the run-queue wait credited
+//! so far ([`wait`](super::wait)): time the program was runnable but waiting for a CPU
+//! is not its own. The credit never takes the deadline past
+//! [`Limits::wall_ceiling`](crate::sandbox::limits::Limits::wall_ceiling), so a program
+//! on a machine that never gives it a CPU still ends.
 
+use super::wait::{SharedWait, WaitMeter, WAIT_FROM_FRACTION, WAIT_SAMPLE};
 use super::{errno, MAX_SAMPLE, SAMPLE};
 use crate::sandbox::cgroup::MemoryCgroup;
 use crate::sandbox::kernel_files::read_small;
 use crate::sandbox::limits::MemoryMode;
-use crate::sandbox::{LimitHit, RunSpec};
+use crate::sandbox::{LimitHit, RunSpec, WaitShare};
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
@@ -46,6 +53,22 @@ pub(super) struct Monitor<'a> {
     pub(super) outputs: [Option<&'a File>; 2],
     /// When a sample first found an output over the limit.
     output_over_since: Option<Instant>,
+    /// Whether `pid` is a PID namespace's init (whose own wait is not the program's).
+    under_init: bool,
+    /// The run-queue wait of the run's tasks.
+    wait: WaitMeter,
+    /// The wait credited to the deadline so far.
+    pub(super) credited: Duration,
+    /// When the wait is sampled next (once the run has lasted a fraction of its limit).
+    next_wait_sample: Instant,
+    /// Where the credited wait is published (a program an interactor talks to).
+    publish: Option<SharedWait>,
+    /// Where a peer's credited wait is read and credited too (an interactor).
+    follow: Option<SharedWait>,
+    /// The latest the deadline may be: [`Limits::wall_ceiling`] after the start.
+    ///
+    /// [`Limits::wall_ceiling`]: crate::sandbox::limits::Limits::wall_ceiling
+    ceiling: Instant,
 }
 
 /// How long a program may live on with its output over the limit before it is ended
@@ -69,6 +92,11 @@ impl<'a> Monitor<'a> {
         let pidfd = (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) });
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        let (publish, follow) = match &spec.wait_share {
+            Some(WaitShare::Publish(p)) => (SharedWait::publish(p), None),
+            Some(WaitShare::Follow(p)) => (None, SharedWait::follow(p)),
+            None => (None, None),
+        };
         let mut monitor = Monitor {
             pid,
             watch: 0,
@@ -86,6 +114,13 @@ impl<'a> Monitor<'a> {
             memory_seen: 0,
             outputs: [None, None],
             output_over_since: None,
+            under_init,
+            wait: WaitMeter::new(),
+            credited: Duration::ZERO,
+            next_wait_sample: start + spec.limits.wall / WAIT_FROM_FRACTION,
+            publish,
+            follow,
+            ceiling: start + spec.limits.wall_ceiling(),
         };
         if !under_init {
             monitor.set_watch(pid);
@@ -151,6 +186,9 @@ impl<'a> Monitor<'a> {
             let now = Instant::now();
             self.find_watch();
             if self.killed_for.is_none() {
+                if now >= self.deadline || now >= self.next_wait_sample {
+                    self.credit_wait(now);
+                }
                 if now >= self.deadline {
                     self.kill(LimitHit::Wall);
                 } else if self.sample_cpu() > self.spec.limits.cpu {
@@ -169,6 +207,27 @@ impl<'a> Monitor<'a> {
                 interval.min(self.deadline.saturating_duration_since(now))
             };
             self.sleep(timeout);
+        }
+    }
+
+    /// Samples the run-queue wait (the run's own, plus a peer's it follows) and moves
+    /// the deadline by it: the start plus the wall limit plus the wait, no later than
+    /// the ceiling, the wait no more than the time elapsed.
+    pub(super) fn credit_wait(&mut self, now: Instant) {
+        self.next_wait_sample = now + WAIT_SAMPLE;
+        let own = self.wait.sample(self.pid, self.under_init);
+        let peer = self
+            .follow
+            .as_ref()
+            .map_or(Duration::ZERO, SharedWait::read);
+        let elapsed = now.saturating_duration_since(self.start);
+        let room = self
+            .ceiling
+            .saturating_duration_since(self.start + self.spec.limits.wall);
+        self.credited = self.credited.max((own + peer).min(elapsed).min(room));
+        self.deadline = self.start + self.spec.limits.wall + self.credited;
+        if let Some(out) = &self.publish {
+            out.write(self.credited);
         }
     }
 

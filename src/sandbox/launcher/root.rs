@@ -856,6 +856,7 @@ mod tests {
             read_only: vec![],
             keep_workdir: false,
             binds: vec![],
+            wait_share: None,
         };
         let plan = RootPlan::new(&spec, 64, None).unwrap();
         let own = names(&plan.own);
@@ -894,6 +895,7 @@ mod tests {
             read_only: vec![toolchain.path().to_path_buf()],
             keep_workdir: true,
             binds: vec![],
+            wait_share: None,
         };
         let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();

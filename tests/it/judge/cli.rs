@@ -482,3 +482,38 @@ fn a_relative_program_through_the_hidden_problem_folder_is_judged() {
         );
     }
 }
+
+#[test]
+fn wall_limit_overrides_the_problem_s_for_judge() {
+    let _machine = support::machine::shared();
+    // An idle sleeper: its own time is its sleep, so --wall-limit 1 ends it, not the
+    // problem's 3 s; the report states the limit it ran under.
+    let (code, json) = judge_json(&["--wall-limit", "1", "--", "/bin/sleep", "30"]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(json["overall"], "TLE", "{json:#}");
+    let problem = &json["problems"][0];
+    assert_eq!(problem["limits"]["wall_seconds"], 1.0, "{json:#}");
+    assert_eq!(problem["limits"]["cpu_seconds"], 1.0, "{json:#}");
+    for case in problem["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "TLE", "{json:#}");
+        let message = case["message"].as_str().unwrap();
+        assert!(message.contains("limit 1.000 s"), "{message}");
+        assert!(case["wait_seconds"].as_f64().is_some(), "{json:#}");
+    }
+}
+
+#[test]
+fn wall_limit_is_a_positive_number_of_seconds() {
+    let cases = cases();
+    for bad in ["0", "-1", "soon"] {
+        let out = gridjudge(&[
+            "verify-submissions",
+            "poj3074",
+            "--cases",
+            cases.to_str().unwrap(),
+            "--wall-limit",
+            bad,
+        ]);
+        assert_eq!(out.status.code(), Some(64), "--wall-limit {bad}");
+    }
+}

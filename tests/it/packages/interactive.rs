@@ -793,3 +793,71 @@ fn judge_interactor_runs_a_testlib_interactor_for_a_problem_folder() {
         );
     }
 }
+
+/// Binary search after 0.6 s of CPU time (on its own CPU clock): on a loaded CPU, a
+/// program that keeps the interactor waiting for seconds while it waits for a CPU.
+const SLOW_SEARCH_C: &str = r#"#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+static double cpu_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+int main(void) {
+    volatile unsigned long sink = 0;
+    while (cpu_ms() < 600)
+        for (int i = 0; i < 10000; i++) sink += i;
+    int lo = 1, hi = 100;
+    char reply[32];
+    for (;;) {
+        int mid = (lo + hi) / 2;
+        printf("%d\n", mid);
+        fflush(stdout);
+        if (scanf("%31s", reply) != 1) return 1;
+        if (!strcmp(reply, "correct")) return 0;
+        if (!strcmp(reply, "lower")) hi = mid - 1; else lo = mid + 1;
+    }
+}
+"#;
+
+#[test]
+fn a_program_waiting_for_a_cpu_never_makes_the_interactor_a_judge_error() {
+    let _machine = support::machine::alone();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = guess_package(
+        root.path(),
+        true,
+        ("interactor.py", INTERACTOR_PY),
+        &[("accepted/slow.c", SLOW_SEARCH_C)],
+    );
+    // Ten busy loops and the whole judge on CPU 0: the program gets about a tenth of
+    // it, so its 0.6 s of CPU take some 6 s, past the interactor's own wall limit
+    // (the program's 1 s plus 3 s) unless the program's wait is credited to it too.
+    let mut hogs: Vec<std::process::Child> = (0..10)
+        .map(|_| {
+            Command::new("taskset")
+                .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                .spawn()
+                .expect("start a busy loop")
+        })
+        .collect();
+    let out = Command::new("taskset")
+        .args(["-c", "0", env!("CARGO_BIN_EXE_gridjudge")])
+        .args(["verify-submissions", "--package", &dir, "--format", "json"])
+        .args(["--wall-limit", "1"])
+        .output()
+        .expect("gridjudge runs");
+    for h in &mut hogs {
+        let _ = h.kill();
+        let _ = h.wait();
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let doc: Value = serde_json::from_str(text.trim())
+        .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)));
+    let r = row(&doc, "accepted/slow.c");
+    assert_eq!(r["got"], "AC", "{r:#}");
+    assert_eq!(r["ok"], true, "{r:#}");
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+}

@@ -3,7 +3,7 @@
 //! `tests/fixtures/judge/cases/poj3074` (one per verdict folder), kept in the top-level
 //! `snapshots/`.
 //!
-//! What varies from run to run or machine to machine is redacted: CPU and wall times,
+//! What varies from run to run or machine to machine is redacted: CPU, wait and wall times,
 //! memory, output sizes of killed runs, and the sandbox guarantees (uid lease, root or
 //! not). Verdicts, messages, statuses, case names and the report layout are kept.
 
@@ -65,6 +65,7 @@ fn redact(session: &mut Session) {
         for c in &mut p.cases {
             c.cpu_seconds = 0.0;
             c.wall_seconds = 0.0;
+            c.wait_seconds = 0.0;
             c.memory_bytes = 0;
             c.run = None; // the guarantees
             c.message = stable_text(&c.message.replace(repo, "[repo]"));
@@ -126,7 +127,12 @@ fn redact_json(text: &str) -> String {
     doc["guarantees"] = REDACTED.into();
     for p in doc["problems"].as_array_mut().unwrap() {
         for c in p["cases"].as_array_mut().unwrap() {
-            for key in ["cpu_seconds", "wall_seconds", "memory_bytes"] {
+            for key in [
+                "cpu_seconds",
+                "wait_seconds",
+                "wall_seconds",
+                "memory_bytes",
+            ] {
                 c[key] = REDACTED.into();
             }
             if matches!(c["verdict"].as_str(), Some("TLE" | "MLE" | "OLE")) {

@@ -15,3 +15,4 @@ mod limit_rules;
 mod runs;
 mod session;
 mod staging;
+mod wall_wait;

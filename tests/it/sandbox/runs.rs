@@ -322,6 +322,7 @@ fn missing_program_is_a_launch_error() {
         read_only: vec![],
         keep_workdir: false,
         binds: vec![],
+        wait_share: None,
     };
     let err = gridjudge::sandbox::Sandbox::new(&launcher())
         .run(&spec)
