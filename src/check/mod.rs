@@ -36,6 +36,13 @@ impl CheckOutcome {
     }
 }
 
+/// The cases of the judge `input` when `problem`'s validator accepts it, else what is
+/// wrong with it, with its line and column (the judge checks its data with this before
+/// any run).
+pub fn valid_input(problem: Problem, input: &[u8]) -> Result<Vec<Puzzle>, String> {
+    format::validate_input(problem, input).map_err(|e| e.to_string())
+}
+
 /// Checks `output` against the judge `input` (and the jury `answer`, when given) for `problem`.
 /// Never panics, whatever the bytes.
 pub fn check(problem: Problem, input: &[u8], output: &[u8], answer: Option<&[u8]>) -> CheckOutcome {

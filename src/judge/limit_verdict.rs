@@ -206,7 +206,7 @@ pub fn wall_message(run: &RunOutcome, limits: &Limits) -> String {
         );
     }
     format!(
-        "own time {:.3} s >= limit {:.3} s (wall {:.3} s less {:.3} s waiting for a CPU; CPU {:.3} s)",
+        "wall time {:.3} s of its own >= limit {:.3} s (wall clock {:.3} s less {:.3} s waiting for a CPU; CPU {:.3} s)",
         secs(own),
         secs(limits.wall),
         secs(run.wall),
@@ -274,7 +274,7 @@ mod tests {
         o.wait = Duration::from_millis(1500);
         assert_eq!(
             wall_message(&o, &limits),
-            "own time 3.010 s >= limit 3.000 s (wall 4.510 s less 1.500 s waiting for a CPU; CPU 0.002 s)"
+            "wall time 3.010 s of its own >= limit 3.000 s (wall clock 4.510 s less 1.500 s waiting for a CPU; CPU 0.002 s)"
         );
         o.wall = Duration::from_secs(30);
         o.wait = Duration::from_secs(27);

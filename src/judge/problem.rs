@@ -287,7 +287,7 @@ pub struct Overrides {
 fn check_data(problem: Problem, cases: &[Case]) -> Result<(), ConfigError> {
     for case in cases {
         let input = crate::tree::read_file(&case.input)?;
-        if let Err(e) = crate::format::validate_input(problem, &input) {
+        if let Err(e) = crate::check::valid_input(problem, &input) {
             return Err(ConfigError::Data {
                 path: case.input.clone(),
                 message: format!("invalid {problem} input: {e}"),
