@@ -777,7 +777,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         cgroup,
     } = build_plan(spec, server, mode, command, rlimits, fds)?;
 
-    let start = Instant::now();
+    let forked = Instant::now();
     let (pid, cloned) = spawn(&plan, spec.isolation.confine, mode.root);
     if pid < 0 {
         return Err(format!("fork: {}", strerror(errno())));
@@ -795,6 +795,14 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
     files.let_go_of_fifos();
     let landlock_abi = ruleset.map(|(_, abi)| abi);
     let (notes, fatal) = read_setup_notes(err_r);
+    // The program's clock starts when its set-up is over (the setup notes end at its
+    // `execve`): the namespaces, mounts and rules before it are the judge's work, and
+    // on a loaded machine they wait for the launcher, which waits for a CPU.
+    let start = if fatal.is_none() {
+        Instant::now()
+    } else {
+        forked
+    };
 
     let cgroup = cgroup.filter(|_| notes.joined_memory_cgroup());
     // The kernel's count of every process's CPU time, where the child joined it.

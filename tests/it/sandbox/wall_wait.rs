@@ -88,6 +88,29 @@ fn a_light_program_waiting_for_a_cpu_is_accepted_with_its_wait_credited() {
     );
 }
 
+/// The program's clock starts at its `execve`: the judge's set-up before it (namespaces,
+/// mounts, rules), which on a loaded CPU waits for the launcher, is not the program's
+/// time. A program of a few milliseconds under a 60 ms wall limit, on a CPU shared with
+/// four busy loops, is accepted (five runs, each its own set-up).
+#[test]
+fn the_judges_set_up_on_a_loaded_cpu_is_not_the_programs_time() {
+    let _machine = support::machine::alone();
+    let dir = bin_dir();
+    let exe = compile_c(dir.path(), "light");
+    let mut l = limits();
+    l.cpu = Duration::from_secs(1);
+    l.wall = Duration::from_millis(60);
+    let hogs = Hogs::start(4);
+    let outs: Vec<_> = (0..5)
+        .map(|_| run(&exe, &["2", "0"], &empty_input(dir.path()), l, 28))
+        .collect();
+    drop(hogs);
+    for out in outs {
+        assert_eq!(limit_verdict(&out, &l), None, "{out:?}");
+        assert_eq!(out.status, ExitStatus::Exited(0), "{out:?}");
+    }
+}
+
 #[test]
 fn a_sleeper_still_ends_at_its_wall_limit_on_a_loaded_cpu() {
     let _machine = support::machine::alone();
