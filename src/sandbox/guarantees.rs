@@ -16,10 +16,11 @@ pub const RESIDUAL: &[(&str, &str)] = &[
          MADV_PAGEOUT/COLD/REMOVE/WILLNEED, process_madvise) and so are residency \
          queries (mincore, cachestat), and the pages a run was the first to load are \
          dropped when it ends; a page a run only read stays a little faster to fault \
-         for the next reader for some milliseconds (measured with \
-         tests/fixtures/judge/programs/cache_channel.c: 44-51 of 64 bits over 128 \
-         cached pages in the first pair of each four, about 7 bits of capacity per 128 \
-         pages read), and two runs at once (-j 2) see each other's loads while both run",
+         for the next reader for some milliseconds, since the CPU's caches hold what \
+         the fault touched (measured with tests/fixtures/judge/programs/cache_channel.c \
+         over 128 cached pages: from chance on a quiet host to above 56 of 64 bits on a \
+         busy CI runner), and two runs at once (-j 2) see each other's loads while both \
+         run",
     ),
     (
         "the program's own host path",

@@ -1,4 +1,5 @@
-//! Tests that share the machine with programs that load all of it. The integration tests
+//! Tests that share the machine with programs that load all of it, and tests that time
+//! what nothing else may disturb. The integration tests
 //! run as threads of one process, so a test running a fork bomb (hundreds of processes
 //! spinning until a limit ends them) could overlap with a test that judges programs and
 //! asserts their verdicts: a program starved by the bomb spends its wall limit waiting.
@@ -9,7 +10,8 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 static MACHINE: RwLock<()> = RwLock::new(());
 
-/// Held by a test whose programs load the whole machine (fork bombs).
+/// Held by a test whose programs load the whole machine (fork bombs), or one that times
+/// microseconds (the page-cache channel).
 pub fn alone() -> RwLockWriteGuard<'static, ()> {
     MACHINE.write().unwrap_or_else(PoisonError::into_inner)
 }

@@ -185,6 +185,10 @@ pub fn hard_limit(limit: u64) -> u64 {
 /// run of its launcher.
 pub const LEFTOVER: u64 = 2 << 20;
 
+/// How many reclaims [`MemoryCgroup::drop_loaded_pages`] tries before it leaves a run's loaded
+/// pages cached.
+pub const RECLAIM_TRIES: usize = 3;
+
 /// `pids.max` for a run whose program may have `processes` processes (`None`: no limit):
 /// one more for the tiny init of the run's PID namespace, which lives in the cgroup too.
 pub fn pids_max(processes: Option<u64>) -> String {
@@ -439,17 +443,27 @@ impl MemoryCgroup {
     /// PERF: one read of `memory.stat` after a run that loaded nothing new (a C program
     /// whose libraries other runs already hold); a few milliseconds, more with dirty
     /// output pages to write back, after one that did.
+    ///
+    /// A reclaim can stop short (v2 answers `EAGAIN` when it freed less than asked, and
+    /// pages still being written back are skipped): it is tried again, at most
+    /// [`RECLAIM_TRIES`] times in all, while the cgroup holds more than it may.
     pub fn drop_loaded_pages(&self, written: u64) -> bool {
-        let Some(now) = self.file_cache() else {
-            return false;
-        };
-        if now <= self.file_base.saturating_add(written) {
-            return false;
+        let allowed = self.file_base.saturating_add(written);
+        let mut reclaimed = false;
+        for _ in 0..RECLAIM_TRIES {
+            let Some(now) = self.file_cache() else {
+                return reclaimed;
+            };
+            if now <= allowed {
+                return reclaimed;
+            }
+            let done = match self.version {
+                Version::V1 => self.write("memory.force_empty", "0"),
+                Version::V2 => self.write("memory.reclaim", &now.to_string()),
+            };
+            reclaimed |= done;
         }
-        match self.version {
-            Version::V1 => self.write("memory.force_empty", "0"),
-            Version::V2 => self.write("memory.reclaim", &now.to_string()),
-        }
+        reclaimed
     }
 
     /// The CPU time (user + system) of every process of the current run so far, the
