@@ -32,11 +32,11 @@
 //! Every process of a run is killed by its own launcher when it ends or hits a limit.
 //! The program has the problem's limits; the interactor has the validator's, its wall
 //! time cut to the program's plus [`INTERACTOR_GRACE`], so a program that waits
-//! forever is stopped by its own wall limit first. The program's launcher publishes the
-//! run-queue wait it credits to the program's deadline (a file of the pass,
-//! [`WaitShare`](crate::sandbox::WaitShare)), and the interactor's launcher credits it
-//! to the interactor's deadline too: a program waiting for a CPU moves both deadlines
-//! alike. The interactor is setter code: it runs confined as a setter uid of its own
+//! forever is stopped by its own wall limit first. Each launcher publishes the
+//! run-queue wait it measures for its side (a file of the pass each,
+//! [`WaitShare`](crate::sandbox::WaitShare)) and credits the other side's to its own
+//! deadline too: a program waiting for a CPU moves the interactor's deadline, and an
+//! interactor waiting for one moves the program's. The interactor is setter code: it runs confined as a setter uid of its own
 //! (never the program's), through its own launcher, in its own cgroups, so its CPU
 //! time and memory are never the program's (see
 //! [`output_validator`](crate::package::output_validator)); it reaches the FIFOs only
@@ -452,12 +452,22 @@ fn interactive_pass(
     };
     ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
     ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
-    // The interactor waits for the program: the time the program waits for a CPU is
-    // credited to the interactor's wall clock too, so a loaded machine never makes the
-    // interactor's wall limit (a judge error) come first.
-    let shared_wait = fifo_dir.join("wait");
-    spec.wait_share = Some(sandbox::WaitShare::Publish(shared_wait.clone()));
-    ispec.wait_share = Some(sandbox::WaitShare::Follow(shared_wait));
+    // Each side waits for the other: the time one waits for a CPU is credited to the
+    // other's wall clock too, so a loaded machine never makes the interactor's wall
+    // limit (a judge error) come first, nor the program's (a TLE) while it waits for a
+    // starved interactor.
+    let (program_wait, interactor_wait) = (
+        fifo_dir.join("wait.program"),
+        fifo_dir.join("wait.interactor"),
+    );
+    spec.wait_share = Some(sandbox::WaitShare {
+        publish: program_wait.clone(),
+        follow: interactor_wait.clone(),
+    });
+    ispec.wait_share = Some(sandbox::WaitShare {
+        publish: interactor_wait,
+        follow: program_wait,
+    });
     let mut running = match pipes.start() {
         Ok(r) => r,
         Err(e) => return je(e),

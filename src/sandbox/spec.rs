@@ -49,19 +49,22 @@ pub struct RunSpec {
     /// file or a folder.
     #[serde(default)]
     pub binds: Vec<Bind>,
-    /// A file through which two runs share their credited run-queue wait: an
-    /// interactor's deadline is credited with the wait of the program it waits for.
+    /// The files through which two runs share their run-queue wait: a program and its
+    /// interactor each wait for the other, so each one's deadline is credited with the
+    /// other's wait as well as its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait_share: Option<WaitShare>,
 }
 
-/// The side a run takes in sharing its run-queue wait ([`RunSpec::wait_share`]).
+/// How a run shares its run-queue wait with a peer ([`RunSpec::wait_share`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WaitShare {
-    /// The launcher writes the run's credited wait to this file as it measures it.
-    Publish(PathBuf),
-    /// The launcher credits the run's deadline with the wait read from this file too.
-    Follow(PathBuf),
+pub struct WaitShare {
+    /// The launcher writes the run's own measured wait here as it samples it (from the
+    /// run's start, every sampling interval).
+    pub publish: PathBuf,
+    /// The launcher credits the run's deadline with the wait read from here too: the
+    /// peer's own wait.
+    pub follow: PathBuf,
 }
 
 /// One host file or folder bound into a confined run's minimal root.

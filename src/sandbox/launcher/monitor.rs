@@ -61,9 +61,9 @@ pub(super) struct Monitor<'a> {
     pub(super) credited: Duration,
     /// When the wait is sampled next (once the run has lasted a fraction of its limit).
     next_wait_sample: Instant,
-    /// Where the credited wait is published (a program an interactor talks to).
+    /// Where the run's own wait is published (a program and its interactor).
     publish: Option<SharedWait>,
-    /// Where a peer's credited wait is read and credited too (an interactor).
+    /// Where the peer's own wait is read and credited too.
     follow: Option<SharedWait>,
     /// The latest the deadline may be: [`Limits::wall_ceiling`] after the start.
     ///
@@ -93,9 +93,17 @@ impl<'a> Monitor<'a> {
         // SAFETY: sysconf has no preconditions.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         let (publish, follow) = match &spec.wait_share {
-            Some(WaitShare::Publish(p)) => (SharedWait::publish(p), None),
-            Some(WaitShare::Follow(p)) => (None, SharedWait::follow(p)),
+            Some(WaitShare { publish, follow }) => {
+                (SharedWait::publish(publish), SharedWait::follow(follow))
+            }
             None => (None, None),
+        };
+        // A peer reads the figure at its own deadline, which may come before this run
+        // has lasted a quarter of its limit: a run that shares samples from the start.
+        let first_sample = if spec.wait_share.is_some() {
+            WAIT_SAMPLE
+        } else {
+            spec.limits.wall / WAIT_FROM_FRACTION
         };
         let mut monitor = Monitor {
             pid,
@@ -117,7 +125,7 @@ impl<'a> Monitor<'a> {
             under_init,
             wait: WaitMeter::new(),
             credited: Duration::ZERO,
-            next_wait_sample: start + spec.limits.wall / WAIT_FROM_FRACTION,
+            next_wait_sample: start + first_sample,
             publish,
             follow,
             ceiling: start + spec.limits.wall_ceiling(),
@@ -226,8 +234,10 @@ impl<'a> Monitor<'a> {
             .saturating_duration_since(self.start + self.spec.limits.wall);
         self.credited = self.credited.max((own + peer).min(elapsed).min(room));
         self.deadline = self.start + self.spec.limits.wall + self.credited;
+        // Its own wait only, never what it credits from the peer: each side adds the
+        // other's figure once.
         if let Some(out) = &self.publish {
-            out.write(self.credited);
+            out.write(own);
         }
     }
 

@@ -861,3 +861,54 @@ fn a_program_waiting_for_a_cpu_never_makes_the_interactor_a_judge_error() {
     assert_eq!(r["ok"], true, "{r:#}");
     assert_eq!(out.status.code(), Some(0), "{doc:#}");
 }
+
+#[test]
+fn a_program_blocked_on_an_interactor_waiting_for_a_cpu_is_not_given_a_tle() {
+    let _machine = support::machine::alone();
+    let root = tempfile::tempdir().expect("temp dir");
+    // The interactor spends 0.6 s of CPU before its first reply; the program spends
+    // almost none and blocks on it.
+    let slow_interactor = INTERACTOR_CPP.replace(
+        "    for (int n = 1; n <= 10; n++) {",
+        "    struct timespec t;\n    do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);\n    \
+         while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 600);\n    \
+         for (int n = 1; n <= 10; n++) {",
+    );
+    let slow_interactor = format!("#include <ctime>\n{slow_interactor}");
+    let quick_search = SLOW_SEARCH_C.replace("cpu_ms() < 600", "cpu_ms() < 0");
+    let dir = guess_package(
+        root.path(),
+        true,
+        ("interactor.cpp", &slow_interactor),
+        &[("accepted/quick.c", &quick_search)],
+    );
+    // Ten busy loops and the whole judge on CPU 0: the interactor gets about a tenth of
+    // it, so its 0.6 s of CPU take some 6 s, far past the program's 1 s wall limit,
+    // which the program spends blocked on the interactor, unless the interactor's wait
+    // is credited to the program too.
+    let mut hogs: Vec<std::process::Child> = (0..10)
+        .map(|_| {
+            Command::new("taskset")
+                .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                .spawn()
+                .expect("start a busy loop")
+        })
+        .collect();
+    let out = Command::new("taskset")
+        .args(["-c", "0", env!("CARGO_BIN_EXE_gridjudge")])
+        .args(["verify-submissions", "--package", &dir, "--format", "json"])
+        .args(["--wall-limit", "1"])
+        .output()
+        .expect("gridjudge runs");
+    for h in &mut hogs {
+        let _ = h.kill();
+        let _ = h.wait();
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let doc: Value = serde_json::from_str(text.trim())
+        .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)));
+    let r = row(&doc, "accepted/quick.c");
+    assert_eq!(r["got"], "AC", "{r:#}");
+    assert_eq!(r["ok"], true, "{r:#}");
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+}
