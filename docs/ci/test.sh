@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the commands of the ready-to-copy CI jobs (docs/ci/github-actions.yml and
-# docs/ci/gitlab-ci.yml) here, as CI would: every block between "# >>> gridjudge-ci NAME"
+# Runs the commands of the ready-to-copy CI jobs (docs/ci/github-actions.yml,
+# docs/ci/gitlab-ci.yml and the problems-repository template docs/ci/problems-repo.yml)
+# here, as CI would: every block between "# >>> gridjudge-ci NAME"
 # and "# <<< gridjudge-ci NAME" is extracted from the YAML and run with bash from the
 # repository root. The judge block runs twice (the second run finds the first as its
 # baseline), the criterion block once per file with a short CRITERION_ARGS. Then the
@@ -33,8 +34,8 @@ print(textwrap.dedent("\n".join(lines[start[0] + 1 : end[0]])))
 PY
 }
 
-check_yaml() { # FILE: parses, and every block is (part of) a script the YAML runs
-    python3 - "$1" <<'PY'
+check_yaml() { # FILE [BLOCK...]: parses, and every block is (part of) a script the YAML runs
+    python3 - "$@" <<'PY'
 import sys
 try:
     import yaml
@@ -54,10 +55,11 @@ def walk(x):
         for v in x:
             walk(v)
 walk(doc)
-for name in ("judge", "criterion", "shard", "merge"):
+for name in sys.argv[2:] or ("judge", "criterion", "shard", "merge"):
     if not any(f"# >>> gridjudge-ci {name}" in s and f"# <<< gridjudge-ci {name}" in s for s in scripts):
         sys.exit(f"{sys.argv[1]}: block {name} is not inside a run/script of the job")
-print(f"{sys.argv[1]}: YAML parses, {len(scripts)} script(s), blocks judge, criterion, shard and merge inside")
+names = ", ".join(sys.argv[2:] or ("judge", "criterion", "shard", "merge"))
+print(f"{sys.argv[1]}: YAML parses, {len(scripts)} script(s), blocks {names} inside")
 PY
 }
 
@@ -138,4 +140,42 @@ for yml in docs/ci/github-actions.yml docs/ci/gitlab-ci.yml; do
     bash "$scratch/merge.sh"
     check_merged "$scratch/single.json"
 done
-echo "docs/ci/test.sh: both CI jobs' commands ran and their outputs check out"
+# The problems-repository template: gridjudge installed from this checkout's commit as
+# the template pins it (cargo install --git --rev --locked; the release build's
+# dependencies come from target/), then the gate over a scratch repository holding a
+# gridjudge problem folder and its Kattis export: green, then red once an accepted
+# example answers wrong.
+yml=docs/ci/problems-repo.yml
+printf '\n==> %s\n' "$yml"
+check_yaml "$yml" install verify
+extract "$yml" install > "$scratch/install.sh"
+extract "$yml" verify > "$scratch/verify.sh"
+repo_root=$PWD
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    echo "note: uncommitted changes are not in the installed gridjudge (it is built from HEAD)"
+fi
+GRIDJUDGE_GIT="file://$repo_root" GRIDJUDGE_REV="$(git rev-parse HEAD)" \
+    CARGO_INSTALL_ROOT="$scratch/install" CARGO_TARGET_DIR="$repo_root/target" \
+    bash "$scratch/install.sh"
+problems="$scratch/problems"
+src="$problems/sudoku"
+mkdir -p "$src/data/sample" "$src/submissions/accepted" "$src/submissions/wrong_answer"
+cp judge-cases/poj2676/problem.toml "$src/"
+cp judge-cases/poj2676/data/sample/1.in judge-cases/poj2676/data/sample/1.ans "$src/data/sample/"
+cp judge-cases/poj2676/submissions/accepted/dfs_bitmask.c "$src/submissions/accepted/"
+cp judge-cases/poj2676/submissions/wrong_answer/one_digit_changed.c "$src/submissions/wrong_answer/"
+"$scratch/install/bin/gridjudge" export sudoku --cases "$problems" --kattis "$problems/sudoku-kattis" 2> "$scratch/export.log" ||
+    { cat "$scratch/export.log"; exit 1; }
+(cd "$problems" && PATH="$scratch/install/bin:$PATH" bash "$scratch/verify.sh") > "$scratch/verify.log" 2>&1 ||
+    { cat "$scratch/verify.log"; echo "the problems gate failed on good problems"; exit 1; }
+for f in sudoku sudoku-kattis; do
+    [ -s "$problems/gridjudge-out/$f.xml" ] || { cat "$scratch/verify.log"; echo "no JUnit report for $f"; exit 1; }
+done
+cp judge-cases/poj2676/submissions/wrong_answer/one_digit_changed.c "$src/submissions/accepted/wrong.c"
+if (cd "$problems" && PATH="$scratch/install/bin:$PATH" bash "$scratch/verify.sh") > "$scratch/verify-bad.log" 2>&1; then
+    cat "$scratch/verify-bad.log"; echo "the problems gate passed an accepted example that answers wrong"; exit 1
+fi
+grep -q "accepted/wrong.c" "$scratch/verify-bad.log" || { cat "$scratch/verify-bad.log"; exit 1; }
+echo "problems gate ok: 2 problems verified green, red with a wrong accepted example"
+
+echo "docs/ci/test.sh: the CI jobs' commands ran and their outputs check out"

@@ -79,6 +79,9 @@ pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
             zip: args.zip,
         },
     )?;
+    for left in &exported.left_out {
+        eprintln!("left out {}: {}", left.path.display(), left.reason);
+    }
     if let Some(zip) = &exported.zip {
         eprintln!("wrote {}", zip.display());
     }

@@ -17,10 +17,14 @@
 //!   checks with exactly gridjudge's rules (x86-64 Linux with glibc, like the machine
 //!   that exported it);
 //! - `submissions/{accepted,wrong_answer,time_limit_exceeded,run_time_error}`: the
-//!   problem's C, C++ and Rust examples, without the hostile ones written to probe
-//!   gridjudge's own sandbox (fork bombs, stray children, answer thieves, descriptor
-//!   probes, CPU hidden in children, IPC caches, memory held outside the heap), which
-//!   another judge need not survive the same way.
+//!   problem's example submissions in every language gridjudge compiles (files and
+//!   folders), each verdict folder in the format's folder for it ([`FOLDERS`]:
+//!   presentation errors with the wrong answers), without the hostile ones written to
+//!   probe gridjudge's own sandbox (fork bombs, stray children, answer thieves,
+//!   descriptor probes, CPU hidden in children, IPC caches, memory held outside the
+//!   heap), which another judge need not survive the same way, and without the folders
+//!   the format has no place for ([`NO_FOLDER`]: compile errors, memory and output
+//!   limits); [`Exported::left_out`] names each one left out and why.
 //!
 //! The `2023-07` package (`problem_format_version: 2023-07-draft`, the version
 //! problemtools checks) and the `2025-09` package differ from it in:
@@ -187,6 +191,8 @@ pub struct Exported {
     pub cases: usize,
     /// The example submissions.
     pub submissions: usize,
+    /// The example submissions left out, each with its reason.
+    pub left_out: Vec<LeftOut>,
     /// The zip archive, when asked for.
     pub zip: Option<PathBuf>,
 }
@@ -211,13 +217,48 @@ pub const HOSTILE: &[&str] = &[
     "cpu_in_clone_parent_siblings",
 ];
 
-/// The verdict folders of the legacy format.
-const FOLDERS: &[&str] = &[
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
+/// Where each of gridjudge's verdict folders goes in a package: the format's default
+/// folder whose expectation the submission meets on a Kattis-style judge. A
+/// presentation error is a wrong answer there (every exported output validator is exact
+/// about whitespace, as gridjudge's checkers are).
+const FOLDERS: &[(&str, &str)] = &[
+    ("accepted", "accepted"),
+    ("wrong_answer", "wrong_answer"),
+    ("presentation_error", "wrong_answer"),
+    ("time_limit_exceeded", "time_limit_exceeded"),
+    ("run_time_error", "run_time_error"),
 ];
+
+/// The verdict folders the format has no place for, and why.
+///
+/// A program over the memory or output limit gets, from another judge, whatever that
+/// judge's way of enforcing the limit makes of it: problemtools' `verifyproblem` gives
+/// poj3074's five such examples RTE (a 1 GiB allocation), TLE (an endless output, and a
+/// child killed for memory while its parent spins) and WA (an output cut by
+/// `fallocate`), so no folder of the format states their verdict.
+const NO_FOLDER: &[(&str, &str)] = &[
+    (
+        "compile_error",
+        "the format has no folder for programs that do not compile",
+    ),
+    (
+        "memory_limit_exceeded",
+        "the format has no folder for a program over the memory limit, and what another judge gives it depends on how that judge enforces the limit",
+    ),
+    (
+        "output_limit_exceeded",
+        "the format has no folder for a program over the output limit, and what another judge gives it depends on how that judge enforces the limit (problemtools: TLE or WA)",
+    ),
+];
+
+/// An example submission [`export`] did not put in the package, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Its path under the problem folder (`submissions/compile_error/x.c`).
+    pub path: PathBuf,
+    /// Why, in a few words.
+    pub reason: String,
+}
 
 fn write_error(path: &Path) -> impl Fn(std::io::Error) -> ExportError + '_ {
     move |source| ExportError::Write {
@@ -427,7 +468,7 @@ pub fn export(
         .prefix(".gridjudge-export-")
         .tempdir_in(&parent)
         .map_err(write_error(&parent))?;
-    let submissions = write_package(problem, id, staging.path(), options)?;
+    let (submissions, left_out) = write_package(problem, id, staging.path(), options)?;
     std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755))
         .map_err(write_error(staging.path()))?;
     if out.exists() {
@@ -452,17 +493,19 @@ pub fn export(
     Ok(Exported {
         cases: problem.cases.len(),
         submissions,
+        left_out,
         zip,
     })
 }
 
-/// Every file of the package under `out`; returns how many submissions were copied.
+/// Every file of the package under `out`; returns how many submissions were copied and
+/// the ones left out.
 fn write_package(
     problem: &JudgeProblem,
     id: Problem,
     out: &Path,
     options: &ExportOptions,
-) -> Result<usize, ExportError> {
+) -> Result<(usize, Vec<LeftOut>), ExportError> {
     let limits = &problem.limits;
     let uuid = match &options.uuid {
         Some(u) => u.clone(),
@@ -531,30 +574,142 @@ fn write_package(
         let run = format!("#!/bin/sh\nexec \"$(dirname \"$0\")/gridjudge\" {command} \"$@\"\n");
         write(&base.join("run"), run.as_bytes(), true)?;
     }
-    // Submissions.
+    write_submissions(problem, out)
+}
+
+/// Copies the example submissions into `out/submissions/`, each verdict folder to the
+/// format's folder ([`FOLDERS`]), a source file or a folder submission of any language
+/// gridjudge compiles (every one of them is a Kattis language); returns how many it
+/// copied and the ones it left out: the folders the format has no place for
+/// ([`NO_FOLDER`]), the hostile examples ([`HOSTILE`]), what is no language's source,
+/// and a name another verdict folder's submission already took in the same folder.
+/// Notes and placeholders ([`is_ignored`](crate::judge::language::is_ignored)) are not
+/// submissions and are neither copied nor listed.
+fn write_submissions(
+    problem: &JudgeProblem,
+    out: &Path,
+) -> Result<(usize, Vec<LeftOut>), ExportError> {
+    use crate::judge::language::{self, Language};
+    let root = problem.dir.join("submissions");
+    let mut left_out = Vec::new();
     let mut exported = 0;
-    for folder in FOLDERS {
-        let src = problem.dir.join("submissions").join(folder);
-        let Ok(entries) = std::fs::read_dir(&src) else {
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Ok((0, left_out));
+    };
+    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    // A folder of the format's own first (`wrong_answer` before `presentation_error`):
+    // where two names meet, the one already in its own folder keeps it.
+    let rank = |p: &PathBuf| {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+        let own = FOLDERS
+            .iter()
+            .position(|(from, to)| Some(*from) == name.as_deref() && from == to);
+        (own.is_none(), p.clone())
+    };
+    folders.sort_by_key(rank);
+    let mut taken = std::collections::HashSet::new();
+    for folder in folders {
+        let Some(name) = folder.file_name().map(|n| n.to_string_lossy().into_owned()) else {
             continue;
         };
-        let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        if !folder.is_dir() || language::is_ignored(&folder) {
+            continue;
+        }
+        let rel = |p: &Path| Path::new("submissions").join(p.strip_prefix(&root).unwrap_or(p));
+        let Some(&(_, to)) = FOLDERS.iter().find(|(from, _)| *from == name) else {
+            let reason = match NO_FOLDER.iter().find(|(from, _)| *from == name) {
+                Some((_, why)) => why.to_string(),
+                None => format!("the format has no folder for `{name}`"),
+            };
+            left_out.push(LeftOut {
+                path: rel(&folder),
+                reason,
+            });
+            continue;
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map_err(|source| ExportError::Read {
+                path: folder.clone(),
+                source,
+            })?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         files.sort();
         for f in files {
+            if language::is_ignored(&f) {
+                continue;
+            }
             let stem = f
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if HOSTILE.contains(&stem.as_str()) || !["c", "cpp", "cc", "rs"].contains(&ext) {
+            let file_name = f.file_name().unwrap_or_default().to_os_string();
+            let sources = if f.is_dir() {
+                folder_files(&f)?
+            } else {
+                vec![f.clone()]
+            };
+            let known = if f.is_dir() {
+                language::detect(&sources).is_some()
+            } else {
+                Language::from_path(&f).is_some()
+            };
+            let reason = if HOSTILE.contains(&stem.as_str()) {
+                Some("probes gridjudge's own sandbox, which another judge need not survive the same way".to_string())
+            } else if !known {
+                Some("not a source of a language gridjudge compiles".to_string())
+            } else if !taken.insert((to, file_name.clone())) {
+                Some(format!(
+                    "`submissions/{to}/` already holds a submission named {}",
+                    file_name.to_string_lossy()
+                ))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                left_out.push(LeftOut {
+                    path: rel(&f),
+                    reason,
+                });
                 continue;
             }
-            let name = f.file_name().unwrap_or_default();
-            copy(&f, &out.join("submissions").join(folder).join(name))?;
+            let dest = out.join("submissions").join(to).join(&file_name);
+            for source in &sources {
+                let inner = source.strip_prefix(&f).unwrap_or(Path::new(""));
+                let target = if inner.as_os_str().is_empty() {
+                    dest.clone()
+                } else {
+                    dest.join(inner)
+                };
+                copy(source, &target)?;
+            }
             exported += 1;
         }
     }
-    Ok(exported)
+    Ok((exported, left_out))
+}
+
+/// The files of a folder submission, its subfolders' included, in order.
+fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|source| ExportError::Read {
+            path: d.clone(),
+            source,
+        })?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// 2025-09's declaration that the output validator is exact about whitespace and case, as

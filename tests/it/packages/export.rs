@@ -115,7 +115,9 @@ fn an_export_is_a_complete_package_and_round_trips() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{json}");
     assert_eq!(json["mismatches"], 0);
-    assert_eq!(json["total"], 8, "{json}");
+    // The 9: every example but the compile errors, the memory and output limits and
+    // the hostile probes, with the presentation error among the wrong answers.
+    assert_eq!(json["total"], 9, "{json}");
     // An existing, non-empty target is refused.
     let again = gridjudge(&["export", "poj3074", "--kattis", dir.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(64));
@@ -509,4 +511,109 @@ fn every_export_passes_verifyproblem_with_no_error_and_no_warning() {
             "{problem}:\n{text}"
         );
     }
+}
+
+/// Every example submission goes to the format's folder for its verdict, in every
+/// language gridjudge compiles (a file or a folder), and each one left out is named
+/// with its reason: a folder the format has no place for (compile errors, memory and
+/// output limits), a hostile probe, a file of no language, a name another verdict
+/// folder already took.
+#[test]
+fn every_submission_is_exported_or_named_with_its_reason() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().unwrap();
+    let cases = root.path().join("cases");
+    let mine = cases.join("poj2676");
+    std::fs::create_dir_all(mine.join("data/secret")).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-cases/poj2676");
+    std::fs::copy(bundled.join("problem.toml"), mine.join("problem.toml")).unwrap();
+    for ext in ["in", "ans"] {
+        std::fs::copy(
+            bundled.join(format!("data/sample/1.{ext}")),
+            mine.join(format!("data/secret/mine.{ext}")),
+        )
+        .unwrap();
+    }
+    let files = [
+        "accepted/solve.py",
+        "accepted/Main.java",
+        "accepted/multi/main.cpp",
+        "accepted/multi/grid.h",
+        "accepted/notes.md",
+        "presentation_error/trailing.c",
+        "presentation_error/same.c",
+        "wrong_answer/same.c",
+        "memory_limit_exceeded/hog.rs",
+        "output_limit_exceeded/flood.kt",
+        "compile_error/broken.c",
+        "time_limit_exceeded/fork_bomb.c",
+        "time_limit_exceeded/spin.go",
+    ];
+    for f in files {
+        let p = mine.join("submissions").join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, "// an example\n").unwrap();
+    }
+    let out = root.path().join("out");
+    let done = gridjudge(&[
+        "export",
+        "poj2676",
+        "--kattis",
+        out.to_str().unwrap(),
+        "--cases",
+        cases.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{stderr}");
+    let mut got: Vec<String> = walkdir(&out.join("submissions"));
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "accepted/Main.java",
+            "accepted/multi/grid.h",
+            "accepted/multi/main.cpp",
+            "accepted/solve.py",
+            "wrong_answer/same.c",
+            "wrong_answer/trailing.c",
+        ],
+        "{stderr}"
+    );
+    let left: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("left out "))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            "left out submissions/time_limit_exceeded/fork_bomb.c: probes gridjudge's own sandbox, which another judge need not survive the same way",
+            "left out submissions/time_limit_exceeded/spin.go: not a source of a language gridjudge compiles",
+            "left out submissions/compile_error: the format has no folder for programs that do not compile",
+            "left out submissions/memory_limit_exceeded: the format has no folder for a program over the memory limit, and what another judge gives it depends on how that judge enforces the limit",
+            "left out submissions/output_limit_exceeded: the format has no folder for a program over the output limit, and what another judge gives it depends on how that judge enforces the limit (problemtools: TLE or WA)",
+            "left out submissions/presentation_error/same.c: `submissions/wrong_answer/` already holds a submission named same.c",
+        ],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("5 submission(s)"),
+        "the count names what was copied: {stderr}"
+    );
+}
+
+/// The files under `dir`, as paths relative to it.
+fn walkdir(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    out
 }
