@@ -156,7 +156,7 @@ if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 fi
 GRIDJUDGE_GIT="file://$repo_root" GRIDJUDGE_REV="$(git rev-parse HEAD)" \
     CARGO_INSTALL_ROOT="$scratch/install" CARGO_TARGET_DIR="$repo_root/target" \
-    bash "$scratch/install.sh"
+    PATH="$scratch/install/bin:$PATH" bash "$scratch/install.sh"
 problems="$scratch/problems"
 src="$problems/sudoku"
 mkdir -p "$src/data/sample" "$src/submissions/accepted" "$src/submissions/wrong_answer"
