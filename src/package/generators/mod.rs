@@ -89,26 +89,43 @@ impl Status {
 /// The path of generators.yaml below the package.
 pub const GENERATORS_YAML: &str = "generators/generators.yaml";
 
-/// The constants of the package's problem.yaml (none without one).
-fn constants(tree: &Tree, package: &Path) -> Result<Constants, GenerateError> {
+/// What generators.yaml's cases need of the package's problem.yaml (nothing without
+/// one): its constants and whether the problem is interactive or multi-pass.
+fn problem_yaml(tree: &Tree, package: &Path) -> Result<(Constants, bool), GenerateError> {
     let path = package.join("problem.yaml");
     let text = tree
         .read_optional(&path)
         .map_err(|e| GenerateError::Package(e.to_string()))?;
     let Some(text) = text else {
-        return Ok(Constants::default());
+        return Ok((Constants::default(), false));
     };
     let doc = crate::package::parse_yaml(&text)
         .map_err(|e| GenerateError::Package(format!("{}: {e}", path.display())))?
         .into_iter()
         .next()
         .unwrap_or(yaml_rust2::Yaml::Null);
-    Constants::from_doc(&doc)
-        .map_err(|e| GenerateError::Package(format!("{}: {e}", path.display())))
+    let constants = Constants::from_doc(&doc)
+        .map_err(|e| GenerateError::Package(format!("{}: {e}", path.display())))?;
+    let words = |y: &yaml_rust2::Yaml| -> Vec<String> {
+        match y {
+            yaml_rust2::Yaml::String(s) => s.split_whitespace().map(str::to_string).collect(),
+            yaml_rust2::Yaml::Array(a) => a
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let interactive = words(&doc["type"])
+        .iter()
+        .chain(words(&doc["validation"]).iter())
+        .any(|w| w == "interactive" || w == "multi-pass");
+    Ok((constants, interactive))
 }
 
-/// Parses the package's generators.yaml.
-pub fn load(package: &Path) -> Result<(spec::Spec, Constants), GenerateError> {
+/// Parses the package's generators.yaml; also returns the constants of its
+/// problem.yaml and whether the problem is interactive or multi-pass.
+pub fn load(package: &Path) -> Result<(spec::Spec, Constants, bool), GenerateError> {
     let tree = Tree::new(package)
         .map_err(|e| GenerateError::Read(format!("{}: {e}", package.display())))?;
     let path = package.join(GENERATORS_YAML);
@@ -122,7 +139,7 @@ pub fn load(package: &Path) -> Result<(spec::Spec, Constants), GenerateError> {
         }
         Err(e) => return Err(GenerateError::Package(e.to_string())),
     };
-    let constants = constants(&tree, package)?;
+    let (constants, interactive) = problem_yaml(&tree, package)?;
     let spec = spec::parse(&text, &constants).map_err(|e| {
         GenerateError::Package(if e.line == 0 {
             format!("{}: {}", path.display(), e.message)
@@ -136,16 +153,17 @@ pub fn load(package: &Path) -> Result<(spec::Spec, Constants), GenerateError> {
             )
         })
     })?;
-    Ok((spec, constants))
+    Ok((spec, constants, interactive))
 }
 
 /// Builds the files of `data/` of the package at `package`; programs run through the
 /// sandbox `launcher`. Nothing is written into the package.
 pub fn build(package: &Path, launcher: &Path) -> Result<Built, GenerateError> {
-    let (spec, constants) = load(package)?;
+    let (spec, constants, interactive) = load(package)?;
     let yaml_path = package.join(GENERATORS_YAML);
     let mut runner =
         run::Runner::new(package, launcher, &constants, &spec).map_err(GenerateError::Package)?;
+    runner.interactive = interactive;
     let mut built = Built {
         notes: spec.notes.clone(),
         ..Built::default()

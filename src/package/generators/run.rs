@@ -16,7 +16,9 @@
 //! 2. `copy:` copies `generators/BASE.EXT` for every such extension there is;
 //! 3. literal files (`in:`, `ans:`, `out:`, `yaml:`) are written over those;
 //! 4. without a `.ans` (outside `invalid_*` and `valid_output`), the case's solution
-//!    runs on the `.in`, its standard output the `.ans`.
+//!    runs on the `.in`, its standard output the `.ans`; for an interactive or
+//!    multi-pass problem the `.ans` is empty and no solution runs (no `.interaction`
+//!    is made).
 //!
 //! A read of the package goes through [`Tree`] (a link out of the package is an
 //! error naming it), and a read of what a run wrote never follows a link out of its
@@ -44,6 +46,9 @@ pub struct Runner<'a> {
     default_solution: Option<String>,
     /// What the runner says on the way (the default solution it chose), one line each.
     pub notes: Vec<String>,
+    /// The problem is interactive or multi-pass: a case without a `.ans` gets an empty
+    /// one (its solution is not run).
+    pub interactive: bool,
 }
 
 impl<'a> Runner<'a> {
@@ -63,6 +68,7 @@ impl<'a> Runner<'a> {
             programs: HashMap::new(),
             default_solution: None,
             notes: Vec::new(),
+            interactive: false,
         })
     }
 
@@ -248,6 +254,9 @@ impl<'a> Runner<'a> {
         }
         if !files.contains_key(".in") {
             return Err("no .in was made (by `generate`, `copy` or `in`)".into());
+        }
+        if self.interactive && !files.contains_key(".ans") {
+            files.insert(".ans".into(), Vec::new());
         }
         if case.needs_answer() && !files.contains_key(".ans") {
             let rel = match &case.solution {

@@ -6,7 +6,8 @@
 //! AC on them; two runs give the same bytes; `--check` names a changed, a missing and
 //! an extra file and writes nothing; an unsupported key is refused by name with its
 //! place; a generator reaches nothing outside its working folder; a link planted in
-//! `data/` is never written through; a failing generator is named in the error.
+//! `data/` is never written through; a failing generator is named in the error; an
+//! alias bomb is refused; an interactive problem's cases get an empty `.ans`.
 
 use super::write;
 use crate::support;
@@ -375,4 +376,55 @@ fn a_failing_generator_is_named_in_the_error() {
         assert!(err.contains(part), "no {part:?} in {err}");
     }
     assert!(!dir.join("data/secret/fine.in").exists(), "{err}");
+}
+
+#[test]
+fn an_alias_bomb_or_deep_nesting_in_generators_yaml_is_refused() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("sum");
+    sum_package(&dir);
+    let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..9 {
+        bomb += &format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n",
+            p = i - 1
+        );
+    }
+    let deep = format!("data: {}{}\n", "[".repeat(100), "]".repeat(100));
+    for (yaml, said) in [(bomb, "aliases expand"), (deep, "nested deeper")] {
+        write(&dir, "generators/generators.yaml", &yaml);
+        let out = generate(&dir, &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+        assert!(
+            err.contains(said) && err.contains("generators.yaml"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn an_interactive_problems_cases_get_an_empty_answer() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("guess");
+    write(
+        &dir,
+        "problem.yaml",
+        "problem_format_version: 2023-07\nname: Guess\ntype: interactive\n",
+    );
+    write(
+        &dir,
+        "generators/gen.py",
+        "import sys\nprint(sys.argv[1])\n",
+    );
+    write(
+        &dir,
+        "generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      a: gen.py 7\n",
+    );
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(read(&dir, "data/secret/a.in"), "7\n");
+    assert_eq!(read(&dir, "data/secret/a.ans"), "");
 }
