@@ -3,7 +3,8 @@
 # package with a generators.yaml (Python and C++ generators, `{seed}` and `{seed:N}`
 # with a `random_salt`, a numbered list group with a group inside, `count:`, `copy:`,
 # `in:`/`ans:` literals, a generator that writes its own `.ans`, a `generators:` entry
-# of two files, `include:`, a `test_group.yaml` of a nested group) is built by both,
+# of two files, a folder generator run from its `main.py`, `include:`, a
+# `test_group.yaml` of a nested group) is built by both,
 # each in its own copy, and the two `data/` folders are compared with `diff -r`
 # (which reads through BAPCtools' links for included cases; gridjudge writes copies).
 #
@@ -82,6 +83,18 @@ cat > "$pkg/generators/lib.py" <<'PY'
 def values(seed, n):
     return [(seed * (i + 7)) % 97 for i in range(n)]
 PY
+mkdir -p "$pkg/generators/folder"
+cat > "$pkg/generators/folder/helper.py" <<'PY'
+def line(seed, n):
+    return " ".join(str((seed >> i) % 10 + 1) for i in range(n))
+PY
+cat > "$pkg/generators/folder/main.py" <<'PY'
+import sys
+from helper import line
+n = int(sys.argv[2])
+print(n)
+print(line(int(sys.argv[1]), n))
+PY
 printf '1\n41\n' > "$pkg/generators/manual/case1.in"
 printf '41\n' > "$pkg/generators/manual/case1.ans"
 cat > "$pkg/generators/generators.yaml" <<'YAML'
@@ -121,6 +134,7 @@ data:
           generate: gen.py {seed} {count}
           count: 2
       - listed: tree {seed:3} 4
+      - folder: folder {seed} 5
 YAML
 cp -a "$pkg" "$work/bt"
 cp -a "$pkg" "$work/gridjudge"

@@ -4,8 +4,9 @@
 //!
 //! Programs are the setter's code and are built and run as the package's output
 //! validator is ([`JuryProgram::build`]: a source file of `generators/` with the
-//! headers beside it, a folder, or the files a `generators:` name lists, copied into a
-//! folder of their own, the first the entry point), each run confined as this
+//! headers beside it, a folder (a Python one run from its first file named `main…`, as
+//! BAPCtools picks it), or the files a `generators:` name lists, copied into a folder of
+//! their own, the first the entry point), each run confined as this
 //! thread's setter uid ([`setter_isolation`]) under [`jury_limits`], in an empty
 //! working folder of its own. A case is made as BAPCtools makes it:
 //!
@@ -83,11 +84,34 @@ impl<'a> Runner<'a> {
                 let path = self.package.join(&key);
                 match self.tree.kind(&path).map_err(|e| e.to_string())? {
                     Kind::Missing => {
-                        return Err(format!(
-                            "`{name}`: no such program in generators/ (and not a name of `generators:`)"
-                        ))
+                        let not = "not a name of `generators:`";
+                        return Err(format!("`{name}`: no such program in generators/ ({not})"));
                     }
-                    _ => JuryProgram::build(&path, self.launcher, self.constants, &format!("generator {key}"))?,
+                    Kind::Dir => {
+                        // BAPCtools' entry point of a folder: its first file named main…
+                        let entry = self
+                            .tree
+                            .entries(&path)
+                            .map_err(|e| e.to_string())?
+                            .into_iter()
+                            .filter_map(|e| {
+                                e.path.file_name().map(|n| n.to_string_lossy().into_owned())
+                            })
+                            .find(|n| n.to_lowercase().starts_with("main"));
+                        JuryProgram::build_with_entry(
+                            &path,
+                            entry.as_deref(),
+                            self.launcher,
+                            self.constants,
+                            &format!("generator {key}"),
+                        )?
+                    }
+                    Kind::File => JuryProgram::build(
+                        &path,
+                        self.launcher,
+                        self.constants,
+                        &format!("generator {key}"),
+                    )?,
                 }
             };
             self.programs.insert(key.clone(), built);
