@@ -7,7 +7,9 @@
 //! an extra file and writes nothing; an unsupported key is refused by name with its
 //! place; a generator reaches nothing outside its working folder; a link planted in
 //! `data/` is never written through; a failing generator is named in the error; an
-//! alias bomb is refused; an interactive problem's cases get an empty `.ans`.
+//! alias bomb is refused; an interactive problem's cases get an empty `.ans`; a
+//! `generators:` entry, a folder generator, `include:` and a nested `test_group.yaml`
+//! give `bt generate`'s bytes too.
 
 use super::write;
 use crate::support;
@@ -427,4 +429,65 @@ fn an_interactive_problems_cases_get_an_empty_answer() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert_eq!(read(&dir, "data/secret/a.in"), "7\n");
     assert_eq!(read(&dir, "data/secret/a.ans"), "");
+}
+
+#[test]
+fn generators_entries_folders_includes_and_nested_test_groups_build_as_bt_builds_them() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("sum");
+    sum_package(&dir);
+    write(
+        &dir,
+        "generators/tree.py",
+        "import sys\nfrom lib import values\nn = int(sys.argv[2])\nprint(n)\nprint(*values(int(sys.argv[1]), n))\n",
+    );
+    write(
+        &dir,
+        "generators/lib.py",
+        "def values(seed, n):\n    return [(seed * (i + 7)) % 97 for i in range(n)]\n",
+    );
+    // Run from main.py, BAPCtools' entry point of a folder, not helper.py (first by name).
+    write(
+        &dir,
+        "generators/folder/helper.py",
+        "def line(seed, n):\n    return \" \".join(str((seed >> i) % 10 + 1) for i in range(n))\n",
+    );
+    write(
+        &dir,
+        "generators/folder/main.py",
+        "import sys\nfrom helper import line\nn = int(sys.argv[2])\nprint(n)\nprint(line(int(sys.argv[1]), n))\n",
+    );
+    let yaml = GENERATORS_YAML
+        .replace(
+            "random_salt: abc\n",
+            "random_salt: abc\ngenerators:\n  tree:\n    - tree.py\n    - lib.py\n",
+        )
+        .replace("  secret:\n", "  secret:\n    include:\n      - \"1\"\n")
+        .replace(
+            "      - group:\n          data:\n            x: gen.py {seed:7} 2\n",
+            "      - group:\n          test_group.yaml:\n            output_validator_args:\n              - case_sensitive\n            description: 'a group'\n          data:\n            x: gen.py {seed:7} 2\n            y: tree {seed} 6\n",
+        )
+        + "      - listed: tree {seed:3} 4\n      - folder: folder {seed} 5\n";
+    write(&dir, "generators/generators.yaml", &yaml);
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let data = dir.join("data");
+    assert_eq!(files(&data).len(), 28, "{:?}", files(&data));
+    // The bytes of `bt generate` (benches/peers/generate_vs_bt.sh builds this package).
+    for (rel, want) in [
+        ("secret/1.in", "2\n1 2\n"),
+        ("secret/1.ans", "3\n"),
+        ("secret/1-group/y.in", "6\n69 65 61 57 53 49\n"),
+        ("secret/1-group/y.ans", "354\n"),
+        ("secret/7-listed.in", "4\n10 53 96 42\n"),
+        ("secret/8-folder.in", "5\n7 4 2 6 8\n"),
+        ("secret/8-folder.ans", "27\n"),
+        (
+            "secret/1-group/test_group.yaml",
+            "output_validator_args:\n  - case_sensitive\ndescription: 'a group'\n",
+        ),
+    ] {
+        assert_eq!(read(&data, rel), want, "{rel}");
+    }
 }
