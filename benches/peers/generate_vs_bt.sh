@@ -151,6 +151,15 @@ count="$(find "$work/bt/data" \( -type f -o -type l \) | wc -l)"
 version="$("$bt" --version 2>/dev/null | head -n 1)" || true
 if diff -r "$work/bt/data" "$work/gridjudge/data"; then
     echo "generate_vs_bt: same bytes ($count files of data/; ${version:-bt})"
+    # bt's own data/ (its links for included cases among it) passes `--check` and is
+    # rewritten as it is.
+    "$gridjudge" generate --package "$work/bt" --check >"$work/check.log" 2>&1 || {
+        echo "generate_vs_bt: --check of bt's data/ failed:"; cat "$work/check.log"; exit 1
+    }
+    "$gridjudge" generate --package "$work/bt" >"$work/again.log" 2>&1 || {
+        echo "generate_vs_bt: generate over bt's data/ failed:"; cat "$work/again.log"; exit 1
+    }
+    echo "generate_vs_bt: bt's data/ passes --check; $(tail -n 1 "$work/again.log")"
 else
     echo "generate_vs_bt: data/ differs (above: < bt, > gridjudge)"
     exit 1

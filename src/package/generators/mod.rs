@@ -9,8 +9,9 @@
 //!
 //! Writes go through [`crate::tree::write_beneath`] from the package folder, so a link
 //! anywhere below it (`data/` itself, a group, a file) is an error, never written
-//! through. Files in `data/` that generators.yaml does not make are reported as
-//! extra and left in place. An included case (`include:`) is a copy of the case's
+//! through (a link inside the package to the bytes the file should have, as BAPCtools
+//! makes for included cases, is left as it is). Files in `data/` that generators.yaml
+//! does not make are reported as extra and left in place. An included case (`include:`) is a copy of the case's
 //! files, where BAPCtools makes a relative link.
 
 pub mod run;
@@ -281,7 +282,9 @@ pub fn write(package: &Path, built: &Built) -> Result<Vec<(PathBuf, Status)>, Ge
             Err(e) => return Err(write_error(e)),
         };
         let status = match before {
-            Some(b) if &b == bytes && !is_link(&path) => Status::Same,
+            // A link inside the package to the same bytes (BAPCtools' included cases)
+            // is left as it is: nothing is written through it.
+            Some(b) if &b == bytes => Status::Same,
             Some(_) => Status::Changed,
             None => Status::New,
         };
@@ -297,9 +300,4 @@ pub fn write(package: &Path, built: &Built) -> Result<Vec<(PathBuf, Status)>, Ge
     }
     report.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(report)
-}
-
-fn is_link(path: &Path) -> bool {
-    path.symlink_metadata()
-        .is_ok_and(|m| m.file_type().is_symlink())
 }
