@@ -7,7 +7,8 @@
 //! an extra file and writes nothing; an unsupported key is refused by name with its
 //! place; a generator reaches nothing outside its working folder; a link planted in
 //! `data/` is never written through; a failing generator is named in the error; an
-//! alias bomb is refused; an interactive problem's cases get an empty `.ans`; a
+//! alias bomb is refused; an interactive problem's cases get an empty `.ans`; a failing
+//! command is retried with the next seeds; a
 //! `generators:` entry, a folder generator, `include:` and a nested `test_group.yaml`
 //! give `bt generate`'s bytes too.
 
@@ -490,4 +491,36 @@ fn generators_entries_folders_includes_and_nested_test_groups_build_as_bt_builds
     ] {
         assert_eq!(read(&data, rel), want, "{rel}");
     }
+}
+
+#[test]
+fn a_failing_command_is_retried_with_the_next_seeds() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("sum");
+    sum_package(&dir);
+    // Fails unless its seed is a multiple of 3; prints the seed it got.
+    write(
+        &dir,
+        "generators/flaky.py",
+        "import sys\ns = int(sys.argv[1])\nif s % 3:\n    sys.exit(1)\nprint(1)\nprint(s % 100)\n",
+    );
+    // python3 -c 'import hashlib; print(int(hashlib.sha512(b"flaky.py {seed}").hexdigest(), 16) % 2**31)'
+    // is 1707707323 (1 modulo 3): the third try, seed 1707707325, is the first to pass.
+    let yaml = |retries: u32| {
+        format!("solution: /submissions/accepted/sol.py\ndata:\n  secret:\n    data:\n      flaky:\n        generate: flaky.py {{seed}}\n        retries: {retries}\n")
+    };
+    write(&dir, "generators/generators.yaml", &yaml(2));
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(
+        text(&out).contains("`flaky.py {seed}` failed (exit code 1)"),
+        "{}",
+        text(&out)
+    );
+    write(&dir, "generators/generators.yaml", &yaml(3));
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(read(&dir, "data/secret/flaky.in"), "1\n25\n");
+    assert_eq!(read(&dir, "data/secret/flaky.ans"), "25\n");
 }
