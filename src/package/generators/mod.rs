@@ -5,7 +5,7 @@
 //! supported, is an error naming it with its line and column); [`run`] builds the
 //! generators and solutions and makes each case's files, confined; this module puts
 //! the groups' and cases' files together ([`build`]) and writes them into `data/`
-//! ([`write`]) or compares them with what `data/` holds ([`compare`]).
+//! ([`write()`]) or compares them with what `data/` holds ([`compare`]).
 //!
 //! Writes go through [`crate::tree::write_beneath`] from the package folder, so a link
 //! anywhere below it (`data/` itself, a group, a file) is an error, never written
