@@ -8,7 +8,8 @@
 //! place; a generator reaches nothing outside its working folder; a link planted in
 //! `data/` is never written through; a failing generator is named in the error; an
 //! alias bomb is refused; an interactive problem's cases get an empty `.ans`; a failing
-//! command is retried with the next seeds; a
+//! command is retried with the next seeds; without `solution:` the first accepted
+//! submission makes the answers (and a `visualizer` is noted, not run); a
 //! `generators:` entry, a folder generator, `include:` and a nested `test_group.yaml`
 //! give `bt generate`'s bytes too.
 
@@ -523,4 +524,36 @@ fn a_failing_command_is_retried_with_the_next_seeds() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert_eq!(read(&dir, "data/secret/flaky.in"), "1\n25\n");
     assert_eq!(read(&dir, "data/secret/flaky.ans"), "25\n");
+}
+
+#[test]
+fn without_a_solution_the_first_accepted_submission_makes_the_answers() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("sum");
+    sum_package(&dir);
+    write(&dir, "submissions/accepted/zzz_wrong.py", "print(0)\n");
+    write(
+        &dir,
+        "generators/generators.yaml",
+        "visualizer: /visualizer\ndata:\n  secret:\n    data:\n      a: gen.py 5 3\n",
+    );
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/submissions/accepted/sol.py, the first accepted submission"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 1 column 13: `visualizer` is not run"),
+        "{err}"
+    );
+    let input = read(&dir, "data/secret/a.in");
+    let sum: u64 = input
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|w| w.parse::<u64>().ok())
+        .sum();
+    assert_eq!(read(&dir, "data/secret/a.ans"), format!("{sum}\n"));
 }
