@@ -11,7 +11,7 @@
 //! command is retried with the next seeds; without `solution:` the first accepted
 //! submission makes the answers (and a `visualizer` is noted, not run); a
 //! `generators:` entry, a folder generator, `include:` and a nested `test_group.yaml`
-//! give `bt generate`'s bytes too.
+//! give `bt generate`'s bytes too; `invalid_*` groups get no `.ans` from the solution.
 
 use super::write;
 use crate::support;
@@ -556,4 +556,27 @@ fn without_a_solution_the_first_accepted_submission_makes_the_answers() {
         .filter_map(|w| w.parse::<u64>().ok())
         .sum();
     assert_eq!(read(&dir, "data/secret/a.ans"), format!("{sum}\n"));
+}
+
+#[test]
+fn invalid_groups_get_no_answer_from_the_solution() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("sum");
+    sum_package(&dir);
+    write(
+        &dir,
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sol.py\ndata:\n  invalid_input:\n    data:\n      letters:\n        in: 'x y'\n  invalid_answer:\n    data:\n      neg:\n        in: \"1\\n1\"\n        ans: \"-1\"\n",
+    );
+    let out = generate(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        files(&dir.join("data")),
+        [
+            "invalid_answer/neg.ans",
+            "invalid_answer/neg.in",
+            "invalid_input/letters.in"
+        ]
+    );
+    assert_eq!(read(&dir, "data/invalid_input/letters.in"), "x y\n");
 }
