@@ -1,11 +1,14 @@
-//! `gridjudge gen` (write generated judge input to stdout or a file) and
+//! `gridjudge gen` (write generated judge input to stdout or a file),
 //! `gridjudge generate PROBLEM` (rebuild a problem's generated `data/secret/gen-*`
-//! files from its `generators.toml`). The generators themselves are
-//! [`gridjudge::gen::spec`]; the recipe logic is [`gridjudge::gen::recipe`].
+//! files from its `generators.toml`) and `gridjudge generate --package DIR` (build a
+//! package's `data/` from its `generators/generators.yaml`). The generators themselves
+//! are [`gridjudge::gen::spec`]; the recipe logic is [`gridjudge::gen::recipe`]; the
+//! generators.yaml logic is [`gridjudge::package::generators`].
 
 use super::{exit, Failure};
 use gridjudge::gen::recipe::{self, FileStatus};
 use gridjudge::gen::spec::{GenError, GenSpec};
+use gridjudge::package::generators::{self, GenerateError};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -69,32 +72,101 @@ pub fn run_gen(args: &GenArgs) -> Result<u8, Failure> {
     Ok(exit::OK)
 }
 
-/// `gridjudge generate PROBLEM`.
+/// `gridjudge generate PROBLEM` / `gridjudge generate --package DIR`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
     /// The problem (with `problem.toml` and `generators.toml`): an id under --cases or
     /// ./judge-cases (poj3074), or a path to its folder. The bundled copy inside the
     /// binary is never written to.
-    pub problem: String,
+    #[arg(required_unless_present = "package", conflicts_with = "package")]
+    pub problem: Option<String>,
+    /// A Kattis/ICPC package folder: build its `data/` from
+    /// `generators/generators.yaml` (BAPCtools' format).
+    #[arg(long, value_name = "DIR")]
+    pub package: Option<PathBuf>,
     /// Folder holding the problem folders (default: $GRIDJUDGE_CASES, else
     /// ./judge-cases).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
     /// Compare instead of writing: exit 1 when a generated file differs from its
-    /// recipe (or is missing, or is a stale `gen-*` file).
+    /// recipe (or is missing, or is a stale `gen-*` file; with --package, a file of
+    /// `data/` that generators.yaml does not make).
     #[arg(long)]
     pub check: bool,
 }
 
+/// The exit code of a generators.yaml failure: a broken package (a key refused, a
+/// program that fails, a planted link) is 3, an unreadable one 66, a failed write 74.
+pub fn generators_exit_code(e: &GenerateError) -> u8 {
+    match e {
+        GenerateError::Package(_) => exit::JUDGE_FAILURE,
+        GenerateError::Read(_) => exit::NO_INPUT,
+        GenerateError::Write(_) => exit::IO_ERROR,
+    }
+}
+
+/// Runs `gridjudge generate --package DIR [--check]`.
+fn run_generate_package(package: &std::path::Path, check: bool) -> Result<u8, Failure> {
+    let fail = |e: GenerateError| {
+        Failure::new(generators_exit_code(&e), format!("gridjudge generate: {e}"))
+    };
+    let launcher = std::env::current_exe().map_err(|e| {
+        Failure::new(
+            exit::INTERNAL,
+            format!("gridjudge generate: cannot find the gridjudge executable: {e}"),
+        )
+    })?;
+    let built = generators::build(package, &launcher).map_err(fail)?;
+    for note in &built.notes {
+        eprintln!("gridjudge generate: note: {note}");
+    }
+    let report = if check {
+        generators::compare(package, &built)
+    } else {
+        generators::write(package, &built)
+    }
+    .map_err(fail)?;
+    let mut text = String::new();
+    for (path, status) in &report {
+        if check || *status != generators::Status::Same {
+            text += &format!("{status:>8}  data/{}\n", path.display());
+        }
+    }
+    let same = report
+        .iter()
+        .filter(|(_, s)| *s == generators::Status::Same)
+        .count();
+    text += &format!("{} files, {same} unchanged\n", report.len());
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| Failure::new(exit::IO_ERROR, format!("gridjudge generate: stdout: {e}")))?;
+    let differ = report.iter().any(|(_, s)| s.differs());
+    Ok(if check && differ {
+        exit::REJECTED
+    } else {
+        exit::OK
+    })
+}
+
 /// Runs `gridjudge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
+    if let Some(package) = &args.package {
+        return run_generate_package(package, args.check);
+    }
+    let Some(problem) = &args.problem else {
+        return Err(Failure::new(
+            exit::USAGE,
+            "gridjudge generate: give a PROBLEM or --package DIR",
+        ));
+    };
     let fail = |code: u8, m: String| Failure::new(code, format!("gridjudge generate: {m}"));
     let roots = crate::cli::judge::Roots {
         bundled: false,
         ..crate::cli::judge::RunOptions::with_cases(args.cases.clone()).roots()
     };
-    let problem_dir = crate::cli::judge::locate(&args.problem, &roots)
-        .map_err(|f| f.context("gridjudge generate"))?;
+    let problem_dir =
+        crate::cli::judge::locate(problem, &roots).map_err(|f| f.context("gridjudge generate"))?;
     let plan = recipe::Recipe::load(&problem_dir).map_err(|e| {
         let code = match e {
             recipe::RecipeError::Read { .. } | recipe::RecipeError::Problem(_) => exit::NO_INPUT,

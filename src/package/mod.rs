@@ -36,6 +36,7 @@
 pub mod default_output_validator;
 pub mod expectations;
 pub mod export;
+pub mod generators;
 pub mod grader;
 pub mod metadata;
 pub mod output_validator;

@@ -299,6 +299,18 @@ impl JuryProgram {
         constants: &Constants,
         what: &str,
     ) -> Result<JuryProgram, String> {
+        Self::build_with_entry(source, None, launcher, constants, what)
+    }
+
+    /// [`JuryProgram::build`], with `entry` (a file name of the folder `source`) the
+    /// Python file that runs when the folder has several.
+    pub fn build_with_entry(
+        source: &Path,
+        entry: Option<&str>,
+        launcher: &Path,
+        constants: &Constants,
+        what: &str,
+    ) -> Result<JuryProgram, String> {
         let dir = tempfile::Builder::new()
             .prefix("gridjudge-validator-")
             .tempdir()
@@ -362,7 +374,11 @@ impl JuryProgram {
         } else if let Some(rs) = names(&["rs"]).first() {
             build(built_with(Language::Rust, std::slice::from_ref(rs))?)?;
             (exe, Vec::new())
-        } else if let Some(py) = files.iter().find(|p| ext(p, &["py"])) {
+        } else if let Some(py) = files
+            .iter()
+            .find(|p| entry.is_some_and(|e| p.file_name() == Some(e.as_ref())) && ext(p, &["py"]))
+            .or_else(|| files.iter().find(|p| ext(p, &["py"])))
+        {
             let python = ["/usr/bin/python3", "/usr/local/bin/python3"]
                 .iter()
                 .map(PathBuf::from)

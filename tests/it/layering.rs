@@ -143,6 +143,7 @@ const INNER: &[(&str, Table)] = &[
             ),
             ("scoring", &["metadata", "package"]),
             ("grader", &["metadata", "output_validator", "scoring"]),
+            ("generators", &["metadata", "output_validator", "package"]),
             ("problem", &["grader", "output_validator", "package"]),
             ("expectations", &["package"]),
             ("shape", &["expectations", "package"]),

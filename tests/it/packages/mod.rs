@@ -2,6 +2,7 @@
 //! the Kattis validator protocols.
 
 mod export;
+mod generators;
 mod graders;
 mod hostile_folders;
 mod hostile_yaml;
