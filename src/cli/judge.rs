@@ -90,6 +90,11 @@ pub struct RunOptions {
     /// counted (see docs/sandbox.md).
     #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
     pub wall_limit: Option<f64>,
+    /// Keep every judged case's files in DIR (made if missing): the program's standard
+    /// output and error and the verdict with its message, as PROBLEM/CASE.out, .err and
+    /// .verdict (verify-submissions: SUBMISSION/PROBLEM/CASE.*).
+    #[arg(long, value_name = "DIR")]
+    pub keep_outputs: Option<PathBuf>,
 }
 
 impl RunOptions {
@@ -103,6 +108,7 @@ impl RunOptions {
             require_isolation: false,
             relay_interaction: false,
             wall_limit: None,
+            keep_outputs: None,
         }
     }
 
@@ -144,6 +150,13 @@ impl RunOptions {
         s.isolate = !self.run_as_self;
         s.relay_interaction = self.relay_interaction;
         s.wall_limit = self.wall_limit.map(std::time::Duration::from_secs_f64);
+        s.keep_outputs =
+            self.keep_outputs
+                .as_ref()
+                .map(|dir| gridjudge::judge::case_loop::KeepOutputs {
+                    dir: dir.clone(),
+                    under: PathBuf::new(),
+                });
         Ok(s)
     }
 
@@ -151,6 +164,10 @@ impl RunOptions {
     /// fails with exit 3 naming every missing guarantee.
     pub fn checked_settings(&self) -> Result<JudgeSettings, Failure> {
         let settings = self.settings().map_err(Failure::internal)?;
+        if let Some(dir) = &self.keep_outputs {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure::cannot_write(dir, e).context("--keep-outputs"))?;
+        }
         if self.require_isolation {
             let g = settings.probe_guarantees().map_err(Failure::judge)?;
             let missing = g.missing();
@@ -207,6 +224,11 @@ pub struct JudgeArgs {
     /// Judge only this case: its name (`01_top95`) or `group/name` (`secret/01_top95`).
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
+    /// Stop a problem at its first case that is not accepted (in the cases' order), as
+    /// problemtools does for a pass-fail problem: the report holds the cases up to it.
+    /// A scoring problem is always judged whole.
+    #[arg(long)]
+    pub fail_fast: bool,
     /// Judge gridjudge's own reference solver (`gridjudge solve PROBLEM`).
     #[arg(long, conflicts_with_all = ["source", "command"])]
     pub reference: bool,
@@ -503,7 +525,8 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     {
         crate::cli::check_writable(path)?;
     }
-    let settings = args.options.checked_settings()?;
+    let mut settings = args.options.checked_settings()?;
+    settings.stop_at_first_failure = args.fail_fast;
     let baseline = args.track.load()?; // citrack
     let problems = match &args.package {
         Some(dir) => vec![package_problem(&args, dir, &settings)?],

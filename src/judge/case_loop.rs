@@ -55,6 +55,19 @@ pub struct JudgeSettings {
     pub relay_interaction: bool,
     /// The wall limit of every run, overriding each problem's (`--wall-limit`).
     pub wall_limit: Option<Duration>,
+    /// Where each judged case's files are kept (`--keep-outputs`): the program's
+    /// standard output and error and the verdict with its message ([`keep_case`]).
+    pub keep_outputs: Option<KeepOutputs>,
+}
+
+/// Where [`keep_case`] keeps the files of the cases of a run: `dir/under/PROBLEM/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeepOutputs {
+    /// The folder the user named (it exists; links in its own path are theirs).
+    pub dir: PathBuf,
+    /// The plain relative folder below it for this run (empty, or the submission's
+    /// name below `submissions/` for `verify-submissions`).
+    pub under: PathBuf,
 }
 
 impl JudgeSettings {
@@ -68,6 +81,7 @@ impl JudgeSettings {
             stop_at_first_failure: false,
             relay_interaction: false,
             wall_limit: None,
+            keep_outputs: None,
         }
     }
 
@@ -257,6 +271,10 @@ pub fn judge_problem(
                 let (isolation, _lease) = settings.isolation(slot);
                 let mut worker = Worker::new(&settings.launcher);
                 worker.relay_interaction = settings.relay_interaction;
+                worker.keep_outputs = settings
+                    .keep_outputs
+                    .as_ref()
+                    .map(|k| (k.dir.clone(), k.under.join(&problem.name)));
                 loop {
                     if interrupt::signal().is_some() {
                         break;
@@ -373,6 +391,9 @@ pub struct Worker {
     workdir_untouched: bool,
     /// Join an interactive program and its interactor through the relay.
     pub relay_interaction: bool,
+    /// The folder, and the folder below it, this worker keeps each judged case's files
+    /// in ([`keep_case`]).
+    pub keep_outputs: Option<(PathBuf, PathBuf)>,
 }
 
 impl Worker {
@@ -384,6 +405,7 @@ impl Worker {
             dirs: None,
             workdir_untouched: false,
             relay_interaction: false,
+            keep_outputs: None,
         }
     }
 
@@ -404,10 +426,45 @@ pub fn judge_case(
     worker: &mut Worker,
     isolation: Isolation,
 ) -> Result<CaseResult, Interrupted> {
-    let result = judge_case_once(problem, case, program, limits, worker, isolation)?;
+    let mut result = judge_case_once(problem, case, program, limits, worker, isolation)?;
     // An external checker runs in a sandbox too: its JE after a signal is no verdict.
     interrupt::check()?;
+    if let Some((dir, under)) = &worker.keep_outputs {
+        if let Err(e) = keep_case(dir, under, case, &result, worker.dirs.as_ref()) {
+            result.message = format!("{} [--keep-outputs: {e}]", result.message);
+        }
+    }
     Ok(result)
+}
+
+/// Keeps what a judged case left in `dir/under/` (`under`: the run's folder of
+/// `--keep-outputs`, ending in the problem's name): `CASE.out` and `CASE.err`, the
+/// program's standard output and error as the sandbox captured them (never more than
+/// the output limit), and `CASE.verdict`, the verdict and the checker's or the judge's
+/// message, one line each, where CASE is the case's name below `data/` (`secret/03`).
+/// Nothing below `dir` is written through a link ([`crate::tree::write_beneath`]). An
+/// interactive case's output went to its interactor: it keeps the verdict and the
+/// standard error.
+pub fn keep_case(
+    dir: &Path,
+    under: &Path,
+    case: &Case,
+    result: &CaseResult,
+    dirs: Option<&CaseDirs>,
+) -> Result<(), crate::tree::TreeError> {
+    let id = case.id();
+    let file = |ext: &str| under.join(format!("{id}.{ext}"));
+    let verdict = format!("{}\n{}\n", result.verdict.code(), result.message);
+    crate::tree::write_beneath(dir, &file("verdict"), verdict.as_bytes(), 0o644)?;
+    if let Some(dirs) = dirs {
+        for (ext, path) in [("out", dirs.stdout()), ("err", dirs.stderr())] {
+            // A missing capture (a judge error before the run) is nothing to keep.
+            if let Ok(bytes) = std::fs::read(&path) {
+                crate::tree::write_beneath(dir, &file(ext), &bytes, 0o644)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn judge_case_once(
@@ -424,6 +481,7 @@ fn judge_case_once(
         dirs,
         workdir_untouched,
         relay_interaction,
+        keep_outputs: _,
     } = worker;
     // A case opens without blocking and must be a regular file (`crate::tree`).
     let input = match crate::tree::read_file(&case.input) {

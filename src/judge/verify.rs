@@ -339,6 +339,7 @@ pub fn judge_submission(
     settings: &JudgeSettings,
 ) -> SubmissionResult {
     let quiet = |_: &CaseResult| {};
+    let settings = &keeping_under(settings, sub);
     let report = match compile_submission(sub, problem, settings) {
         Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
         Err((v, m)) => ProblemReport::failed(
@@ -507,6 +508,16 @@ pub fn verify_problem(
     }
 }
 
+/// `settings` with `--keep-outputs` pointed at the submission's own folder
+/// (`KEEP/accepted/sol.cpp/PROBLEM/CASE.out`).
+fn keeping_under(settings: &JudgeSettings, sub: &Submission) -> JudgeSettings {
+    let mut mine = settings.clone();
+    if let Some(keep) = &mut mine.keep_outputs {
+        keep.under = keep.under.join(&sub.name);
+    }
+    mine
+}
+
 /// Compiles and judges one submission of [`verify_problem`], recording an accepted or
 /// time-limit-exceeded example in `margins`.
 fn verify_one(
@@ -517,6 +528,7 @@ fn verify_one(
 ) -> SubmissionResult {
     let quiet = |_: &CaseResult| {};
     let margins = || margins.lock().unwrap_or_else(PoisonError::into_inner);
+    let settings = &keeping_under(settings, sub);
     match compile_submission(sub, problem, settings) {
         Err((v, m)) => {
             let failed = ProblemReport::failed(

@@ -4,6 +4,7 @@
 
 mod baseline;
 mod cli;
+mod debugging;
 mod example_submissions;
 mod own_data;
 mod shards;

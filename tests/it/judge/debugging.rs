@@ -1,0 +1,119 @@
+//! Debugging a rejected program: `--keep-outputs DIR` keeps every judged case's output,
+//! standard error and verdict (for `judge` and, per submission, `verify-submissions`),
+//! and `judge --fail-fast` stops a problem at its first rejected case.
+
+use crate::support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gridjudge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("gridjudge runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn keep_outputs_keeps_each_cases_output_error_and_verdict() {
+    let _machine = support::machine::shared();
+    let keep = tempfile::tempdir().expect("temp dir");
+    let dir = keep.path().join("kept");
+    let source = "judge-cases/poj3074/submissions/wrong_answer/givens_unchanged.c";
+    let out = gridjudge(&[
+        "judge",
+        "poj3074",
+        "--source",
+        source,
+        "--format",
+        "json",
+        "--keep-outputs",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let doc = json(&out);
+    let cases = doc["problems"][0]["cases"]
+        .as_array()
+        .expect("cases")
+        .clone();
+    assert_eq!(cases.len(), 9, "{doc:#}");
+    for case in &cases {
+        let id = case["case"].as_str().expect("case id");
+        let base = dir.join("poj3074").join(id);
+        let verdict = std::fs::read_to_string(base.with_extension("verdict"))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let mut lines = verdict.lines();
+        assert_eq!(lines.next(), case["verdict"].as_str(), "{id}");
+        assert_eq!(
+            lines.next().unwrap_or(""),
+            case["message"].as_str().unwrap_or("")
+        );
+        // The program prints the puzzle with its givens: the kept output is its own.
+        let output = std::fs::read(base.with_extension("out")).expect("output kept");
+        assert!(!output.is_empty(), "{id}: empty output kept");
+        assert!(base.with_extension("err").is_file(), "{id}: no stderr kept");
+    }
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_rejected_case() {
+    let _machine = support::machine::shared();
+    let source = "judge-cases/poj3074/submissions/wrong_answer/givens_unchanged.c";
+    let whole = json(&gridjudge(&[
+        "judge", "poj3074", "--source", source, "--format", "json",
+    ]));
+    let fast = json(&gridjudge(&[
+        "judge",
+        "poj3074",
+        "--source",
+        source,
+        "--format",
+        "json",
+        "--fail-fast",
+    ]));
+    let n = |d: &serde_json::Value| d["problems"][0]["cases"].as_array().map_or(0, Vec::len);
+    assert_eq!(n(&whole), 9, "{whole:#}");
+    assert_eq!(n(&fast), 1, "{fast:#}");
+    assert_eq!(fast["problems"][0]["cases"][0]["verdict"], "WA", "{fast:#}");
+}
+
+#[test]
+fn verify_submissions_keeps_each_submissions_cases_in_its_own_folder() {
+    let _machine = support::machine::shared();
+    let keep = tempfile::tempdir().expect("temp dir");
+    let out = gridjudge(&[
+        "verify-submissions",
+        "poj2676",
+        "--keep-outputs",
+        keep.path().to_str().unwrap(),
+        "-j",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let kept = |sub: &str| keep.path().join(sub).join("poj2676/sample/1.verdict");
+    let read = |sub: &str| std::fs::read_to_string(kept(sub)).unwrap_or_default();
+    assert!(
+        read("accepted/dfs_bitmask.c").starts_with("AC\n"),
+        "{:?}",
+        kept("accepted/dfs_bitmask.c")
+    );
+    assert!(read("wrong_answer/one_digit_changed.c").starts_with("WA\n"));
+    assert!(read("presentation_error/spaces_between_digits.c").starts_with("PE\n"));
+    assert!(Path::new(
+        &keep
+            .path()
+            .join("accepted/dfs_bitmask.c/poj2676/sample/1.out")
+    )
+    .is_file());
+}
