@@ -69,13 +69,19 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// An error about `file`.
+    /// An error about `file`; a message of several lines is joined into one (` / `).
     pub fn error(file: &Path, check: impl Into<String>, message: impl Into<String>) -> Finding {
+        let message: String = message.into();
+        let lines: Vec<&str> = message
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.trim().is_empty())
+            .collect();
         Finding {
             severity: Severity::Error,
             file: file.to_path_buf(),
             check: check.into(),
-            message: message.into(),
+            message: lines.join(" / "),
         }
     }
 
