@@ -74,8 +74,8 @@ impl Finding {
         let message: String = message.into();
         let lines: Vec<&str> = message
             .lines()
-            .map(str::trim_end)
-            .filter(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
             .collect();
         Finding {
             severity: Severity::Error,
@@ -617,4 +617,69 @@ pub fn check_data(
             .push("the data check was interrupted: not every case was checked".into());
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validator(file: &str) -> InputValidator {
+        let source = PathBuf::from("/pkg/input_validators").join(file);
+        InputValidator {
+            name: source
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            source,
+            runner: Runner::Checktestdata {
+                program: PathBuf::from("/usr/bin/checktestdata"),
+                read_only: Vec::new(),
+            },
+        }
+    }
+
+    fn doc(text: &str) -> Yaml {
+        super::super::parse_yaml(text)
+            .expect("yaml")
+            .into_iter()
+            .next()
+            .unwrap_or(Yaml::Null)
+    }
+
+    #[test]
+    fn input_validator_arguments_are_a_string_a_list_or_a_map_by_validator_name() {
+        let range = validator("range.py");
+        let other = validator("other.ctd");
+        let legacy = doc("input_validator_flags: max 5 strict\n");
+        assert_eq!(
+            args_in(&legacy, &range),
+            Some(vec!["max".into(), "5".into(), "strict".into()])
+        );
+        let list = doc("input_validator_args: [max, 5]\n");
+        assert_eq!(args_in(&list, &other), Some(vec!["max".into(), "5".into()]));
+        let map = doc("input_validator_args:\n  range: [max, '5']\n  other.ctd: [x]\n");
+        assert_eq!(args_in(&map, &range), Some(vec!["max".into(), "5".into()]));
+        assert_eq!(args_in(&map, &other), Some(vec!["x".into()]));
+        // A validator the map leaves out gets no arguments (not those of a group above).
+        let only = doc("input_validator_args: {range: [a]}\n");
+        assert_eq!(args_in(&only, &other), Some(Vec::new()));
+        assert_eq!(args_in(&doc("output_validator_args: [x]\n"), &range), None);
+    }
+
+    #[test]
+    fn a_finding_is_one_line_naming_the_file_and_the_check() {
+        let f = Finding::error(
+            Path::new("pkg/data/secret/1.in"),
+            "input validator v",
+            "building failed:\n  line 1\n\n  line 2\n",
+        );
+        assert_eq!(
+            f.to_string(),
+            "pkg/data/secret/1.in: input validator v: building failed: / line 1 / line 2"
+        );
+        assert_eq!(
+            Finding::warning(Path::new("x"), "c", "m").severity,
+            Severity::Warning
+        );
+    }
 }

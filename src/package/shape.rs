@@ -421,6 +421,16 @@ mod tests {
     }
 
     #[test]
+    fn case_names_follow_problemtools_rule() {
+        for good in ["1", "01_top95", "a.b-c_d", "Z9"] {
+            assert!(good_name(good), "{good}");
+        }
+        for bad in ["", "_x", ".hidden", "-a", "a b", "é", "a/b"] {
+            assert!(!good_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
     fn legacy_scoring_keys_belong_to_scoring_problems() {
         let d = tempfile::tempdir().expect("temp dir");
         let p = d.path();
