@@ -14,7 +14,8 @@
 //!   `input_validator_flags`, a string, a list, or a map from the validator's name to
 //!   its arguments); exit 42 is valid, 43 invalid (an error quoting what the validator
 //!   wrote on stdout and stderr), anything else a failure of the validator (an error
-//!   too). A validator is a source file or a folder of any language the output
+//!   too). An input validator is given no feedback folder (the protocol has none for
+//!   it), so its words are those of its standard streams. A validator is a source file or a folder of any language the output
 //!   validators are built from, or `build`/`run` scripts: each is built once
 //!   ([`JuryProgram::build`]) and runs as setter code does ([`setter_isolation`],
 //!   [`jury_limits`]). A checktestdata script (`NAME.ctd`) runs as `checktestdata
