@@ -207,6 +207,12 @@ pub struct JudgeArgs {
     /// a gridjudge problem: its data, limits and output validator.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["all", "reference"])]
     pub package: Option<PathBuf>,
+    /// With --package: judge without checking the package's data first (its input
+    /// validators on every input, its output validator on every answer). For a package
+    /// being written, whose data is known to be wrong, or one whose validators take long
+    /// on large data: the verdicts may then blame the program for the data.
+    #[arg(long, requires = "package")]
+    pub no_data_check: bool,
     /// Judge interactively: this testlib-style interactor (Polygon's convention,
     /// `interactor INPUT OUTPUT ANSWER`; exit 0 accepts, 1 is WA, 2 PE, anything else a
     /// judge error) talks to the program instead of the problem's checker. C++ (with
@@ -700,6 +706,9 @@ fn package_problem(
         .stated_time_limit(args.time_limit)
         .unwrap_or(DEFAULT_TIME_LIMIT);
     let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
+    if !args.no_data_check {
+        check_package_data(&pkg, &problem, settings)?;
+    }
     problem.apply(&Overrides {
         time_seconds: None,
         case: None,
@@ -713,6 +722,47 @@ fn package_problem(
     narrow_to_case(&mut one, args.case.as_deref())?;
     one.pop()
         .ok_or_else(|| Failure::internal("the package's problem went missing"))
+}
+
+/// Checks the data of `pkg` before any run ([`gridjudge::package::data_check`]), its
+/// answers through the output validator of `problem` (the package as the judge's
+/// problem): the warnings and the checks skipped go to stderr; errors, each on a line
+/// of its own naming the file, the check and the message, end the command (exit 3).
+pub fn check_package_data(
+    pkg: &Package,
+    problem: &JudgeProblem,
+    settings: &JudgeSettings,
+) -> Result<(), Failure> {
+    let gridjudge::judge::problem::Checker::External(checker) = &problem.checker else {
+        return Err(Failure::internal(
+            "a package's problem is judged by gridjudge's own checker",
+        ));
+    };
+    let report = gridjudge::package::data_check::check_data(
+        pkg,
+        checker.as_ref(),
+        &settings.launcher,
+        settings.jobs,
+    );
+    for w in report.warnings() {
+        eprintln!("warning: {w}");
+    }
+    for s in &report.skipped {
+        eprintln!("note: {s}");
+    }
+    let errors: Vec<_> = report.errors().collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    Err(Failure::judge(format!(
+        "{}: {} error(s) in the package's data (above): no program is judged against it \
+         (--no-data-check judges anyway)",
+        pkg.dir.display(),
+        errors.len()
+    )))
 }
 
 fn finish(

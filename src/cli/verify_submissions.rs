@@ -17,6 +17,7 @@ use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::report::Render;
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::verify::{find_submissions, problems_report, verify_problem, Step};
+use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
 use gridjudge::package::Package;
 use gridjudge::sandbox::interrupt;
 use gridjudge::Verdict;
@@ -40,6 +41,12 @@ pub struct VerifyArgs {
     /// folder's and submissions.yaml's expectations in the format's verdicts.
     #[arg(long, value_name = "DIR", conflicts_with = "all")]
     pub package: Option<PathBuf>,
+    /// With --package: verify without checking the package's data first (its input
+    /// validators on every input, its output validator on every answer). For a package
+    /// being written, whose data is known to be wrong, or one whose validators take long
+    /// on large data: a submission may then mismatch because of the data.
+    #[arg(long, requires = "package")]
+    pub no_data_check: bool,
     /// Verify only shard K of N (a CI matrix job): every N-th submission of the whole
     /// run, starting with the K-th (a package needs a stated time limit or
     /// --time-limit). The JSON report records the shard; `gridjudge report merge` joins
@@ -223,6 +230,11 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
             "{}: no submissions under submissions/<folder>/",
             dir.display()
         )));
+    }
+    if !args.no_data_check {
+        // The output validator as the judge's, for the answers (any limit will do).
+        let problem = pkg.judge_problem(&settings.launcher, DEFAULT_TIME_LIMIT)?;
+        crate::cli::judge::check_package_data(&pkg, &problem, &settings)?;
     }
     let margin = args.margins.margin_or(pkg.time_safety_margin);
     let shard = args.shard;

@@ -32,7 +32,12 @@
 //! writing the score files) carry their test groups ([`scoring`]): the submission's score and verdict are
 //! aggregated from its case results, by the default grader or the package's custom
 //! grader ([`grader`], `grading: custom`).
+//!
+//! Before any run, the data itself is checked ([`data_check`]): the inputs by the
+//! package's input validators, the answers by its output validator, the shape of the
+//! data ([`shape`]).
 
+pub mod data_check;
 pub mod default_output_validator;
 pub mod expectations;
 pub mod export;

@@ -14,10 +14,27 @@
 //!   unbounded only when `secret` is; `require_pass` names `sample` or groups that
 //!   exist, come earlier in name order than the group naming them and aggregate
 //!   pass-fail, and `secret` requires `sample` only.
+//!
+//! The shape of the data itself is a list of findings of the data check
+//! ([`Package::data_shape`], run by [`data_check`](super::data_check) before any run),
+//! not a load error:
+//!
+//! - **errors**: a case without its `.ans` where the default output validator needs it
+//!   (a non-interactive problem with the default validator); a case or group name that
+//!   is not `[a-zA-Z0-9][a-zA-Z0-9_.-]*` (problemtools' rule); a `.in` or `.ans` that
+//!   starts with a UTF-8 byte order mark (an invisible token no contestant's reader
+//!   expects: the format's data is plain text);
+//! - **warnings**: a missing `.ans` where a custom output validator reads the case (it
+//!   is given an empty answer); an empty `.ans` of a non-interactive problem; two cases
+//!   with byte-identical inputs; no sample case; a `.in` or `.ans` that is not UTF-8
+//!   (binary data is allowed, but rare enough to be a mistake).
 
+use super::data_check::Finding;
 use super::expectations::Dialect;
-use super::{read_yaml, FormatVersion, Package, PackageError};
+use super::{read_yaml, FormatVersion, Package, PackageError, Validation};
 use crate::judge::scoring::{Aggregation, Child, Config, ModernConfig, Node, Scoring};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
@@ -275,6 +292,116 @@ impl Package {
     }
 }
 
+/// Whether `name` (one step of a case's path) is `[a-zA-Z0-9][a-zA-Z0-9_.-]*`.
+fn good_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && chars.all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+}
+
+/// The byte order mark of UTF-8.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The encoding findings of the data file `path` with contents `bytes`.
+fn encoding(path: &Path, bytes: &[u8], out: &mut Vec<Finding>) {
+    if bytes.starts_with(BOM) {
+        out.push(Finding::error(
+            path,
+            "encoding",
+            "starts with a UTF-8 byte order mark (EF BB BF): remove it",
+        ));
+    } else if let Err(e) = std::str::from_utf8(bytes) {
+        out.push(Finding::warning(
+            path,
+            "encoding",
+            format!("not UTF-8 (byte {} of the file)", e.valid_up_to() + 1),
+        ));
+    }
+}
+
+impl Package {
+    /// The findings about the data's shape (see the module documentation), in case
+    /// order.
+    pub fn data_shape(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        let data = self.dir.join("data");
+        if !self
+            .cases
+            .iter()
+            .any(|c| c.case.group == crate::judge::config::Group::Sample)
+        {
+            out.push(Finding::warning(
+                &data.join("sample"),
+                "sample",
+                "no sample case (data/sample/*.in): contestants get no example",
+            ));
+        }
+        let batch = !self.interactive && self.passes.is_none();
+        let mut seen: HashMap<(u64, usize), Vec<PathBuf>> = HashMap::new();
+        for c in &self.cases {
+            let input = &c.case.input;
+            for step in c.case.name.split('/') {
+                if !good_name(step) {
+                    out.push(Finding::error(
+                        input,
+                        "case name",
+                        format!(
+                            "{step:?} is not a valid name: letters, digits, `_`, `.` and `-`, \
+                             starting with a letter or digit"
+                        ),
+                    ));
+                    break;
+                }
+            }
+            match crate::tree::read_file(input) {
+                Ok(bytes) => {
+                    encoding(input, &bytes, &mut out);
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    bytes.hash(&mut h);
+                    let same = seen.entry((h.finish(), bytes.len())).or_default();
+                    let twin = same
+                        .iter()
+                        .find(|p| crate::tree::read_file(p).is_ok_and(|b| b == bytes));
+                    match twin {
+                        Some(first) => out.push(Finding::warning(
+                            input,
+                            "identical inputs",
+                            format!("byte for byte the input of {}", first.display()),
+                        )),
+                        None => same.push(input.clone()),
+                    }
+                }
+                Err(e) => out.push(Finding::error(input, "input", e.to_string())),
+            }
+            match &c.case.answer {
+                None if batch && self.validation == Validation::Default => {
+                    out.push(Finding::error(
+                        &input.with_extension("ans"),
+                        "answer",
+                        "missing: the default output validator compares the output with it",
+                    ))
+                }
+                None if batch => out.push(Finding::warning(
+                    &input.with_extension("ans"),
+                    "answer",
+                    "missing: the output validator is given an empty answer",
+                )),
+                None => {}
+                Some(ans) => match crate::tree::read_file(ans) {
+                    Ok(bytes) => {
+                        if bytes.is_empty() && batch {
+                            out.push(Finding::warning(ans, "answer", "empty"));
+                        }
+                        encoding(ans, &bytes, &mut out);
+                    }
+                    Err(e) => out.push(Finding::error(ans, "answer", e.to_string())),
+                },
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,6 +417,16 @@ mod tests {
         match Package::load(dir) {
             Ok(_) => "ok".into(),
             Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn case_names_follow_problemtools_rule() {
+        for good in ["1", "01_top95", "a.b-c_d", "Z9"] {
+            assert!(good_name(good), "{good}");
+        }
+        for bad in ["", "_x", ".hidden", "-a", "a b", "é", "a/b"] {
+            assert!(!good_name(bad), "{bad}");
         }
     }
 

@@ -29,7 +29,8 @@
 //!
 //! Where a tool is looked up, `PATH` counts only by its absolute folders
 //! ([`search_path`]): an empty or relative entry (`PATH=.:…`, `PATH=:/usr/bin`) names the
-//! caller's working folder, where a package's `rustc` may wait.
+//! caller's working folder, where a package's `rustc` may wait. [`find_program`] is that
+//! lookup, for a compiler and for a tool the judge runs confined (`checktestdata`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -80,6 +81,15 @@ pub fn search_path() -> Vec<PathBuf> {
     std::env::var_os("PATH")
         .map(|p| absolute_entries(&p))
         .unwrap_or_default()
+}
+
+/// The first regular file `name` in the absolute folders of the judge's `PATH`
+/// ([`search_path`]), if any: never in the caller's working folder.
+pub fn find_program(name: &str) -> Option<PathBuf> {
+    search_path()
+        .into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
 }
 
 /// The absolute folders of a `PATH` value, in order.

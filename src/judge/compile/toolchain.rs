@@ -10,7 +10,7 @@
 //! what it runs.
 
 use super::{judge_error, CompileFailure, Language};
-use crate::sandbox::host::{search_path, toolchain_command};
+use crate::sandbox::host::toolchain_command;
 use std::path::{Path, PathBuf};
 
 /// Why `lang` cannot be compiled or run here, if it cannot.
@@ -75,13 +75,10 @@ pub fn resolve(command: &str) -> Option<PathBuf> {
         })
 }
 
-/// `name` in the absolute folders of the judge's `PATH` ([`search_path`]): never in the
+/// `name` in the absolute folders of the judge's `PATH` ([`find_program`](crate::sandbox::host::find_program)): never in the
 /// caller's working folder, which an empty or relative entry would name.
 fn find_tool(name: &str) -> Option<PathBuf> {
-    search_path()
-        .into_iter()
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    crate::sandbox::host::find_program(name)
 }
 
 /// A compiler found for the sandbox: the executable, and the folders it needs beyond

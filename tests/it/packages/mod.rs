@@ -1,6 +1,7 @@
 //! Kattis / ICPC problem packages: judging them, exporting a bundled problem as one, and
 //! the Kattis validator protocols.
 
+mod data_validation;
 mod export;
 mod generators;
 mod graders;

@@ -12,10 +12,14 @@ use crate::support;
 use serde_json::Value;
 use std::process::Command;
 
-/// `verify-submissions --package DIR --format json`: the exit code and the document.
+/// `verify-submissions --package DIR --format json --no-data-check`: the exit code and
+/// the document. The validators here probe the host or flood their output, and their
+/// answers are not team output: the data check would refuse the packages before the
+/// runs these tests are about.
 fn verify(dir: &str) -> (Option<i32>, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["verify-submissions", "--package", dir, "--format", "json"])
+        .arg("--no-data-check")
         .output()
         .expect("gridjudge runs");
     let doc = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
