@@ -96,6 +96,13 @@ fn every_command_of_the_tour_runs_with_the_exit_code_the_readme_gives() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+        // A newcomer's first hour prints no warning: the tour's own data is as a
+        // demanding checker wants it.
+        let stderr = String::from_utf8_lossy(&out.stderr).to_lowercase();
+        assert!(
+            !stderr.contains("warning"),
+            "README: `{line}` warns:\n{stderr}"
+        );
     }
     // What the tour says it leaves behind.
     for file in [
