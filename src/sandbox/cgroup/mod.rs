@@ -186,8 +186,15 @@ pub fn hard_limit(limit: u64) -> u64 {
 pub const LEFTOVER: u64 = 2 << 20;
 
 /// How many reclaims [`MemoryCgroup::drop_loaded_pages`] tries before it leaves a run's loaded
-/// pages cached.
+/// pages cached, and [`MemoryCgroup::prepare`] before it starts a run with more than
+/// [`LEFTOVER`] still charged.
 pub const RECLAIM_TRIES: usize = 3;
+
+/// How long [`MemoryCgroup::prepare`] waits after a reclaim for the kernel to give back
+/// what it freed (see `reclaim_leftover`), and how often it looks.
+pub const RECLAIM_WAIT: std::time::Duration = std::time::Duration::from_millis(60);
+/// See [`RECLAIM_WAIT`].
+pub const RECLAIM_POLL: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// `pids.max` for a run whose program may have `processes` processes (`None`: no limit):
 /// one more for the tiny init of the run's PID namespace, which lives in the cgroup too.
@@ -419,17 +426,36 @@ impl MemoryCgroup {
     /// cgroup (v1 `memory.force_empty`, v2 `memory.reclaim`), so the next run's figures
     /// start near zero. Only between runs, with no process in the cgroup.
     ///
-    /// PERF: nothing to do after an ordinary run; tens of milliseconds of the
-    /// launcher's CPU after one that left tens of MiB of caches.
+    /// A reclaim frees the name cache's entries, but their memory is given back only
+    /// after an RCU grace period: a reclaim that leaves 8–16 MiB of 64 MiB of negative
+    /// entries sees it fall under [`LEFTOVER`] 8–30 ms later. So after each reclaim the
+    /// charge is read again every [`RECLAIM_POLL`] until [`RECLAIM_WAIT`] has passed, and
+    /// the reclaim is tried again, [`RECLAIM_TRIES`] times in all.
+    ///
+    /// PERF: one read of `memory.stat` after an ordinary run; 10–30 ms of the launcher's
+    /// wall time (little CPU) after one that left tens of MiB of caches, at most
+    /// [`RECLAIM_TRIES`] × [`RECLAIM_WAIT`] when the charge does not fall.
     fn reclaim_leftover(&self) {
-        let Some(left) = self.held() else { return };
-        if left <= LEFTOVER {
-            return;
+        for _ in 0..RECLAIM_TRIES {
+            let Some(left) = self.held() else { return };
+            if left <= LEFTOVER {
+                return;
+            }
+            let reclaimed = match self.version {
+                Version::V1 => self.write("memory.force_empty", "0"),
+                Version::V2 => self.write("memory.reclaim", &left.to_string()),
+            };
+            if !reclaimed {
+                return;
+            }
+            let since = std::time::Instant::now();
+            while since.elapsed() < RECLAIM_WAIT {
+                std::thread::sleep(RECLAIM_POLL);
+                if self.held().is_none_or(|now| now <= LEFTOVER) {
+                    return;
+                }
+            }
         }
-        match self.version {
-            Version::V1 => self.write("memory.force_empty", "0"),
-            Version::V2 => self.write("memory.reclaim", &left.to_string()),
-        };
     }
 
     /// Drops from the page cache what the run that just ended loaded into it, when the
