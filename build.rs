@@ -2,7 +2,8 @@
 //! `gridjudge` (`cargo install --path .`) judges, verifies and exports the bundled
 //! problems without the checkout: writes `$OUT_DIR/bundled.rs`, one
 //! `(relative path, include_bytes!(…))` pair per file, sorted by path. Cargo reruns this
-//! when anything under `judge-cases/` changes.
+//! when anything under `judge-cases/` changes, or when another copy of the sources built
+//! in the same target folder last.
 
 use std::path::{Path, PathBuf};
 
@@ -23,7 +24,12 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let root = manifest.join("judge-cases");
-    println!("cargo:rerun-if-changed=judge-cases");
+    // The absolute path: the code below names these files by absolute path, and a copy
+    // of the sources elsewhere that shares this target folder (the unpacked .crate that
+    // `.ci/run` checks) must make this rerun, which a relative path would not (cargo
+    // resolves it in whichever copy builds next, finds it unchanged and keeps the other
+    // copy's file list).
+    println!("cargo:rerun-if-changed={}", root.display());
     let mut list = Vec::new();
     files(&root, &mut list);
     list.sort();

@@ -42,6 +42,10 @@ enum Command {
     Judge(cli::judge::JudgeArgs),
     /// Compile and judge every example submission; fail if a verdict differs from its folder.
     VerifySubmissions(cli::verify_submissions::VerifyArgs),
+    /// Verify a package or a contest of them in one run: problem.yaml, input and answer
+    /// validation, example submissions (exit 0 all passed, 1 a submission not as
+    /// expected, 3 a broken package or invalid data).
+    Verify(cli::verify::GateArgs),
     /// Generate judge input: `gen sudoku --box 3 --clues 30 --seed 7 --count 20`,
     /// `gen kakuro --rows 10 --cols 10 --variant classic --unique` (same arguments, same bytes).
     Gen(cli::gen::GenArgs),
@@ -97,6 +101,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Count(_) => "count",
         Command::Judge(_) => "judge",
         Command::VerifySubmissions(_) => "verify-submissions",
+        Command::Verify(_) => "verify",
         Command::Gen(_) => "gen",
         Command::Generate(_) => "generate",
         Command::Stress(_) => "stress",
@@ -115,6 +120,7 @@ fn run(command: Command) -> Result<u8, Failure> {
         Command::Count(args) => cli::solve::run_count(&args),
         Command::Judge(args) => cli::judge::run(args),
         Command::VerifySubmissions(args) => cli::verify_submissions::run(args),
+        Command::Verify(args) => cli::verify::run(args),
         Command::Gen(args) => cli::gen::run_gen(&args),
         Command::Generate(args) => cli::gen::run_generate(&args),
         Command::Stress(args) => cli::stress::run(args),
@@ -168,7 +174,7 @@ fn main() -> ExitCode {
     // finished on SIGINT, SIGTERM and SIGHUP (src/sandbox/interrupt.rs); the others die of them.
     if matches!(
         cli.command,
-        Command::Judge(_) | Command::VerifySubmissions(_) | Command::Stress(_)
+        Command::Judge(_) | Command::VerifySubmissions(_) | Command::Verify(_) | Command::Stress(_)
     ) {
         if let Err(e) = gridjudge::sandbox::interrupt::install() {
             eprintln!("warning: gridjudge: cannot handle SIGINT/SIGTERM/SIGHUP: {e}");

@@ -10,7 +10,18 @@
 # MODULE: verify | check | format | solve. Results in mutants.out/ (see tests/MUTANTS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v cargo-mutants >/dev/null || { echo "mutants.sh: cargo install cargo-mutants --locked" >&2; exit 2; }
+# cargo-mutants, checked (or, with MUTANTS_INSTALL=1, installed at the pinned version)
+# only once there is something to mutate: quick mode on an unchanged tree needs none.
+MUTANTS_VERSION=27.1.0
+need_mutants() {
+    command -v cargo-mutants >/dev/null && return
+    if [ "${MUTANTS_INSTALL:-0}" = 1 ]; then
+        cargo install cargo-mutants --version "$MUTANTS_VERSION" --locked -q
+    else
+        echo "mutants.sh: cargo install cargo-mutants --version $MUTANTS_VERSION --locked" >&2
+        exit 2
+    fi
+}
 
 # The integration tests of the one test binary `it` that suffice for each module, as test
 # name filters (a test runs when its path contains one of them). libtest applies the
@@ -38,6 +49,7 @@ if [ "$module" = diff ]; then
         echo "mutants.sh: no change in src/verify, src/check, src/format or src/solve since $(git rev-parse --short "$base"): nothing to mutate"
         exit 0
     fi
+    need_mutants
     # Every module's tests: a change may touch several.
     exec cargo mutants --in-diff "$diff_file" --output target/mutants-diff "$@" -- \
         --lib --test it -- tests:: $(filters_for verify) formats::properties_checker:: cli::check:: \
@@ -45,6 +57,7 @@ if [ "$module" = diff ]; then
         solvers::snapshots::
 fi
 filters=$(filters_for "$module") || { echo "mutants.sh: unknown module $module" >&2; exit 64; }
+need_mutants
 # --sharding round-robin: `--shard k/n` is then every n-th mutant, spread over every file
 # of the module (cargo-mutants' default, `slice`, takes one contiguous n-th: a file or two).
 # cargo-mutants refuses --sharding without --shard: a whole-module run passes neither.

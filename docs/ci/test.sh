@@ -171,11 +171,20 @@ cp judge-cases/poj2676/submissions/wrong_answer/one_digit_changed.c "$src/submis
 for f in sudoku sudoku-kattis; do
     [ -s "$problems/gridjudge-out/$f.xml" ] || { cat "$scratch/verify.log"; echo "no JUnit report for $f"; exit 1; }
 done
+[ -s "$problems/gridjudge-out/sudoku-kattis.html" ] || { cat "$scratch/verify.log"; echo "no HTML report for the package"; exit 1; }
+# An input the package's input validator rejects fails the gate, named in the log.
+printf '1 2 3\n' > "$problems/sudoku-kattis/data/sample/planted.in"
+cp "$problems/sudoku-kattis/data/sample/1.ans" "$problems/sudoku-kattis/data/sample/planted.ans"
+if (cd "$problems" && PATH="$scratch/install/bin:$PATH" bash "$scratch/verify.sh") > "$scratch/verify-data.log" 2>&1; then
+    cat "$scratch/verify-data.log"; echo "the problems gate passed a package with an invalid input"; exit 1
+fi
+grep -q "planted.in" "$scratch/verify-data.log" || { cat "$scratch/verify-data.log"; exit 1; }
+rm "$problems/sudoku-kattis/data/sample/planted.in" "$problems/sudoku-kattis/data/sample/planted.ans"
 cp judge-cases/poj2676/submissions/wrong_answer/one_digit_changed.c "$src/submissions/accepted/wrong.c"
 if (cd "$problems" && PATH="$scratch/install/bin:$PATH" bash "$scratch/verify.sh") > "$scratch/verify-bad.log" 2>&1; then
     cat "$scratch/verify-bad.log"; echo "the problems gate passed an accepted example that answers wrong"; exit 1
 fi
 grep -q "accepted/wrong.c" "$scratch/verify-bad.log" || { cat "$scratch/verify-bad.log"; exit 1; }
-echo "problems gate ok: 2 problems verified green, red with a wrong accepted example"
+echo "problems gate ok: 2 problems verified green, red with an invalid input, red with a wrong accepted example"
 
 echo "docs/ci/test.sh: the CI jobs' commands ran and their outputs check out"

@@ -64,7 +64,8 @@ pub struct RunOptions {
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
     /// Judge this many cases in parallel (time is still measured per process);
-    /// `verify-submissions` judges this many submissions at a time instead.
+    /// `verify-submissions` judges this many submissions at a time instead, and `verify`
+    /// runs this many validator runs, then submissions, at a time.
     #[arg(short = 'j', long, default_value_t = 1, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// How the memory limit is enforced.

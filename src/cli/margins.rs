@@ -40,21 +40,6 @@ impl MarginArgs {
     /// suggested limits with `--suggest-limits`; and whether `--strict` fails. The table
     /// report prints the lines after the table, the JSON report carries them.
     pub fn report_lines(&self, all: &[ProblemMargins]) -> (Vec<String>, bool) {
-        let mut warnings = 0;
-        let mut lines = Vec::new();
-        for g in all {
-            lines.push(g.line());
-            for w in g.warnings() {
-                warnings += 1;
-                lines.push(format!(
-                    "{}: {w}",
-                    if self.strict { "ERROR" } else { "WARNING" }
-                ));
-            }
-            if self.suggest_limits {
-                lines.push(g.suggestion());
-            }
-        }
-        (lines, self.strict && warnings > 0)
+        gridjudge::judge::margins::report_lines(all, self.strict, self.suggest_limits)
     }
 }

@@ -13,6 +13,7 @@ pub mod report;
 pub mod solve;
 pub mod stress;
 pub mod track;
+pub mod verify;
 pub mod verify_submissions;
 
 use std::io::Write;

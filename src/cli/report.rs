@@ -82,6 +82,7 @@ fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
     }
     let mut sessions = Vec::new();
     let mut verifies = Vec::new();
+    let mut gates = Vec::new();
     for path in &args.reports {
         let bytes = crate::cli::read_input(path)?;
         let text = String::from_utf8(bytes).map_err(|e| {
@@ -97,7 +98,18 @@ fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
         match merge::read(path, &text).map_err(bad_report)? {
             Document::Session(s) => sessions.push((path.clone(), s)),
             Document::Verify(v) => verifies.push((path.clone(), v)),
+            Document::Gate(g) => gates.push((path.clone(), g)),
         }
+    }
+    if !gates.is_empty() {
+        if gates.len() != args.reports.len() {
+            return Err(Failure::usage(format!(
+                "{} is a verify report and the others are not: merge the shards of one command",
+                gates[0].0.display()
+            )));
+        }
+        let report = merge::gate_reports(gates).map_err(|e| Failure::usage(e.to_string()))?;
+        return write_gate(args, &report);
     }
     if !sessions.is_empty() && !verifies.is_empty() {
         return Err(Failure::usage(format!(
@@ -156,6 +168,26 @@ fn write_session(args: &MergeArgs, session: &Session) -> Result<u8, Failure> {
         )?;
     }
     Ok(exit_code(session.overall()))
+}
+
+/// Writes the merged `verify` report; its exit code is the run's (0, 1 or 3).
+fn write_gate(
+    args: &MergeArgs,
+    report: &gridjudge::judge::report::gate::GateReport,
+) -> Result<u8, Failure> {
+    use gridjudge::judge::report::gate;
+    let text = match args.format {
+        MergeFormat::Table => render(&gate::Table, report)?,
+        MergeFormat::Json => render(&gate::Json, report)?,
+    };
+    crate::cli::write_stdout(text.as_bytes())?;
+    if let Some(path) = &args.junit {
+        write_file(path, &render(&gate::Junit, report)?)?;
+    }
+    if let Some(path) = &args.html {
+        write_file(path, &render(&gate::Html, report)?)?;
+    }
+    Ok(crate::cli::verify::exit_code_of(report.outcome(false)))
 }
 
 fn write_verify(args: &MergeArgs, report: &verify::VerifyReport) -> Result<(), Failure> {

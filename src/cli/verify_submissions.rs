@@ -1,6 +1,7 @@
-//! `gridjudge verify-submissions PROBLEM`: compile and judge every example submission in
-//! `judge-cases/PROBLEM/submissions/<verdict folder>/` and fail when a submission's
-//! verdict differs from its folder. A submission's verdict is its first non-AC case
+//! `gridjudge verify-submissions PROBLEM [SUBMISSION...] [--case NAME]`: compile and judge
+//! every example submission in `judge-cases/PROBLEM/submissions/<verdict folder>/` (or
+//! only the ones named, on only the case named: [`gridjudge::judge::narrow`]) and fail
+//! when a submission's verdict differs from its folder. A submission's verdict is its first non-AC case
 //! verdict (sample then secret, by name), or AC. Exit 0 when all match, 1 on a mismatch,
 //! 3 on a judge error (invalid problem folder, or an unexpected JE).
 //!
@@ -11,6 +12,7 @@
 use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
 use crate::cli::{exit, Failure};
 use gridjudge::judge::margins::ProblemMargins;
+use gridjudge::judge::narrow::{self, Narrow};
 use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
 use gridjudge::judge::report::verify::{self, VerifyReport};
@@ -27,9 +29,19 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
     /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
-    /// folder (., ./mysudoku).
-    #[arg(required_unless_present_any = ["all", "package"], conflicts_with_all = ["all", "package"])]
+    /// folder (., ./mysudoku). With --package every argument is a SUBMISSION.
+    #[arg(required_unless_present_any = ["all", "package"], conflicts_with = "all")]
     pub problem: Option<String>,
+    /// Verify only these submissions: a file, a submission's folder or a folder of them
+    /// (`submissions/accepted/x.py`, `accepted/x.py` or `accepted`), from the current
+    /// folder, the problem folder or its `submissions/` folder.
+    #[arg(value_name = "SUBMISSION", conflicts_with = "all")]
+    pub submissions: Vec<PathBuf>,
+    /// Judge only this case: its name (`3`) or id (`secret/3`). With --package and no
+    /// stated time limit, the limit still comes from every accepted submission on every
+    /// case.
+    #[arg(long, value_name = "NAME")]
+    pub case: Option<String>,
     /// Verify the submissions of every problem folder.
     #[arg(long)]
     pub all: bool,
@@ -51,12 +63,18 @@ pub struct VerifyArgs {
     /// run, starting with the K-th (a package needs a stated time limit or
     /// --time-limit). The JSON report records the shard; `gridjudge report merge` joins
     /// the N reports into the report of the whole run.
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["submissions", "case"])]
     pub shard: Option<Shard>,
     /// With --package: the time limit, seconds (default: the package's, else
     /// problemtools' rule from the accepted submissions).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// With --package: stop each submission at its first case that is not AC, as problemtools and
+    /// `bt run` do: faster, but the 2023-07 and 2025-09 rules of the cases after it go
+    /// unchecked (by default a rule folder's submission is judged until a verdict no
+    /// rule permits, else on every case).
+    #[arg(long)]
+    pub fail_fast: bool,
     /// Report format on stdout: the table, or one JSON document (every submission with
     /// its expected and actual verdict, case and whole message, and the counts).
     #[arg(long, value_enum, default_value_t = VerifyFormat::Table)]
@@ -106,13 +124,28 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     let mut all_margins = Vec::new();
     let mut units = Vec::new();
     let mut position = 0;
+    let mut narrowed = Vec::new();
     for dir in dirs {
         if interrupt::signal().is_some() {
             break;
         }
-        let problem = JudgeProblem::load(&dir)?;
+        let mut problem = JudgeProblem::load(&dir)?;
         problem.check_data()?;
         let mut submissions = find_submissions(&dir).submissions;
+        let narrow = Narrow {
+            submissions: narrow::resolve_submissions(&dir, &args.submissions, &submissions)
+                .map_err(Failure::usage)?,
+            case: args.case.clone(),
+        };
+        if let Some(case) = &narrow.case {
+            narrow::check_case(case, &problem.cases.iter().collect::<Vec<_>>())
+                .map_err(|e| Failure::usage(format!("{}: {e}", problem.name)))?;
+        }
+        problem.cases.retain(|c| narrow.keeps_case(c));
+        submissions.retain(|s| narrow.keeps(s));
+        if let Some(what) = narrow.describe(&dir) {
+            narrowed.push(format!("{}: {what}", problem.name));
+        }
         if submissions.is_empty() {
             eprintln!("{}: no submissions", problem.name);
             continue;
@@ -145,6 +178,9 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     }
     let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
     let mut report = problems_report(&results, margin_lines, interrupted());
+    for what in narrowed {
+        report.summary.push_str(&format!("; {what}"));
+    }
     mark_shard(&mut report, args.shard, units, all_margins);
     emit(&args, &report)?;
     Ok(exit_code_of(&report, margins_failed))
@@ -217,19 +253,33 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
             "--time-limit must be a number of seconds above 0",
         ));
     }
-    let settings = args.options.checked_settings()?;
+    let mut settings = args.options.checked_settings()?;
+    settings.stop_at_first_failure = args.fail_fast;
     let pkg = Package::load(dir)?;
     for w in &pkg.warnings {
         eprintln!("warning: {w}");
     }
-    if gridjudge::package::expectations::find(&pkg)?
-        .submissions
-        .is_empty()
-    {
+    let found = gridjudge::package::expectations::find(&pkg)?.submissions;
+    if found.is_empty() {
         return Err(Failure::usage(format!(
             "{}: no submissions under submissions/<folder>/",
             dir.display()
         )));
+    }
+    // With --package every positional argument is a submission.
+    let wanted: Vec<PathBuf> = args
+        .problem
+        .iter()
+        .map(PathBuf::from)
+        .chain(args.submissions.iter().cloned())
+        .collect();
+    let narrow = Narrow {
+        submissions: narrow::resolve_submissions(dir, &wanted, &found).map_err(Failure::usage)?,
+        case: args.case.clone(),
+    };
+    if let Some(case) = &narrow.case {
+        narrow::check_case(case, &pkg.cases.iter().map(|c| &c.case).collect::<Vec<_>>())
+            .map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
     }
     if !args.no_data_check {
         // The output validator as the judge's, for the answers (any limit will do).
@@ -238,8 +288,14 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
     }
     let margin = args.margins.margin_or(pkg.time_safety_margin);
     let shard = args.shard;
-    let verified =
-        gridjudge::package::verify::verify(&pkg, &settings, args.time_limit, margin, shard)?;
+    let verified = gridjudge::package::verify::verify(
+        &pkg,
+        &settings,
+        args.time_limit,
+        margin,
+        shard,
+        &narrow,
+    )?;
     for w in &verified.warnings {
         eprintln!("warning: {w}");
     }
@@ -247,6 +303,9 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
         .margins
         .report_lines(std::slice::from_ref(&verified.margins));
     let mut report = verified.report(&pkg, margin_lines, interrupted());
+    if let Some(what) = narrow.describe(dir) {
+        report.summary.push_str(&format!("; {what}"));
+    }
     let units = vec![ShardUnits {
         problem: report.package_problem().to_string(),
         units: verified.found.submissions.len(),

@@ -21,6 +21,7 @@
 use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::Case;
+use crate::judge::expectation::Expectation;
 use crate::judge::interaction::{judge_passes, PassJob, ProtocolNote};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::JudgeProblem;
@@ -50,6 +51,13 @@ pub struct JudgeSettings {
     pub isolate: bool,
     /// Stop after the first case (in judging order) that is not AC.
     pub stop_at_first_failure: bool,
+    /// Stop a submission once a case settles its expectation ([`Settle`]); set for
+    /// each submission by [`verify`](crate::judge::verify) when
+    /// `stop_when_settled` asks for it.
+    pub settle: Option<Settle>,
+    /// Example submissions are judged until their expectation is settled
+    /// ([`Expectation::settled_by`]) rather than on every case.
+    pub stop_when_settled: bool,
     /// Join an interactive program and its interactor through the judge's relay, which
     /// counts the bytes each side wrote ([`pipes`](crate::judge::pipes)).
     pub relay_interaction: bool,
@@ -58,6 +66,29 @@ pub struct JudgeSettings {
     /// Where each judged case's files are kept (`--keep-outputs`): the program's
     /// standard output and error and the verdict with its message ([`keep_case`]).
     pub keep_outputs: Option<KeepOutputs>,
+}
+
+/// What settles one submission's judging early: its expectation, and the CPU limit its
+/// cases' verdicts count against (a time-limit-exceeded example runs under limit ×
+/// margin, but a case over the limit itself is TLE for its expectation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settle {
+    /// What the submission is expected to get.
+    pub expectation: Expectation,
+    /// The problem's CPU limit.
+    pub cpu_limit: Duration,
+}
+
+impl Settle {
+    /// Whether `result` settles the expectation.
+    pub fn by(&self, result: &CaseResult) -> bool {
+        let verdict = if result.cpu_seconds > self.cpu_limit.as_secs_f64() {
+            Verdict::TimeLimitExceeded
+        } else {
+            result.verdict
+        };
+        self.expectation.settled_by(&result.case, verdict)
+    }
 }
 
 /// Where [`keep_case`] keeps the files of the cases of a run: `dir/under/PROBLEM/`.
@@ -79,6 +110,8 @@ impl JudgeSettings {
             memory_mode: MemoryMode::PeakRss,
             isolate: true,
             stop_at_first_failure: false,
+            settle: None,
+            stop_when_settled: false,
             relay_interaction: false,
             wall_limit: None,
             keep_outputs: None,
@@ -263,7 +296,12 @@ pub fn judge_problem(
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; n]);
     let jobs = settings.jobs.clamp(1, n.max(1));
     // A scoring problem's score needs every case.
-    let stop_early = settings.stop_at_first_failure && problem.scoring.is_none();
+    let stop_early =
+        (settings.stop_at_first_failure || settings.settle.is_some()) && problem.scoring.is_none();
+    let settles = |r: &CaseResult| {
+        (settings.stop_at_first_failure && r.verdict != Verdict::Accepted)
+            || settings.settle.as_ref().is_some_and(|s| s.by(r))
+    };
     std::thread::scope(|scope| {
         for slot in 0..jobs {
             let (next, first_bad, results) = (&next, &first_bad, &results);
@@ -292,7 +330,7 @@ pub fn judge_problem(
                     else {
                         break;
                     };
-                    if result.verdict != Verdict::Accepted {
+                    if settles(&result) {
                         first_bad.fetch_min(i, Ordering::SeqCst);
                     }
                     progress(&result);

@@ -249,6 +249,28 @@ pub enum Expectation {
 }
 
 impl Expectation {
+    /// Whether one case that got `verdict` settles the outcome, so that the cases after
+    /// it need not be judged: where the first non-AC case's verdict is the submission's
+    /// (`Exactly`, `First`, `FirstOf`), any case that is not AC; under `Rules`, a judge
+    /// error or a verdict some rule over that case does not permit (a mismatch, whatever
+    /// the other cases get). A verdict a rule permits settles nothing: a later case may
+    /// still break a rule, so every case is judged.
+    pub fn settled_by(&self, case: &str, verdict: Verdict) -> bool {
+        match self {
+            Expectation::Exactly(_) | Expectation::First(_) | Expectation::FirstOf(_) => {
+                verdict != Verdict::Accepted
+            }
+            Expectation::Rules(rules) => {
+                let v = spec_verdict(verdict);
+                verdict == Verdict::JudgeError
+                    || rules.iter().any(|r| {
+                        r.cases.as_deref().is_none_or(|g| glob_matches(g, case))
+                            && !r.permitted.contains(&v)
+                    })
+            }
+        }
+    }
+
     /// Whether a submission whose overall verdict is `got` (its first non-AC case's, or
     /// its compile failure's with no `cases`) and whose judged `cases` are these meets
     /// the expectation. A compile error meets only `Exactly` that verdict or a `FirstOf`
@@ -408,6 +430,34 @@ fn trim_alternatives(glob: &str) -> String {
 mod tests {
     use super::*;
     use Verdict::*;
+
+    #[test]
+    fn a_case_settles_a_first_failure_expectation_and_only_a_broken_rule() {
+        for e in [
+            Expectation::Exactly(WrongAnswer),
+            Expectation::First(TimeLimitExceeded),
+            Expectation::FirstOf([WrongAnswer].into_iter().collect()),
+        ] {
+            assert!(!e.settled_by("secret/1", Accepted), "{e:?}");
+            assert!(e.settled_by("secret/1", WrongAnswer), "{e:?}");
+            assert!(e.settled_by("secret/1", TimeLimitExceeded), "{e:?}");
+        }
+        // time_limit_exceeded/: AC and TLE permitted, so neither settles it; WA does.
+        let tle = Expectation::Rules(vec![Rule::new(
+            &[Accepted, TimeLimitExceeded],
+            &[TimeLimitExceeded],
+        )]);
+        assert!(!tle.settled_by("secret/1", TimeLimitExceeded));
+        assert!(!tle.settled_by("secret/1", Accepted));
+        assert!(tle.settled_by("secret/1", WrongAnswer));
+        assert!(tle.settled_by("secret/1", JudgeError));
+        // A rule over some cases settles only those (a presentation error is WA).
+        let mut hard = Rule::new(&[Accepted], &[]);
+        hard.cases = Some("secret/hard*".into());
+        let scoped = Expectation::Rules(vec![Rule::new(&[], &[]), hard]);
+        assert!(scoped.settled_by("secret/hard-1", PresentationError));
+        assert!(!scoped.settled_by("secret/easy-1", PresentationError));
+    }
 
     fn cases(vs: &[(&str, Verdict)]) -> Vec<CaseVerdict> {
         vs.iter()

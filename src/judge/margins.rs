@@ -247,6 +247,27 @@ impl ProblemMargins {
     }
 }
 
+/// The margin report of a run: one line per problem (slowest AC, fastest TLE against
+/// the limit), a `WARNING` (`ERROR` when `strict`) per margin that does not hold, the
+/// suggested limit when `suggest`; and whether the run fails (`strict` and a margin
+/// that does not hold). The table report prints the lines after the table, the JSON
+/// report carries them.
+pub fn report_lines(all: &[ProblemMargins], strict: bool, suggest: bool) -> (Vec<String>, bool) {
+    let mut warnings = 0;
+    let mut lines = Vec::new();
+    for g in all {
+        lines.push(g.line());
+        for w in g.warnings() {
+            warnings += 1;
+            lines.push(format!("{}: {w}", if strict { "ERROR" } else { "WARNING" }));
+        }
+        if suggest {
+            lines.push(g.suggestion());
+        }
+    }
+    (lines, strict && warnings > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,6 +40,7 @@ pub mod interaction;
 pub mod language;
 pub mod limit_verdict;
 pub mod margins;
+pub mod narrow;
 pub mod pipes;
 pub mod problem;
 pub mod report;

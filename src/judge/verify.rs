@@ -339,7 +339,7 @@ pub fn judge_submission(
     settings: &JudgeSettings,
 ) -> SubmissionResult {
     let quiet = |_: &CaseResult| {};
-    let settings = &keeping_under(settings, sub);
+    let settings = &keeping_under(settings, sub, problem);
     let report = match compile_submission(sub, problem, settings) {
         Ok(program) => case_loop::judge_problem(problem, &program, settings, &quiet),
         Err((v, m)) => ProblemReport::failed(
@@ -448,7 +448,8 @@ pub struct ProblemVerification {
 /// With `settings.jobs` = N > 1, up to N submissions are compiled and judged at a time,
 /// each on `jobs / N` workers of its own (so one submission alone keeps all N for its
 /// cases): a set of examples spends much of its time waiting out the wall limits of
-/// its sleeping and blocked programs, which then overlap with the others' runs. Every
+/// its sleeping and blocked programs, which then overlap with the others' runs; the
+/// time-limit-exceeded examples, the longest, start first. Every
 /// run still has its own sandbox uid (leased, see [`case_loop`]) and its time is
 /// measured per process. The results are in the order given; the progress steps come
 /// as they happen, on the caller's thread.
@@ -464,6 +465,11 @@ pub fn verify_problem(
     let mut each = settings.clone();
     each.jobs = (settings.jobs / workers).max(1);
     let mut slots: Vec<Option<SubmissionResult>> = vec![None; submissions.len()];
+    // The longest first: a time-limit-exceeded example runs to limit × margin on a case,
+    // so started last it would keep one worker busy after the others are done.
+    let mut order: Vec<usize> = (0..submissions.len()).collect();
+    order.sort_by_key(|&i| !submissions[i].expected.is_time_limit_exceeded());
+    let order = &order;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Option<SubmissionResult>)>();
     std::thread::scope(|scope| {
@@ -473,10 +479,10 @@ pub fn verify_problem(
                 if interrupt::signal().is_some() {
                     break;
                 }
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(sub) = submissions.get(i) else {
+                let Some(&i) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
                     break;
                 };
+                let sub = &submissions[i];
                 if tx.send((i, None)).is_err() {
                     break;
                 }
@@ -508,12 +514,23 @@ pub fn verify_problem(
     }
 }
 
-/// `settings` with `--keep-outputs` pointed at the submission's own folder
-/// (`KEEP/accepted/sol.cpp/PROBLEM/CASE.out`).
-fn keeping_under(settings: &JudgeSettings, sub: &Submission) -> JudgeSettings {
+/// `settings` for one submission of `problem`: `--keep-outputs` pointed at its own
+/// folder (`KEEP/accepted/sol.cpp/PROBLEM/CASE.out`), and with `stop_when_settled` its
+/// expectation as what ends its judging early.
+fn keeping_under(
+    settings: &JudgeSettings,
+    sub: &Submission,
+    problem: &JudgeProblem,
+) -> JudgeSettings {
     let mut mine = settings.clone();
     if let Some(keep) = &mut mine.keep_outputs {
         keep.under = keep.under.join(&sub.name);
+    }
+    if settings.stop_when_settled {
+        mine.settle = Some(case_loop::Settle {
+            expectation: sub.expected.clone(),
+            cpu_limit: problem.limits.time,
+        });
     }
     mine
 }
@@ -528,7 +545,7 @@ fn verify_one(
 ) -> SubmissionResult {
     let quiet = |_: &CaseResult| {};
     let margins = || margins.lock().unwrap_or_else(PoisonError::into_inner);
-    let settings = &keeping_under(settings, sub);
+    let settings = &keeping_under(settings, sub, problem);
     match compile_submission(sub, problem, settings) {
         Err((v, m)) => {
             let failed = ProblemReport::failed(

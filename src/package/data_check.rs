@@ -120,6 +120,19 @@ pub struct DataReport {
     pub validators: usize,
     /// The validator runs made (input validators and answer checks).
     pub runs: usize,
+    /// The validator runs that found nothing, in the order of the runs: the file and
+    /// the check (`input validator range`, `answer`), so a report can show every check
+    /// made and not only the failed ones.
+    pub passed: Vec<Passed>,
+}
+
+/// A check that found nothing wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Passed {
+    /// The file checked (a case's `.in` or `.ans`).
+    pub file: PathBuf,
+    /// The check, named as a [`Finding`]'s.
+    pub check: String,
 }
 
 impl DataReport {
@@ -380,6 +393,24 @@ enum Task<'a> {
     Answer(&'a crate::judge::config::Case),
 }
 
+impl Task<'_> {
+    /// The task as a check that found nothing.
+    fn passed(&self) -> Passed {
+        match self {
+            Task::Input {
+                input, validator, ..
+            } => Passed {
+                file: input.to_path_buf(),
+                check: validator.check(),
+            },
+            Task::Answer(case) => Passed {
+                file: case.answer.clone().unwrap_or_else(|| case.input.clone()),
+                check: "answer".into(),
+            },
+        }
+    }
+}
+
 /// What an input validator said.
 enum Said {
     Valid,
@@ -557,6 +588,7 @@ pub fn check_data(
     report.runs = tasks.len();
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Finding)>> = Mutex::new(Vec::new());
+    let passed: Mutex<Vec<(usize, Passed)>> = Mutex::new(Vec::new());
     let worker = || loop {
         if crate::sandbox::interrupt::signal().is_some() {
             break;
@@ -601,6 +633,8 @@ pub fn check_data(
             if let Ok(mut all) = found.lock() {
                 all.push((i, f));
             }
+        } else if let Ok(mut all) = passed.lock() {
+            all.push((i, task.passed()));
         }
     };
     let workers = jobs.clamp(1, tasks.len().max(1));
@@ -612,6 +646,9 @@ pub fn check_data(
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     found.sort_by_key(|(i, _)| *i);
     report.findings.extend(found.into_iter().map(|(_, f)| f));
+    let mut passed = passed.into_inner().unwrap_or_else(|e| e.into_inner());
+    passed.sort_by_key(|(i, _)| *i);
+    report.passed = passed.into_iter().map(|(_, p)| p).collect();
     if crate::sandbox::interrupt::signal().is_some() {
         report
             .skipped

@@ -37,10 +37,12 @@
 //! package's input validators, the answers by its output validator, the shape of the
 //! data ([`shape`]).
 
+pub mod contest;
 pub mod data_check;
 pub mod default_output_validator;
 pub mod expectations;
 pub mod export;
+pub mod gate;
 pub mod generators;
 pub mod grader;
 pub mod metadata;

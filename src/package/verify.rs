@@ -13,6 +13,15 @@
 //! [`DEFAULT_TIME_LIMIT`]. The accepted submissions measured under the generous limit
 //! are not judged again: their verdict against the final limit is read off their times.
 //!
+//! A submission's cases are judged in order until one settles its expectation
+//! ([`Expectation::settled_by`](crate::judge::expectation::Expectation::settled_by)): in
+//! a legacy package or a DOMjudge-tagged folder, where the verdict is the first non-AC
+//! case's, its first case that is not AC (as problemtools and `bt run` stop); under the
+//! 2023-07 and 2025-09 rules, a case whose verdict a rule does not permit. A verdict the
+//! rules permit settles nothing, so a rule folder's submission is judged on every case
+//! (BAPCtools' `bt run -a` stops at the first time-out instead, and leaves the rules of
+//! the cases after it unchecked). A scoring problem is judged whole.
+//!
 //! The time-limit margins are those of gridjudge's own problems
 //! ([`verify_problem`]): time-limit-exceeded examples
 //! are judged under limit × margin, and the slowest accepted and fastest TLE example are
@@ -22,6 +31,7 @@
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::expectation::spec_verdict;
 use crate::judge::margins::ProblemMargins;
+use crate::judge::narrow::Narrow;
 use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::judge::shard::Shard;
 use crate::judge::verify::{judge_submission, summary, verify_problem, Found, SubmissionResult};
@@ -140,8 +150,10 @@ impl Verified {
 }
 
 /// Judges every submission of the package (with `shard`, only that shard's: see
-/// [`crate::judge::shard`]); `cli_time_limit` is `--time-limit`, `margin` the
-/// time-limit safety margin.
+/// [`crate::judge::shard`]; with `narrow`, only the submissions and case it names, see
+/// [`crate::judge::narrow`]); `cli_time_limit` is `--time-limit`, `margin` the
+/// time-limit safety margin. A narrowed run without a stated time limit still derives
+/// it from every accepted submission on every case, then judges what it was asked to.
 ///
 /// A shard needs a stated time limit (the package's, or `--time-limit`): problemtools'
 /// rule derives it from every accepted submission, which no one shard judges.
@@ -151,8 +163,13 @@ pub fn verify(
     cli_time_limit: Option<f64>,
     margin: f64,
     shard: Option<Shard>,
+    narrow: &Narrow,
 ) -> Result<Verified, PackageError> {
     let found = expectations::find(pkg)?;
+    // Each submission until its expectation is settled (the module's documentation).
+    let mut settings = settings.clone();
+    settings.stop_when_settled = true;
+    let settings = &settings;
     let subs = match shard {
         Some(shard) => {
             if pkg.stated_time_limit(cli_time_limit).is_none() {
@@ -220,7 +237,13 @@ pub fn verify(
             }
         }
     };
-    let problem = pkg.judge_problem(&settings.launcher, limit)?;
+    let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
+    if !narrow.is_whole() {
+        // The limit is the whole package's; what is judged under it is what was asked
+        // for, afresh.
+        results.clear();
+        problem.cases.retain(|c| narrow.keeps_case(c));
+    }
     // An accepted one measured above: its verdict against the real limit.
     for r in &mut results {
         r.cases = SubmissionResult::cases_under(&r.cases, limit);
@@ -234,6 +257,7 @@ pub fn verify(
     }
     let rest: Vec<_> = subs
         .iter()
+        .filter(|s| narrow.keeps(s))
         .filter(|s| !results.iter().any(|r| r.submission == s.name))
         .cloned()
         .collect();

@@ -94,6 +94,7 @@ const INNER: &[(&str, Table)] = &[
                 &[
                     "compile",
                     "config",
+                    "expectation",
                     "interaction",
                     "limit_verdict",
                     "problem",
@@ -129,6 +130,7 @@ const INNER: &[(&str, Table)] = &[
                     "stage",
                 ],
             ),
+            ("narrow", &["config", "verify"]),
         ],
     ),
     (
@@ -149,6 +151,19 @@ const INNER: &[(&str, Table)] = &[
             ("data_check", &["output_validator", "package"]),
             ("shape", &["data_check", "expectations", "package"]),
             ("verify", &["expectations", "package", "problem"]),
+            ("contest", &["package"]),
+            (
+                "gate",
+                &[
+                    "contest",
+                    "data_check",
+                    "expectations",
+                    "generators",
+                    "package",
+                    "problem",
+                    "verify",
+                ],
+            ),
             ("export", &[]),
         ],
     ),

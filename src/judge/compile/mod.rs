@@ -628,18 +628,24 @@ impl Compiler {
     }
 }
 
-/// `30 s`, `2.5 s`.
+/// `30 s`, `2.5 s`, `0.252 s`: at most three decimals, no trailing zeros.
 fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s.fract() == 0.0 {
-        format!("{s:.0} s")
-    } else {
-        format!("{s} s")
-    }
+    let text = format!("{:.3}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn limits_read_in_seconds_with_at_most_three_decimals() {
+        use std::time::Duration;
+        assert_eq!(super::seconds(Duration::from_secs(60)), "60 s");
+        assert_eq!(super::seconds(Duration::from_millis(2500)), "2.5 s");
+        assert_eq!(super::seconds(Duration::from_nanos(251_893_077)), "0.252 s");
+        assert_eq!(super::seconds(Duration::from_secs(10)), "10 s");
+    }
+
     #[test]
     fn the_language_table_shows_the_jvm_flags_used() {
         let flags = super::JVM_RUN_FLAGS.join(" ");

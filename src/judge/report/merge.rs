@@ -3,8 +3,9 @@
 //! [`shard`](crate::judge::shard)) and joins them into the report the run would have
 //! written on one machine, which every writer then renders (table, JSON, JUnit, HTML).
 //!
-//! A report is either a judge session ([`SessionReport`]) or a `verify-submissions`
-//! report ([`VerifyReport`]); [`read`] tells them apart by their keys. Each shard's
+//! A report is a judge session ([`SessionReport`]), a `verify-submissions` report
+//! ([`VerifyReport`]) or a `verify` report ([`GateReport`], whose shards are whole
+//! problems: [`gate_reports`]); [`read`] tells them apart by their keys. Each shard's
 //! report carries a [`ShardRecord`]: its index, the count, and every problem of the run
 //! with the number of units (cases, or submissions) the whole run has of it. From that
 //! the merge deals the units back into the single run's order
@@ -21,6 +22,7 @@
 
 use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::margins::ProblemMargins;
+use crate::judge::report::gate::GateReport;
 use crate::judge::report::schema::{
     CaseRecord, GuaranteesRecord, ProblemRecord, SessionReport, ShardRecord, ShardUnits,
 };
@@ -36,6 +38,8 @@ pub enum Document {
     Session(SessionReport),
     /// `gridjudge verify-submissions --format json`.
     Verify(VerifyReport),
+    /// `gridjudge verify --format json`.
+    Gate(GateReport),
 }
 
 /// Why reports cannot be merged; the message names the file when one is at fault.
@@ -60,7 +64,11 @@ pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
         ))
     })?;
     let shape = |e: serde_json::Error| error(format!("{}: {e}", path.display()));
-    if value.get("submissions").is_some() {
+    if value.get("command").and_then(|c| c.as_str()) == Some(crate::judge::report::gate::COMMAND) {
+        serde_json::from_value(value)
+            .map(Document::Gate)
+            .map_err(shape)
+    } else if value.get("submissions").is_some() {
         serde_json::from_value(value)
             .map(Document::Verify)
             .map_err(shape)
@@ -437,6 +445,94 @@ pub fn verify_reports(
     Ok((report, margins))
 }
 
+/// Joins the N shards of one `gridjudge verify` run: each problem of the run (listed in
+/// every shard's record, in order) comes from the shard that verified it (problem `i`,
+/// from 0, from shard `i mod N + 1`), and the counts and summary are recomputed. The
+/// reports must be the N shards of one run, each with exactly its problems, unless a
+/// signal cut a shard short.
+pub fn gate_reports(parts: Vec<(PathBuf, GateReport)>) -> Result<GateReport, MergeError> {
+    let mut records = Vec::new();
+    for (path, part) in &parts {
+        let Some(record) = &part.shard else {
+            return Err(error(format!(
+                "{}: not a shard (it has no \"shard\" record: run with --shard K/N)",
+                path.display()
+            )));
+        };
+        records.push((path, record));
+    }
+    let Some((first_path, first)) = records.first().copied() else {
+        return Err(error("no reports to merge"));
+    };
+    if records.len() != first.count {
+        return Err(error(format!(
+            "{}: {} reports for a run of {} shards",
+            first_path.display(),
+            records.len(),
+            first.count
+        )));
+    }
+    let mut by_index: Vec<Option<&GateReport>> = vec![None; first.count];
+    for ((path, record), (_, part)) in records.iter().zip(&parts) {
+        if record.count != first.count || record.problems != first.problems {
+            return Err(error(format!(
+                "{}: a shard of another run than {} (other shard count or problems)",
+                path.display(),
+                first_path.display()
+            )));
+        }
+        let slot = by_index.get_mut(record.index.wrapping_sub(1));
+        match slot {
+            Some(s @ None) => *s = Some(part),
+            _ => {
+                return Err(error(format!(
+                    "{}: shard {} twice or out of range",
+                    path.display(),
+                    record.index
+                )))
+            }
+        }
+    }
+    let mut cursor = vec![0usize; first.count];
+    let mut problems = Vec::new();
+    let mut interrupted = None;
+    for (i, folder) in first.problems.iter().enumerate() {
+        let k = i % first.count;
+        let Some(part) = by_index[k] else { continue };
+        interrupted = interrupted.or_else(|| part.interrupted.clone());
+        match part.problems.get(cursor[k]) {
+            Some(p) if &p.package == folder => {
+                problems.push(p.clone());
+                cursor[k] += 1;
+            }
+            Some(p) => {
+                return Err(error(format!(
+                    "shard {}: problem {} where the run has {}",
+                    k + 1,
+                    p.package,
+                    folder
+                )))
+            }
+            None if part.interrupted.is_some() => {}
+            None => {
+                return Err(error(format!(
+                    "shard {}: problem {folder} missing, and no signal cut the shard short",
+                    k + 1
+                )))
+            }
+        }
+    }
+    for (k, part) in by_index.iter().enumerate() {
+        if part.is_some_and(|p| p.problems.len() > cursor[k]) {
+            return Err(error(format!(
+                "shard {}: more problems than its share of the run",
+                k + 1
+            )));
+        }
+    }
+    Ok(GateReport::new(problems, interrupted, None))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,7 +563,7 @@ mod tests {
         let path = PathBuf::from(format!("s{index}.json"));
         match read(&path, &text).unwrap() {
             Document::Session(s) => (path, s),
-            Document::Verify(_) => unreachable!("a session"),
+            Document::Verify(_) | Document::Gate(_) => unreachable!("a session"),
         }
     }
 

@@ -33,6 +33,7 @@
 //! there, so that no JSON document carries them raw.
 
 pub mod baseline;
+pub mod gate;
 pub mod html;
 pub mod json;
 pub mod junit;

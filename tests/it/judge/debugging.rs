@@ -1,6 +1,7 @@
 //! Debugging a rejected program: `--keep-outputs DIR` keeps every judged case's output,
 //! standard error and verdict (for `judge` and, per submission, `verify-submissions`),
-//! and `judge --fail-fast` stops a problem at its first rejected case.
+//! `judge --fail-fast` stops a problem at its first rejected case, and `verify-submissions`
+//! verifies only the submissions and the case it is given.
 
 use crate::support;
 
@@ -116,4 +117,104 @@ fn verify_submissions_keeps_each_submissions_cases_in_its_own_folder() {
             .join("accepted/dfs_bitmask.c/poj2676/sample/1.out")
     )
     .is_file());
+}
+
+/// The submission rows of a verify-submissions JSON report, as (name, case judged).
+fn rows(doc: &serde_json::Value) -> Vec<(String, String)> {
+    doc["submissions"]
+        .as_array()
+        .expect("submissions")
+        .iter()
+        .map(|r| {
+            (
+                r["submission"].as_str().unwrap_or("").to_string(),
+                r["case"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn verify_submissions_verifies_only_the_submissions_and_the_case_named() {
+    let _machine = support::machine::shared();
+    // A file from the current folder, a folder from the submissions folder; one case.
+    let out = gridjudge(&[
+        "verify-submissions",
+        "poj2676",
+        "judge-cases/poj2676/submissions/accepted/dfs_bitmask.c",
+        "wrong_answer",
+        "--case",
+        "sample/1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let doc = json(&out);
+    assert_eq!(
+        rows(&doc),
+        [
+            ("accepted/dfs_bitmask.c".to_string(), String::new()),
+            (
+                "wrong_answer/closed_stdout.rs".to_string(),
+                "sample/1".to_string()
+            ),
+            (
+                "wrong_answer/one_digit_changed.c".to_string(),
+                "sample/1".to_string()
+            ),
+        ],
+        "{doc:#}"
+    );
+    let summary = doc["summary"].as_str().expect("summary");
+    assert!(
+        summary.ends_with("poj2676: only accepted/dfs_bitmask.c, wrong_answer, case sample/1"),
+        "{summary}"
+    );
+    // A package: every argument is a submission, and a case is named as in the package.
+    let out = gridjudge(&[
+        "verify-submissions",
+        "--package",
+        "tests/data/packages/sum_py",
+        "submissions/wrong_answer/count.py",
+        "--case",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let doc = json(&out);
+    assert_eq!(
+        rows(&doc),
+        [("wrong_answer/count.py".to_string(), "secret/1".to_string())],
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn a_submission_or_case_that_does_not_exist_is_a_usage_error_listing_what_there_is() {
+    let _machine = support::machine::shared();
+    for (args, first, listed) in [
+        (
+            &["poj2676", "accepted/dfs_bitmask.cpp"][..],
+            "accepted/dfs_bitmask.cpp: no submission of",
+            "the submissions: accepted/dfs_bitmask.c,",
+        ),
+        (
+            &["poj2676", "--case", "secret/1"][..],
+            "poj2676: no case named \"secret/1\"",
+            "the cases: sample/1, secret/gen-01-easy-30,",
+        ),
+        (
+            &["--package", "tests/data/packages/sum_py", "accepted/sum.py"][..],
+            "accepted/sum.py: no submission of",
+            "the submissions: accepted/sum.c, wrong_answer/count.py",
+        ),
+    ] {
+        let out = gridjudge(&[&["verify-submissions"], args].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(64), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing judged");
+        assert!(stderr.contains(first), "{args:?}: {stderr}");
+        assert!(stderr.contains(listed), "{args:?}: {stderr}");
+    }
 }

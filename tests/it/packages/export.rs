@@ -15,8 +15,15 @@ use crate::support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The gridjudge that exports: `GRIDJUDGE_EXPORT_BIN` where set, else this build's.
+/// The checkers' tests export with a release binary (`.ci/run` gives
+/// `target/release/gridjudge`): the validators are a copy of it, and BAPCtools refuses a
+/// validator over 100 MiB, which a debug build is.
 fn gridjudge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+    let bin = std::env::var_os("GRIDJUDGE_EXPORT_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_gridjudge")));
+    Command::new(bin)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -402,7 +409,7 @@ const BUNDLED: [&str; 5] = ["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"
 /// problemtools checks 2023-07-draft with one warning it always gives ("Support for
 /// version 2023-07-draft is very incomplete"): no error, and no other warning.
 #[test]
-#[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+#[ignore = "minutes: run by .ci/run with problemtools installed (GRIDJUDGE_EXPORT_BIN=target/release/gridjudge cargo test --test it -- packages::export:: --ignored)"]
 fn every_2023_07_export_passes_verifyproblem_with_no_error_and_only_its_blanket_warning() {
     let _machine = support::machine::shared();
     let Some(tool) = required(
@@ -444,7 +451,7 @@ fn every_2023_07_export_passes_verifyproblem_with_no_error_and_only_its_blanket_
 /// (`XDG_CONFIG_HOME`): neither a personal configuration nor its record of the uuids of
 /// packages seen elsewhere (another export of the same problem) bears on the result.
 #[test]
-#[ignore = "minutes: run by .ci/run with BAPCtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+#[ignore = "minutes: run by .ci/run with BAPCtools installed (GRIDJUDGE_EXPORT_BIN=target/release/gridjudge cargo test --test it -- packages::export:: --ignored)"]
 fn every_2025_09_export_passes_bapctools_with_no_error_and_no_warning() {
     let _machine = support::machine::shared();
     let Some(bt) = required(tool("GRIDJUDGE_BT", "bt"), "BAPCtools' bt (GRIDJUDGE_BT)") else {
@@ -481,7 +488,7 @@ fn every_2025_09_export_passes_bapctools_with_no_error_and_no_warning() {
 }
 
 #[test]
-#[ignore = "minutes: run by .ci/run with problemtools installed (cargo test --release --test it -- packages::export:: --ignored)"]
+#[ignore = "minutes: run by .ci/run with problemtools installed (GRIDJUDGE_EXPORT_BIN=target/release/gridjudge cargo test --test it -- packages::export:: --ignored)"]
 fn every_export_passes_verifyproblem_with_no_error_and_no_warning() {
     let _machine = support::machine::shared();
     let Some(tool) = required(

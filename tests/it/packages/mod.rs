@@ -3,6 +3,7 @@
 
 mod data_validation;
 mod export;
+mod gate;
 mod generators;
 mod graders;
 mod hostile_folders;

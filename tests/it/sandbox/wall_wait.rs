@@ -148,3 +148,50 @@ fn an_idle_sleeper_ends_at_its_wall_limit_with_no_wait_to_speak_of() {
     assert!(out.wait < l.wall, "{out:?}");
     assert!(message.contains("limit 0.400 s"), "{message}");
 }
+
+/// The CPU time of every process this test process started and waited for so far (the
+/// launchers, and through them the programs they ran).
+fn children_cpu() -> Duration {
+    // SAFETY: a zeroed rusage is a valid buffer for getrusage to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: fills `usage`, a valid rusage, for the waited-for children.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// Compiles run through the same launcher, so their wall limit counts the compiler's own
+/// time too: a C compile under a wall limit of three times its CPU time still builds on
+/// a CPU shared with eight busy loops, where it lasts about nine times its CPU time (the
+/// compile that timed out at 60 s of wall time on a loaded runner). The limit comes from
+/// CPU time, which the machine's load does not change, not from an idle wall figure.
+#[test]
+fn a_compile_waiting_for_a_cpu_is_not_a_compile_error() {
+    use gridjudge::judge::compile::{CompileLimits, Compiler};
+    use std::time::Instant;
+    let _machine = support::machine::alone();
+    let source = fixtures().join("programs").join("light.c");
+    let build = |c: &Compiler| c.compile(&source).map(|_| ()).map_err(|f| f.message);
+    // The first compile warms the caches; the second gives the compile's CPU time.
+    let plain = Compiler::new(&launcher());
+    assert_eq!(build(&plain), Ok(()));
+    let before = children_cpu();
+    assert_eq!(build(&plain), Ok(()));
+    let cpu = children_cpu().saturating_sub(before);
+    let wall = (cpu * 3).max(Duration::from_millis(150));
+    let limited = Compiler::new(&launcher()).with_limits(CompileLimits {
+        wall,
+        ..CompileLimits::default()
+    });
+    let hogs = Hogs::start(8);
+    let start = Instant::now();
+    let loaded = build(&limited);
+    let took = start.elapsed();
+    drop(hogs);
+    assert_eq!(loaded, Ok(()), "CPU {cpu:?}, wall limit {wall:?}");
+    // The compile outlasted its plain wall limit: the credit is what let it finish.
+    assert!(
+        took > wall,
+        "the busy loops did not load the CPU: CPU {cpu:?}, loaded {took:?}, limit {wall:?}"
+    );
+}

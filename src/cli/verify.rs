@@ -1,0 +1,146 @@
+//! `gridjudge verify --package DIR`: the CI gate of a problem repository — a package's
+//! problem.yaml, data and example submissions checked in one run, for one package or a
+//! whole contest ([`gridjudge::package::gate`]), with one report. This file parses the
+//! arguments, calls the gate, renders the report and maps its outcome to the exit code:
+//! 0 when everything passed, 1 when a submission is not as expected (or a margin, with
+//! `--strict`), 3 when a package is broken, its data invalid or a judge error happened
+//! (with `--werror`, a warning too).
+
+use crate::cli::judge::RunOptions;
+use crate::cli::{exit, Failure};
+use gridjudge::judge::report::gate::{self, GateReport, Outcome};
+use gridjudge::judge::report::Render;
+use gridjudge::judge::shard::Shard;
+use gridjudge::package::gate::{GateOptions, Progress};
+use std::path::PathBuf;
+
+/// `gridjudge verify --package DIR`
+#[derive(Debug, clap::Args)]
+pub struct GateArgs {
+    /// The package (a folder with a problem.yaml, any format version), or a contest
+    /// folder: the problems its problems.yaml or contest.yaml lists, else every package
+    /// folder under it.
+    #[arg(long, value_name = "DIR")]
+    pub package: PathBuf,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: RunOptions,
+    /// Verify only shard K of N (a CI matrix job): every N-th problem of the contest,
+    /// from the K-th; `gridjudge report merge` joins the N JSON reports.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// The time limit of every package, seconds (default: each package's own, else
+    /// problemtools' rule from its accepted submissions).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// A package with generators/generators.yaml: write its data/ from the generators
+    /// first (as `generate --package` does), rather than fail on each file that
+    /// differs from what they make.
+    #[arg(long)]
+    pub generate: bool,
+    /// Stop each submission at its first case that is not AC, as problemtools and
+    /// `bt run` do: faster, but the 2023-07 and 2025-09 rules of the cases after it go
+    /// unchecked (by default a rule folder's submission is judged until a verdict no
+    /// rule permits, else on every case).
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// Count warnings as errors (exit 3), as problemtools' --werror does.
+    #[arg(long)]
+    pub werror: bool,
+    /// Report format on stdout: per problem the checks that did not pass and the
+    /// submissions' table, or one JSON document (every check and submission).
+    #[arg(long, value_enum, default_value_t = GateFormat::Table)]
+    pub format: GateFormat,
+    /// Also write a JUnit XML report here: a test suite per problem, a test case per
+    /// check and per submission (checked writable before anything runs).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Also write a self-contained HTML report here (checked writable before anything
+    /// runs).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Also write the JSON report here, whatever --format prints.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub margins: crate::cli::margins::MarginArgs,
+}
+
+/// Report formats of `verify`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GateFormat {
+    /// Per problem a heading, the checks that did not pass and the submissions' table.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// Runs `gridjudge verify`.
+pub fn run(args: GateArgs) -> Result<u8, Failure> {
+    verify(args).map_err(|f| f.context("gridjudge verify"))
+}
+
+fn verify(args: GateArgs) -> Result<u8, Failure> {
+    if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+        return Err(Failure::usage(
+            "--time-limit must be a number of seconds above 0",
+        ));
+    }
+    for path in [&args.junit, &args.html, &args.json].into_iter().flatten() {
+        crate::cli::check_writable(path)?;
+    }
+    let mut settings = args.options.checked_settings()?;
+    settings.stop_at_first_failure = args.fail_fast;
+    let (dirs, shard) = gridjudge::package::gate::problems(&args.package, args.shard)?;
+    let options = GateOptions {
+        time_limit: args.time_limit,
+        margin: args.margins.time_safety_margin,
+        strict_margins: args.margins.strict,
+        suggest_limits: args.margins.suggest_limits,
+        generate: args.generate,
+    };
+    let bar = crate::cli::judge::progress_bar(dirs.len());
+    let report =
+        gridjudge::package::gate::run(&dirs, shard, &settings, &options, &mut |step| match step {
+            Progress::Problem(dir, _, _) => bar.set_message(dir.display().to_string()),
+            Progress::Done(_) => bar.inc(1),
+        });
+    bar.finish_and_clear();
+    emit(&args, &report)?;
+    Ok(exit_code_of(report.outcome(args.werror)))
+}
+
+/// The exit code of a gate's outcome: 0, 1 or 3.
+pub fn exit_code_of(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Passed => exit::OK,
+        Outcome::Mismatch => exit::REJECTED,
+        Outcome::Broken => exit::JUDGE_FAILURE,
+    }
+}
+
+/// Prints the report in the asked format and writes the side files.
+fn emit(args: &GateArgs, report: &GateReport) -> Result<(), Failure> {
+    let render = |writer: &dyn Render<GateReport>| {
+        writer
+            .render(report)
+            .map_err(|e| Failure::internal(e.to_string()))
+    };
+    let text = match args.format {
+        GateFormat::Table => render(&gate::Table)?,
+        GateFormat::Json => render(&gate::Json)?,
+    };
+    crate::cli::write_stdout(text.as_bytes())?;
+    let files: [(&Option<PathBuf>, &dyn Render<GateReport>); 3] = [
+        (&args.junit, &gate::Junit),
+        (&args.html, &gate::Html),
+        (&args.json, &gate::Json),
+    ];
+    for (path, writer) in files {
+        if let Some(path) = path {
+            crate::cli::write_file(path, render(writer)?)?;
+        }
+    }
+    Ok(())
+}
