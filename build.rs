@@ -4,6 +4,13 @@
 //! `(relative path, include_bytes!(…))` pair per file, sorted by path. Cargo reruns this
 //! when anything under `judge-cases/` changes, or when another copy of the sources built
 //! in the same target folder last.
+//!
+//! Also names the commit the binary is built from, for `gridjudge --version` and the
+//! reports' provenance (`GRIDJUDGE_COMMIT`, empty when unknown, and
+//! `GRIDJUDGE_VERSION`, the version with it): `$GRIDJUDGE_COMMIT` if
+//! set (a release build from a tarball), else the `git.sha1` of `.cargo_vcs_info.json`
+//! (what `cargo package` records: a crates.io install), else `git rev-parse HEAD` in the
+//! checkout (without asking whether the work tree differs from it).
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +28,49 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The commit of the sources, and the files whose change makes it stale.
+fn commit(manifest: &Path) -> (String, Vec<PathBuf>) {
+    println!("cargo:rerun-if-env-changed=GRIDJUDGE_COMMIT");
+    if let Ok(given) = std::env::var("GRIDJUDGE_COMMIT") {
+        return (given.trim().to_string(), Vec::new());
+    }
+    let vcs_info = manifest.join(".cargo_vcs_info.json");
+    let recorded = std::fs::read_to_string(&vcs_info)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+    if let Some(info) = recorded {
+        // {"git": {"sha1": "…", "dirty": true}, "path_in_vcs": ""}
+        if let Some(sha) = info["git"]["sha1"].as_str() {
+            let dirty = info["git"]["dirty"].as_bool() == Some(true);
+            let suffix = if dirty { "-dirty" } else { "" };
+            return (format!("{sha}{suffix}"), vec![vcs_info]);
+        }
+    }
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(manifest)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let Some(sha) = git(&["rev-parse", "HEAD"]) else {
+        return (String::new(), Vec::new());
+    };
+    // HEAD, the packed refs and the folder of branches (a commit writes its branch's
+    // file there, or creates it in a fresh clone whose refs are all packed): a commit or
+    // a checkout reruns this. Whether the work tree differs from HEAD is not asked:
+    // watching the index would rebuild the crate at every `git add`.
+    let watched = ["HEAD", "packed-refs", "refs/heads"]
+        .into_iter()
+        .filter_map(|name| git(&["rev-parse", "--git-path", name]))
+        .map(|p| manifest.join(p))
+        .collect();
+    (sha, watched)
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let root = manifest.join("judge-cases");
@@ -30,6 +80,18 @@ fn main() {
     // resolves it in whichever copy builds next, finds it unchanged and keeps the other
     // copy's file list).
     println!("cargo:rerun-if-changed={}", root.display());
+    let (sha, watched) = commit(&manifest);
+    for path in watched.iter().filter(|p| p.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+    println!("cargo:rustc-env=GRIDJUDGE_COMMIT={sha}");
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let version = if sha.is_empty() {
+        version
+    } else {
+        format!("{version} ({sha})")
+    };
+    println!("cargo:rustc-env=GRIDJUDGE_VERSION={version}");
     let mut list = Vec::new();
     files(&root, &mut list);
     list.sort();

@@ -11,6 +11,7 @@
 use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::{JudgeSettings, ProblemReport};
 use gridjudge::judge::problem::{JudgeProblem, Overrides};
+use gridjudge::judge::report::provenance::Provenance;
 use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
 use gridjudge::judge::report::{self, Interruption, Render, Session};
 use gridjudge::judge::shard::Shard;
@@ -96,6 +97,11 @@ pub struct RunOptions {
     /// .verdict (verify-submissions: SUBMISSION/PROBLEM/CASE.*).
     #[arg(long, value_name = "DIR")]
     pub keep_outputs: Option<PathBuf>,
+    /// Check and run Python 3 programs with this interpreter: a name looked up in
+    /// /usr/local/bin, /usr/bin and /bin (`pypy3`, as Kattis and problemtools run Python),
+    /// or a path. Default: the system's python3 (CPython).
+    #[arg(long, value_name = "INTERPRETER")]
+    pub python: Option<String>,
 }
 
 impl RunOptions {
@@ -110,6 +116,7 @@ impl RunOptions {
             relay_interaction: false,
             wall_limit: None,
             keep_outputs: None,
+            python: None,
         }
     }
 
@@ -164,7 +171,12 @@ impl RunOptions {
     /// [`settings`](Self::settings), then, with `--require-isolation`, a probe run that
     /// fails with exit 3 naming every missing guarantee.
     pub fn checked_settings(&self) -> Result<JudgeSettings, Failure> {
-        let settings = self.settings().map_err(Failure::internal)?;
+        let mut settings = self.settings().map_err(Failure::internal)?;
+        if let Some(name) = &self.python {
+            let chosen = gridjudge::judge::compile::python_named(name)
+                .map_err(|e| Failure::usage(format!("--python {e}")))?;
+            settings.python = Some(chosen);
+        }
         if let Some(dir) = &self.keep_outputs {
             std::fs::create_dir_all(dir)
                 .map_err(|e| Failure::cannot_write(dir, e).context("--keep-outputs"))?;
@@ -579,6 +591,13 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
         }
     }
     let description = subject.describe();
+    let provenance = {
+        let files = subject.files();
+        let paths: Option<Vec<&Path>> = files
+            .as_ref()
+            .map(|f| f.iter().map(PathBuf::as_path).collect());
+        Provenance::now(paths.as_deref())
+    };
     let total: usize = problems.iter().map(|p| p.cases.len()).sum();
     // The problem folders are hidden from the compiler (where the run has no minimal
     // root of its own, in which they do not exist anyway).
@@ -593,7 +612,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
             } else {
                 subject::failed_all(&problems, &failure, &settings)
             };
-            let session = finished_session(description, reports, total, shard);
+            let session = finished_session(description, reports, total, shard, provenance);
             return finish(&args, session, &baseline);
         }
         Err(failure) => return Err(Failure::judge(failure.message)),
@@ -606,7 +625,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     bar.finish_and_clear();
     finish(
         &args,
-        finished_session(description, reports, total, shard),
+        finished_session(description, reports, total, shard, provenance),
         &baseline,
     )
 }
@@ -651,6 +670,7 @@ fn finished_session(
     mut problems: Vec<ProblemReport>,
     total: usize,
     shard: Option<ShardRecord>,
+    provenance: Provenance,
 ) -> Session {
     let interrupted = interrupt::signal().map(|signal| {
         problems.retain(|p| !p.cases.is_empty());
@@ -666,6 +686,7 @@ fn finished_session(
         interrupted,
         shard,
         recorded_guarantees: None,
+        provenance: Some(provenance),
     }
 }
 

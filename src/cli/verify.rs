@@ -100,13 +100,15 @@ fn verify(args: GateArgs) -> Result<u8, Failure> {
         suggest_limits: args.margins.suggest_limits,
         generate: args.generate,
     };
+    let provenance = gridjudge::judge::report::provenance::Provenance::now(None);
     let bar = crate::cli::judge::progress_bar(dirs.len());
-    let report =
+    let mut report =
         gridjudge::package::gate::run(&dirs, shard, &settings, &options, &mut |step| match step {
             Progress::Problem(dir, _, _) => bar.set_message(dir.display().to_string()),
             Progress::Done(_) => bar.inc(1),
         });
     bar.finish_and_clear();
+    report.provenance = Some(provenance);
     emit(&args, &report)?;
     Ok(exit_code_of(report.outcome(args.werror)))
 }

@@ -14,6 +14,7 @@ use crate::cli::{exit, Failure};
 use gridjudge::judge::margins::ProblemMargins;
 use gridjudge::judge::narrow::{self, Narrow};
 use gridjudge::judge::problem::JudgeProblem;
+use gridjudge::judge::report::provenance::Provenance;
 use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
 use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::report::Render;
@@ -114,8 +115,10 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     for path in [&args.junit, &args.html].into_iter().flatten() {
         crate::cli::check_writable(path)?;
     }
+    // Taken first: the report says when the run started.
+    let provenance = Provenance::now(None);
     if let Some(dir) = &args.package {
-        return verify_package(&args, dir);
+        return verify_package(&args, dir, provenance);
     }
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = true;
@@ -178,6 +181,7 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     }
     let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
     let mut report = problems_report(&results, margin_lines, interrupted());
+    report.provenance = Some(provenance);
     for what in narrowed {
         report.summary.push_str(&format!("; {what}"));
     }
@@ -247,7 +251,7 @@ pub fn exit_code_of(report: &VerifyReport, margins_failed: bool) -> u8 {
 }
 
 /// `verify-submissions --package DIR`.
-fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
+fn verify_package(args: &VerifyArgs, dir: &Path, provenance: Provenance) -> Result<u8, Failure> {
     if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
         return Err(Failure::usage(
             "--time-limit must be a number of seconds above 0",
@@ -303,6 +307,7 @@ fn verify_package(args: &VerifyArgs, dir: &Path) -> Result<u8, Failure> {
         .margins
         .report_lines(std::slice::from_ref(&verified.margins));
     let mut report = verified.report(&pkg, margin_lines, interrupted());
+    report.provenance = Some(provenance);
     if let Some(what) = narrow.describe(dir) {
         report.summary.push_str(&format!("; {what}"));
     }

@@ -66,6 +66,9 @@ pub struct JudgeSettings {
     /// Where each judged case's files are kept (`--keep-outputs`): the program's
     /// standard output and error and the verdict with its message ([`keep_case`]).
     pub keep_outputs: Option<KeepOutputs>,
+    /// The Python 3 interpreter Python 3 programs are checked and run with (`--python
+    /// pypy3`); `None`, the system's CPython.
+    pub python: Option<PathBuf>,
 }
 
 /// What settles one submission's judging early: its expectation, and the CPU limit its
@@ -115,6 +118,7 @@ impl JudgeSettings {
             relay_interaction: false,
             wall_limit: None,
             keep_outputs: None,
+            python: None,
         }
     }
 

@@ -36,6 +36,39 @@ impl Subject {
             Subject::Command(argv) => argv.join(" "),
         }
     }
+
+    /// The files that make up the program, for its identity in reports
+    /// ([`Provenance`](crate::judge::report::provenance::Provenance)): a source file
+    /// (or folder); a command's executable (a bare name looked up in `PATH`) and every
+    /// argument naming an existing file, so that `python3 a.py` and `python3 b.py` differ.
+    /// `None` for the reference solver, which gridjudge's own version names.
+    pub fn files(&self) -> Option<Vec<PathBuf>> {
+        match self {
+            Subject::Reference => None,
+            Subject::Source(path) => Some(vec![path.clone()]),
+            Subject::Command(argv) => {
+                let (first, rest) = argv.split_first()?;
+                let exe = if first.contains('/') {
+                    Some(PathBuf::from(first))
+                } else {
+                    std::env::var_os("PATH").and_then(|path| {
+                        std::env::split_paths(&path)
+                            .map(|d| d.join(first))
+                            .find(|p| p.is_file())
+                    })
+                };
+                let files: Vec<PathBuf> = exe
+                    .into_iter()
+                    .chain(
+                        rest.iter()
+                            .map(PathBuf::from)
+                            .filter(|p| !p.as_os_str().is_empty() && p.is_file()),
+                    )
+                    .collect();
+                (!files.is_empty()).then_some(files)
+            }
+        }
+    }
 }
 
 /// A subject made runnable.
@@ -63,6 +96,7 @@ impl Runnable {
                 Program::staged_copy(&settings.launcher, &[]).map(Runnable::Reference)
             }
             Subject::Source(path) => Compiler::new(&settings.launcher)
+                .with_python(settings.python.clone())
                 .hiding(hidden.iter().cloned())
                 .compile(path)
                 .and_then(|p| stage(p, settings.drops_uid()))

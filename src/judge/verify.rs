@@ -166,6 +166,9 @@ pub struct SubmissionResult {
     pub message: String,
     /// Its largest CPU time over the cases, seconds.
     pub max_cpu: f64,
+    /// SHA-256 of its files ([`sha256_of_files`](crate::judge::report::provenance::sha256_of_files)),
+    /// `None` when they could not be read.
+    pub sha256: Option<String>,
     /// What it is expected to score, for a scoring problem.
     #[serde(skip)]
     pub score_expected: Option<ScoreExpectation>,
@@ -303,6 +306,7 @@ impl SubmissionResult {
             case,
             message,
             max_cpu: margins::slowest_case(report),
+            sha256: crate::judge::report::provenance::sha256_of_files(&[&sub.path]).ok(),
             score_expected: sub.score,
             group_scores_expected: sub.group_scores.clone(),
             scored: None,
@@ -326,6 +330,7 @@ pub fn compile_submission(
         .with_substitutions(problem.source_substitutions.clone())
         .with_entry(sub.entrypoint.clone());
     compile::Compiler::new(&settings.launcher)
+        .with_python(settings.python.clone())
         .hiding([hidden.to_path_buf()])
         .compile_sources(&sources)
         .and_then(|p| crate::judge::stage::stage(p, settings.drops_uid()))
@@ -377,11 +382,12 @@ impl SubmissionResult {
             case: self.case.clone(),
             expected,
             got: shown,
-            judged: self.expected.in_spec_verdicts().then_some(self.got),
-            max_cpu: None,
+            judged: Some(self.got),
+            max_cpu: Some(self.max_cpu),
             message,
             ok: Some(self.as_expected()),
             problem: Some(self.problem.clone()),
+            sha256: self.sha256.clone(),
             submission: self.submission.clone(),
         }
     }
@@ -407,14 +413,15 @@ pub fn problems_report(
     VerifyReport {
         margin_data: None,
         shard: None,
-        interrupted: Some(interrupted),
+        interrupted,
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),
         margins: Some(margins),
         mismatches: results.iter().filter(|r| !r.as_expected()).count(),
         name: None,
         package: None,
-        skipped: None,
-        warnings: None,
+        provenance: None,
+        skipped: Some(Vec::new()),
+        warnings: Some(Vec::new()),
         submissions: results.iter().map(SubmissionResult::problem_row).collect(),
         summary,
         time_limit_from: None,

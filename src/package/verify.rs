@@ -113,7 +113,7 @@ impl Verified {
         VerifyReport {
             margin_data: None,
             shard: None,
-            interrupted: interrupted.map(Some),
+            interrupted,
             judge_error: self
                 .results
                 .iter()
@@ -122,17 +122,22 @@ impl Verified {
             mismatches,
             name: Some(pkg.name.clone()),
             package: Some(pkg.dir.display().to_string()),
+            provenance: None,
             skipped: Some(self.found.skipped.clone()),
-            warnings: {
-                let all: Vec<String> = pkg.warnings.iter().chain(&self.warnings).cloned().collect();
-                (!all.is_empty()).then_some(all)
-            },
+            warnings: Some(pkg.warnings.iter().chain(&self.warnings).cloned().collect()),
             submissions: self
                 .results
                 .iter()
                 .map(|r| SubmissionRow {
-                    max_cpu: Some(r.max_cpu),
-                    problem: None,
+                    // The package's problem: its folder's name, else its `name`.
+                    problem: Some(
+                        pkg.dir
+                            .file_name()
+                            .and_then(|n| n.to_str())
+                            .filter(|n| !n.is_empty() && *n != "." && *n != "..")
+                            .unwrap_or(&pkg.name)
+                            .to_string(),
+                    ),
                     ..r.problem_row()
                 })
                 .collect(),

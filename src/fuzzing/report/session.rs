@@ -299,5 +299,6 @@ pub(super) fn random_session(u: &mut Unstructured<'_>) -> Result<Session> {
         interrupted: None,
         shard: None,
         recorded_guarantees: None,
+        provenance: None,
     })
 }

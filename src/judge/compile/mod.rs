@@ -56,7 +56,7 @@ pub use message::headline;
 pub use program::{Program, MEMLIM};
 pub use sources::Sources;
 pub(crate) use toolchain::without_parent_steps;
-pub use toolchain::{installed, resolve};
+pub use toolchain::{installed, python_named, resolve};
 
 mod folders;
 mod java;
@@ -192,6 +192,9 @@ pub struct Compiler {
     pub limits: CompileLimits,
     /// Folders the compiler must not see (each covered in its mount namespace).
     pub hide: Vec<PathBuf>,
+    /// The Python 3 interpreter to check and run Python 3 programs with (`--python`:
+    /// PyPy, as Kattis and problemtools use); `None`, the system's CPython.
+    pub python: Option<PathBuf>,
 }
 
 /// What one confined build runs: `program` with `argv` in `workdir`, `read_only` folders
@@ -230,7 +233,15 @@ impl Compiler {
             launcher: launcher.to_path_buf(),
             limits: CompileLimits::default(),
             hide: Vec::new(),
+            python: None,
         }
+    }
+
+    /// The same, checking and running Python 3 programs with `python` (see
+    /// [`toolchain::python_named`]) instead of the system's `python3`.
+    pub fn with_python(mut self, python: Option<PathBuf>) -> Compiler {
+        self.python = python;
+        self
     }
 
     /// The same, with `folders` hidden from the compiler too (the problem folders;
@@ -334,12 +345,20 @@ impl Compiler {
                 (tool, argv)
             }
             Language::Python | Language::Python2 => {
-                let (name, program) = match lang {
-                    Language::Python => ("python3", python()),
-                    _ => ("python2", python2()),
+                // A chosen interpreter runs under its own name (`pypy3`): PyPy finds
+                // its library from it.
+                let (name, program) = match (lang, &self.python) {
+                    (Language::Python, Some(chosen)) => (
+                        chosen
+                            .file_name()
+                            .map_or("python3".into(), |n| n.to_string_lossy().into_owned()),
+                        Some(chosen.clone()),
+                    ),
+                    (Language::Python, None) => ("python3".to_string(), python()),
+                    _ => ("python2".to_string(), python2()),
                 };
                 let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
-                let mut argv = strings(&[name]);
+                let mut argv = vec![name];
                 argv.extend(strings(python_check(lang)));
                 argv.extend(source_names.iter().map(|n| language::operand(n)));
                 (

@@ -170,6 +170,26 @@ pub(super) fn python() -> Option<PathBuf> {
     }
 }
 
+/// The Python 3 interpreter `name` names for `--python`: a path to it, or a name looked
+/// up in the system folders the sandbox's `PATH` holds (`pypy3`, `python3.12`), since a
+/// version manager's shim is no interpreter the sandbox user can run. The error says
+/// what was looked for.
+pub fn python_named(name: &str) -> Result<PathBuf, String> {
+    if name.contains('/') {
+        let path = Path::new(name);
+        return if path.is_file() {
+            std::path::absolute(path).map_err(|e| format!("{name}: {e}"))
+        } else {
+            Err(format!("{name}: no such file"))
+        };
+    }
+    SYSTEM_PATH
+        .iter()
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+        .ok_or_else(|| format!("{name}: not found in {}", SYSTEM_PATH.join(", ")))
+}
+
 /// Python 2 as the sandbox runs it: only from the system folders (a version manager's
 /// shim in the judge's `PATH` is no Python the sandbox user can run).
 pub(super) fn python2() -> Option<PathBuf> {

@@ -10,7 +10,11 @@
 //!   of a 1 ms case is never a regression;
 //! - a **memory growth**: the same rule with the memory threshold and floor (1 MiB).
 //!
-//! Cases in only one of the two runs are counted, not flagged. The comparison only reads
+//! Cases in only one of the two runs are counted, not flagged. A baseline of another
+//! gridjudge build, kernel, number of CPUs or program (by the reports' provenance,
+//! [`crate::judge::report::provenance`]) is compared all the same, and the comparison's
+//! `notes` say how they differ: numbers from a C++ program are no baseline for a Python
+//! one, and the reader must know. The comparison only reads
 //! reports; the CLI decides the exit code (verdict regressions always fail, slowdowns
 //! with `--fail-on-slowdown`). The table report shows the flagged cases with their deltas
 //! ([`Comparison::render_text`]); the JSON report carries the whole comparison under
@@ -18,6 +22,7 @@
 //! [`SessionReport`], and [`Comparison`]
 //! is part of that schema (it serializes and deserializes).
 
+use crate::judge::report::provenance::Provenance;
 use crate::judge::report::schema::{CaseRecord, SessionReport};
 use crate::judge::report::{visible_line, Session};
 use crate::Verdict;
@@ -54,6 +59,7 @@ impl Default for Thresholds {
 #[derive(Debug, Clone)]
 pub struct Baseline {
     cases: HashMap<(String, String), CaseRecord>,
+    provenance: Option<Provenance>,
 }
 
 impl Baseline {
@@ -67,12 +73,13 @@ impl Baseline {
             )
         })?;
         let mut cases = HashMap::new();
+        let provenance = report.provenance;
         for p in report.problems {
             for c in p.cases {
                 cases.insert((p.problem.clone(), c.case.clone()), c);
             }
         }
-        Ok(Baseline { cases })
+        Ok(Baseline { cases, provenance })
     }
 
     /// Reads and parses the report at `path`; the error names the file.
@@ -152,6 +159,10 @@ pub struct Comparison {
     pub missing_cases: usize,
     /// Cases judged now that the baseline does not have.
     pub new_cases: usize,
+    /// How the baseline's provenance differs from the run's: another gridjudge, kernel,
+    /// number of CPUs or program (empty when they agree, or the run does not say).
+    #[serde(default)]
+    pub notes: Vec<String>,
     /// The thresholds used.
     pub thresholds: Thresholds,
 }
@@ -194,10 +205,16 @@ pub fn compare(session: &Session, baseline: &Baseline, thresholds: Thresholds) -
         }
     }
     let matched = cases.len();
+    let notes = session
+        .provenance
+        .as_ref()
+        .map(|p| p.differences(baseline.provenance.as_ref()))
+        .unwrap_or_default();
     Comparison {
         thresholds,
         cases,
         new_cases,
+        notes,
         missing_cases: baseline.cases.len().saturating_sub(matched),
     }
 }
@@ -275,6 +292,9 @@ impl Comparison {
                 visible_line(&c.case),
                 parts.join("; ")
             ));
+        }
+        for note in &self.notes {
+            out.push_str(&format!("baseline: NOTE: {}\n", visible_line(note)));
         }
         out.push_str(&self.summary());
         out.push('\n');
@@ -360,6 +380,47 @@ mod tests {
         );
         assert!(text.contains("p/d: verdict AC → TLE REGRESSION"), "{text}");
         assert!(!text.contains("p/b:"), "{text}");
+    }
+
+    #[test]
+    fn a_baseline_of_another_program_or_build_is_compared_and_says_so() {
+        let provenance = |sha: &str| Provenance {
+            commit: Some("5f2c8e1a9b04".to_string()),
+            cpus: 2,
+            gridjudge: "0.1.0".to_string(),
+            kernel: "Linux 6.1.0 x86_64".to_string(),
+            program_sha256: Some(sha.repeat(32)),
+            started: "2026-12-03T14:05:09Z".to_string(),
+        };
+        let mut run = session(
+            "./a.out",
+            "p",
+            vec![timed("a", Verdict::Accepted, 0.1, 0)],
+            None,
+        );
+        run.provenance = Some(provenance("ab"));
+        let old = |p: Option<Provenance>| {
+            let mut doc = serde_json::json!({"problems": [{"problem": "p", "cases": [
+                {"case": "a", "verdict": "AC", "cpu_seconds": 0.1, "memory_bytes": 0}]}]});
+            doc["provenance"] = serde_json::to_value(p).unwrap();
+            Baseline::parse(&doc.to_string()).unwrap()
+        };
+        let same = compare(&run, &old(Some(provenance("ab"))), Thresholds::default());
+        assert!(same.notes.is_empty(), "{:?}", same.notes);
+        let other = compare(&run, &old(Some(provenance("cd"))), Thresholds::default());
+        assert_eq!(other.cases.len(), 1, "still compared");
+        let text = other.render_text();
+        assert!(
+            text.contains("baseline: NOTE: the baseline judged another program (sha256 cdcdcdcdcdcd), this run sha256 abababababab"),
+            "{text}"
+        );
+        let unknown = compare(&run, &old(None), Thresholds::default());
+        assert_eq!(unknown.notes.len(), 1, "{:?}", unknown.notes);
+        // A library session that does not say where it came from compares silently.
+        run.provenance = None;
+        assert!(compare(&run, &old(None), Thresholds::default())
+            .notes
+            .is_empty());
     }
 
     #[test]

@@ -155,6 +155,10 @@ pub struct GateReport {
     pub mismatches: usize,
     /// Every problem verified, in the run's order.
     pub problems: Vec<GateProblem>,
+    /// Which gridjudge verified, when and on which kernel (`null` where the caller did
+    /// not say).
+    #[serde(default)]
+    pub provenance: Option<crate::judge::report::provenance::Provenance>,
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// Set when the report is one shard of a run.
@@ -227,6 +231,7 @@ impl GateReport {
             judge_error,
             mismatches,
             problems,
+            provenance: None,
             schema_version: SCHEMA_VERSION,
             shard,
             submissions,
@@ -303,6 +308,10 @@ impl Render<GateReport> for Table {
         }
         text.push_str(&visible_line(&report.summary));
         text.push('\n');
+        if let Some(p) = &report.provenance {
+            text.push_str(&visible_line(&p.run_line()));
+            text.push('\n');
+        }
         Ok(text)
     }
 }

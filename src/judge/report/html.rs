@@ -208,7 +208,9 @@ struct Page {
     overall: Badge,
     summary: String,
     guarantees: String,
+    provenance: Option<String>,
     baseline: Option<String>,
+    baseline_notes: Vec<String>,
     problems: Vec<ProblemSection>,
     style: &'static str,
     script: &'static str,
@@ -309,7 +311,19 @@ impl Page {
             overall: Badge::from(session.overall()),
             summary: visible_line(&session.summary()).into_owned(),
             guarantees: visible_line(&session.guarantees_line()).into_owned(),
+            provenance: session
+                .provenance
+                .as_ref()
+                .map(|p| visible_line(&p.line()).into_owned()),
             baseline: comparison.map(Comparison::summary),
+            baseline_notes: comparison
+                .map(|c| {
+                    c.notes
+                        .iter()
+                        .map(|n| visible_line(n).into_owned())
+                        .collect()
+                })
+                .unwrap_or_default(),
             problems,
             style: STYLE,
             script: SCRIPT,

@@ -54,9 +54,32 @@ impl Render<Session> for Junit {
 /// does not happen in practice.
 pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> {
     let mut report = Report::new("gridjudge");
+    let started = session
+        .provenance
+        .as_ref()
+        .and_then(|v| chrono::DateTime::parse_from_rfc3339(&v.started).ok());
+    if let Some(t) = started {
+        report.set_timestamp(t);
+    }
     for p in &session.problems {
         let problem = visible_line(&p.problem);
         let mut suite = TestSuite::new(problem.as_ref());
+        if let Some(t) = started {
+            suite.set_timestamp(t);
+        }
+        if let Some(v) = &session.provenance {
+            // Where the report came from, on every suite (JUnit has no report-wide
+            // properties).
+            suite.add_property(("gridjudge", v.gridjudge.as_str()));
+            if let Some(c) = &v.commit {
+                suite.add_property(("gridjudge_commit", c.as_str()));
+            }
+            suite.add_property(("kernel", visible_line(&v.kernel).as_ref()));
+            suite.add_property(("cpus", v.cpus.to_string().as_str()));
+            if let Some(h) = &v.program_sha256 {
+                suite.add_property(("program_sha256", h.as_str()));
+            }
+        }
         if let Some((v, m)) = &p.failure {
             let mut case = TestCase::new("compile", status(*v, m));
             case.set_classname(problem.as_ref());

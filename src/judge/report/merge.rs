@@ -288,6 +288,33 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
             short(&program)
         )));
     }
+    // The same command line may name another program's files in another shard (a
+    // rebuilt binary): their hashes tell.
+    let hash = |p: &SessionReport| p.provenance.as_ref().and_then(|v| v.program_sha256.clone());
+    let first_hash = hash(&parts[0].1);
+    if let Some((path, other)) = parts.iter().find(|(_, p)| {
+        let h = hash(p);
+        h.is_some() && first_hash.is_some() && h != first_hash
+    }) {
+        return Err(error(format!(
+            "{}: judged another build of the program than {} (sha256 {} against {})",
+            path.display(),
+            parts[0].0.display(),
+            hash(other).unwrap_or_default(),
+            first_hash.unwrap_or_default()
+        )));
+    }
+    // The run's provenance is its first shard's, started when the earliest shard did.
+    let provenance = parts[0].1.provenance.clone().map(|mut p| {
+        if let Some(earliest) = parts
+            .iter()
+            .filter_map(|(_, q)| q.provenance.as_ref().map(|v| v.started.clone()))
+            .min()
+        {
+            p.started = earliest;
+        }
+        p
+    });
     let cut_short: Vec<bool> = parts.iter().map(|(_, p)| p.interrupted.is_some()).collect();
     let mut guarantees: Option<GuaranteesRecord> = None;
     for g in parts.iter().filter_map(|(_, p)| p.guarantees) {
@@ -342,6 +369,7 @@ pub fn sessions(parts: Vec<(PathBuf, SessionReport)>) -> Result<Session, MergeEr
         interrupted,
         shard: None,
         recorded_guarantees: guarantees.map(Into::into),
+        provenance,
     })
 }
 
@@ -411,13 +439,8 @@ pub fn verify_reports(
     if let Some(name) = &interrupted_by {
         summary.push_str(&format!("; {}", VerifyReport::interrupted_note(name)));
     }
-    let interrupted = match (&first.interrupted, interrupted_by) {
-        (_, Some(name)) => Some(Some(name)),
-        (Some(_), None) => Some(None),
-        (None, None) => None,
-    };
     let report = VerifyReport {
-        interrupted,
+        interrupted: interrupted_by,
         judge_error: parts.iter().any(|(_, p)| p.judge_error),
         margin_data: None,
         margins: first.margins.as_ref().map(|_| Vec::new()),
@@ -434,8 +457,9 @@ pub fn verify_reports(
                     all.push(w.clone());
                 }
             }
-            (!all.is_empty()).then_some(all)
+            Some(all)
         },
+        provenance: first.provenance.clone(),
         total: rows.len(),
         submissions: rows,
         summary,
@@ -530,7 +554,9 @@ pub fn gate_reports(parts: Vec<(PathBuf, GateReport)>) -> Result<GateReport, Mer
             )));
         }
     }
-    Ok(GateReport::new(problems, interrupted, None))
+    let mut merged = GateReport::new(problems, interrupted, None);
+    merged.provenance = parts.iter().find_map(|(_, p)| p.provenance.clone());
+    Ok(merged)
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub mod html;
 pub mod json;
 pub mod junit;
 pub mod merge;
+pub mod provenance;
 pub mod schema;
 pub mod table;
 pub mod tracker;
@@ -224,6 +225,9 @@ pub struct Session {
     /// The sandbox guarantees as a report read back recorded them (a merged run's);
     /// `None` for a session judged here, whose guarantees come from its runs.
     pub recorded_guarantees: Option<crate::sandbox::Guarantees>,
+    /// Which gridjudge judged, when, where and which program; `None` where the caller
+    /// did not say (a library use, a fixture).
+    pub provenance: Option<provenance::Provenance>,
 }
 
 /// A session cut short by SIGINT, SIGTERM or SIGHUP (see [`crate::sandbox::interrupt`]).
@@ -448,6 +452,7 @@ pub(crate) mod test_support {
             interrupted: None,
             shard: None,
             recorded_guarantees: None,
+            provenance: None,
             problems: vec![ProblemReport {
                 problem: problem.to_string(),
                 title: "t".to_string(),

@@ -49,6 +49,10 @@ pub struct SessionReport {
     /// What was judged (`gcc main.c`, `./a.out`).
     #[serde(default)]
     pub program: String,
+    /// Which gridjudge judged, when, on which kernel, and the program's hash (`null` in
+    /// a report that does not say).
+    #[serde(default)]
+    pub provenance: Option<crate::judge::report::provenance::Provenance>,
     /// Set when the session is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardRecord>,
@@ -353,6 +357,7 @@ impl SessionReport {
             overall: session.overall(),
             problems: session.problems.iter().map(ProblemRecord::from).collect(),
             program: session.program.clone(),
+            provenance: session.provenance.clone(),
             shard: session.shard.clone(),
             summary: session.summary(),
         }

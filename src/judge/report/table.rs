@@ -125,6 +125,9 @@ pub fn render(session: &Session) -> String {
         session.summary(),
         session.guarantees_line()
     ));
+    if let Some(p) = &session.provenance {
+        text.push_str(&format!("{}\n", visible_line(&p.line())));
+    }
     text
 }
 

@@ -6,7 +6,12 @@
 //!   milliseconds, `peak-memory` in bytes.
 //! - [`gab`]: github-action-benchmark's `customSmallerIsBetter` JSON: an array of
 //!   `{name, unit, value, extra}`, three entries per case (`PROBLEM/CASE cpu-time` in
-//!   `ms`, `… wall-time` in `ms`, `… peak-memory` in `MiB`), the verdict in `extra`.
+//!   `ms`, `… wall-time` in `ms`, `… peak-memory` in `MiB`), the verdict and the
+//!   session's provenance in `extra`.
+//!
+//! BMF has no field for the provenance (a document is measures by benchmark name, and
+//! Bencher refuses other keys); Bencher records the commit of each run itself
+//! (`bencher run --hash`), so a BMF report is as good as the run that submits it.
 //!
 //! Names and the `extra` text are labels that trackers show on their pages: they go
 //! through [`visible_line`] like the table's (no control, bidirectional or invisible
@@ -125,10 +130,13 @@ impl Render<Session> for Gab {
         let entries: Vec<GabEntry> = measured(session)
             .into_iter()
             .flat_map(|(name, cpu, wall, mem, verdict)| {
-                let extra = format!(
+                let mut extra = format!(
                     "verdict {verdict}; program {}",
                     visible_line(&session.program)
                 );
+                if let Some(p) = &session.provenance {
+                    extra.push_str(&format!("; {}", visible_line(&p.line())));
+                }
                 let entry = |measure: &str, unit: &str, value: f64| GabEntry {
                     extra: extra.clone(),
                     name: format!("{name} {measure}"),

@@ -2,14 +2,17 @@
 //! writers, [`Table`], [`Json`], [`Junit`] and [`Html`], each a [`Render`] of a
 //! [`VerifyReport`].
 //!
-//! One report has two shapes. Verifying problem folders, each submission row names its
-//! problem and says whether it is `ok`, and the report carries the time-limit `margins`
-//! lines and `interrupted` (`null`, or the signal's name). Verifying a package
-//! (`--package`), the report names the `package` folder and its `name`, the time limit
-//! used and where it came from, the files `skipped`, and each row its largest CPU time
-//! (`max_cpu`); a package report has no `interrupted` key unless a signal cut it short.
-//! The fields of the other shape are `None` and left out of the JSON document. The
-//! fields are in the order the document lists its keys: alphabetical.
+//! One shape for problem folders and packages alike: every key is always there, `null`
+//! where it does not apply. Each submission row names its problem (for a package, the
+//! package folder's name), what it was expected to get, what it got (for a package in
+//! the format's vocabulary: MLE and OLE are RE, PE is WA) and what gridjudge `judged`,
+//! whether it is `ok`, its largest CPU time (`max_cpu`) and the SHA-256 of its files.
+//! The report carries the time-limit `margins` lines, `interrupted` (`null`, or the
+//! signal's name), its `provenance` (gridjudge's version and commit, when, the kernel),
+//! and for a package its folder (`package`), `name`, the time limit used and where it
+//! came from and the files `skipped` (`null` for problem folders). Only a shard's report
+//! adds `shard` and `margin_data`. The fields are in the order the document lists its
+//! keys: alphabetical.
 //!
 //! Outside text (submission and problem names, messages, margins lines) reaches the
 //! table, JUnit and HTML reports through [`visible_line`] and [`visible`], as in the
@@ -24,7 +27,7 @@ use crate::Verdict;
 use askama::Template;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
 use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 /// Longest message headline in a table row.
 const MESSAGE_WIDTH: usize = 80;
@@ -32,18 +35,13 @@ const MESSAGE_WIDTH: usize = 80;
 /// The report of a `verify-submissions` run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VerifyReport {
-    /// Problem folders: `Some(None)` (written `null`), or `Some(Some(signal name))` after
-    /// a signal. A package: `None` (left out), or the signal's name after one.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
-    )]
-    pub interrupted: Option<Option<String>>,
+    /// The name of the signal that cut the run short (`null` when none did).
+    #[serde(default)]
+    pub interrupted: Option<String>,
     /// A submission got JE where its folder expects another verdict.
     pub judge_error: bool,
     /// Problem folders: the time-limit margins lines.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub margins: Option<Vec<String>>,
     /// The time-limit margins of every problem, as numbers: written by a shard of a
     /// run (`--shard K/N`), so that `report merge` can recompute the margins lines.
@@ -52,18 +50,22 @@ pub struct VerifyReport {
     /// Submissions whose verdict differs from their folder's.
     pub mismatches: usize,
     /// A package: `name` of its problem.yaml.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub name: Option<String>,
     /// A package: its folder, as given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub package: Option<String>,
     /// A package: the files under `submissions/` that were not verified, and why.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub skipped: Option<Vec<String>>,
     /// A package: what is worth knowing but no mismatch (problemtools' warnings: an
     /// `accepted/` submission below the best score, a package file it passes over).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub warnings: Option<Vec<String>>,
+    /// Which gridjudge verified, when and on which kernel (`program_sha256` is `null`:
+    /// each row has its submission's own hash).
+    #[serde(default)]
+    pub provenance: Option<crate::judge::report::provenance::Provenance>,
     /// Set when the report is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::judge::report::schema::ShardRecord>,
@@ -72,10 +74,10 @@ pub struct VerifyReport {
     /// The summary line.
     pub summary: String,
     /// A package: where the time limit came from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub time_limit_from: Option<String>,
     /// A package: the time limit used, seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub time_limit_seconds: Option<f64>,
     /// Submissions verified.
     pub total: usize,
@@ -93,25 +95,28 @@ pub struct SubmissionRow {
     /// OLE are RE, PE is WA).
     pub got: Verdict,
     /// A package: the verdict gridjudge gave, before the format's mapping.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub judged: Option<Verdict>,
     /// A package: its largest CPU time over the cases, seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub max_cpu: Option<f64>,
     /// The whole message of that case.
     pub message: String,
     /// Whether it got what it is expected to get.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub ok: Option<bool>,
     /// Problem folders: the problem's folder name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub problem: Option<String>,
     /// A scoring problem: the score of each test group (parents before subgroups).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub groups: Option<Vec<GroupScore>>,
     /// A scoring problem: the submission's score.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub score: Option<f64>,
+    /// SHA-256 of the submission's files (`null` when they could not be read).
+    #[serde(default)]
+    pub sha256: Option<String>,
     /// The submission's path below `submissions/` (`accepted/sol.cpp`).
     pub submission: String,
 }
@@ -136,11 +141,6 @@ pub fn summary_line(total: usize, mismatches: usize) -> String {
     )
 }
 
-/// Reads a key that is present as `Some`, so that `null` stays apart from a missing key.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
-}
-
 impl SubmissionRow {
     /// Whether the submission got what it is expected to get: `ok`, else (a row
     /// without it) whether `got` is the one verdict `expected` names.
@@ -160,7 +160,7 @@ impl SubmissionRow {
 impl VerifyReport {
     /// The signal that cut the run short, by name.
     pub fn interrupted_by(&self) -> Option<&str> {
-        self.interrupted.as_ref().and_then(Option::as_deref)
+        self.interrupted.as_deref()
     }
 
     /// What the reports say after the signal `name`.
@@ -260,6 +260,9 @@ impl Render<VerifyReport> for Table {
                 after.push(visible_line(l).into_owned());
             }
         }
+        if let Some(p) = &report.provenance {
+            after.push(visible_line(&p.run_line()).into_owned());
+        }
         let mut text = format!("{table}\n{}\n", visible_line(&report.summary));
         for line in after {
             text.push_str(&line);
@@ -295,7 +298,19 @@ impl Render<VerifyReport> for Junit {
         for r in &report.submissions {
             let problem = visible_line(report.problem_of(r)).into_owned();
             if suites.last().is_none_or(|s| s.name.as_str() != problem) {
-                suites.push(TestSuite::new(problem.as_str()));
+                let mut suite = TestSuite::new(problem.as_str());
+                if let Some(p) = &report.provenance {
+                    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&p.started) {
+                        suite.set_timestamp(t);
+                    }
+                    suite.add_property(Property::new("gridjudge", p.gridjudge.as_str()));
+                    if let Some(c) = &p.commit {
+                        suite.add_property(Property::new("gridjudge_commit", c.as_str()));
+                    }
+                    suite.add_property(Property::new("kernel", visible_line(&p.kernel)));
+                    suite.add_property(Property::new("cpus", p.cpus.to_string()));
+                }
+                suites.push(suite);
             }
             let status = if r.matches() {
                 TestCaseStatus::success()
@@ -319,6 +334,9 @@ impl Render<VerifyReport> for Junit {
             };
             let mut case = TestCase::new(visible_line(&r.submission).into_owned(), status);
             case.set_classname(problem.as_str());
+            if let Some(h) = &r.sha256 {
+                case.add_property(Property::new("sha256", h.as_str()));
+            }
             if let Some(x) = r.score {
                 case.add_property(Property::new("score", score_text(x)));
                 for g in r.groups.iter().flatten() {
@@ -436,6 +454,12 @@ impl Render<VerifyReport> for Html {
             .map(|l| visible_line(l).into_owned())
             .chain(
                 report
+                    .provenance
+                    .as_ref()
+                    .map(|p| visible_line(&p.run_line()).into_owned()),
+            )
+            .chain(
+                report
                     .skipped
                     .iter()
                     .flatten()
@@ -490,13 +514,14 @@ mod tests {
             case: "secret/1".into(),
             expected: expected.code().to_string(),
             got,
-            judged: None,
-            max_cpu: problem.is_none().then_some(0.25),
+            judged: Some(got),
+            max_cpu: Some(0.25),
             message: format!("line 1: {HOSTILE}\nline 2"),
-            ok: problem.map(|_| expected == got),
-            problem: problem.map(str::to_string),
+            ok: Some(expected == got),
+            problem: Some(problem.unwrap_or("hello").to_string()),
             groups: None,
             score: None,
+            sha256: Some("ab".repeat(32)),
             submission: name.into(),
         }
     }
@@ -506,14 +531,15 @@ mod tests {
         VerifyReport {
             margin_data: None,
             shard: None,
-            interrupted: Some(Some("SIGTERM".into())),
+            interrupted: Some("SIGTERM".into()),
             judge_error: false,
             margins: Some(vec![format!("margin {HOSTILE}")]),
             mismatches: 1,
             name: None,
             package: None,
-            skipped: None,
-            warnings: None,
+            provenance: None,
+            skipped: Some(Vec::new()),
+            warnings: Some(Vec::new()),
             submissions: vec![
                 row(
                     Some("poj3074"),
@@ -541,10 +567,11 @@ mod tests {
             shard: None,
             interrupted: None,
             judge_error: true,
-            margins: None,
+            margins: Some(Vec::new()),
             mismatches: 1,
             name: Some("Hello".into()),
             package: Some("pkgs/hello".into()),
+            provenance: None,
             skipped: Some(vec!["notes.txt: not a program".into()]),
             warnings: Some(vec![
                 "accepted/partial.py scores 30, below the best 100".into()
@@ -564,7 +591,7 @@ mod tests {
     }
 
     #[test]
-    fn json_round_trips_both_shapes_and_leaves_out_the_other_shape() {
+    fn json_round_trips_and_both_kinds_of_report_have_one_shape() {
         for report in [problems(), package()] {
             let text = Json.render(&report).unwrap();
             assert!(!text.contains('\u{202e}'), "{text}");
@@ -573,29 +600,27 @@ mod tests {
         }
         let text = Json.render(&problems()).unwrap();
         assert!(text.contains("\"interrupted\": \"SIGTERM\""), "{text}");
-        assert!(
-            !text.contains("\"package\"") && !text.contains("\"max_cpu\""),
-            "{text}"
-        );
+        assert!(text.contains("\"package\": null"), "{text}");
         let text = Json.render(&package()).unwrap();
         assert!(
-            text.contains("\"max_cpu\": 0.25") && text.contains("\"package\""),
+            text.contains("\"max_cpu\": 0.25") && text.contains("\"package\": \"pkgs/hello\""),
             "{text}"
         );
-        assert!(
-            !text.contains("\"interrupted\"") && !text.contains("\"ok\""),
-            "{text}"
-        );
-        assert!(
-            !text.contains("\"problem\"") && !text.contains("\"margins\""),
-            "{text}"
-        );
-        let mut uninterrupted = problems();
-        uninterrupted.interrupted = Some(None);
-        let text = Json.render(&uninterrupted).unwrap();
         assert!(text.contains("\"interrupted\": null"), "{text}");
-        let back: VerifyReport = serde_json::from_str(&text).unwrap();
-        assert_eq!(back.interrupted, Some(None));
+        // The same keys, in the document and in each row.
+        let keys = |report: &VerifyReport| {
+            let doc: serde_json::Value =
+                serde_json::from_str(&Json.render(report).unwrap()).unwrap();
+            let top: Vec<String> = doc.as_object().unwrap().keys().cloned().collect();
+            let row: Vec<String> = doc["submissions"][0]
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect();
+            (top, row)
+        };
+        assert_eq!(keys(&problems()), keys(&package()));
     }
 
     /// The JUnit XML reads back with an XML parser: a suite per problem, the mismatch a
@@ -624,13 +649,25 @@ mod tests {
                 "testsuites",
                 "testsuite",
                 "testcase",
+                "properties",
+                "property",
                 "testsuite",
                 "testcase",
+                "properties",
+                "property",
                 "failure",
                 "testsuite",
                 "testcase",
                 "error"
             ]
+        );
+        // Each submission is named by its hash too.
+        assert!(
+            xml.contains(&format!(
+                r#"<property name="sha256" value="{}"/>"#,
+                "ab".repeat(32)
+            )),
+            "{xml}"
         );
         assert!(xml.contains(r#"<testsuite name="poj2676""#), "{xml}");
         assert!(xml.contains(r#"type="AC-WA""#), "{xml}");
@@ -642,7 +679,14 @@ mod tests {
         let xml = Junit.render(&package()).unwrap();
         assert_eq!(
             names(&xml),
-            ["testsuites", "testsuite", "testcase", "error"]
+            [
+                "testsuites",
+                "testsuite",
+                "testcase",
+                "properties",
+                "property",
+                "error"
+            ]
         );
         assert!(xml.contains(r#"<testsuite name="hello""#), "{xml}");
     }

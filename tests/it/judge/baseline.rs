@@ -229,3 +229,84 @@ fn criterion_results_become_bmf_and_gab() {
     assert_eq!(out.status.code(), Some(65), "{}", text(&out));
     assert!(text(&out).contains("empty_25x25/new/estimates.json: not a criterion result"));
 }
+
+/// Every report says where it came from (the build, the time, the kernel, the program's
+/// SHA-256), and a baseline of another program is compared and says so: a copy of the
+/// same program with one byte more judged against the first run's report.
+#[test]
+fn a_report_says_where_it_came_from_and_a_baseline_of_another_program_is_named() {
+    let _machine = support::machine::shared();
+    let bin = bin_dir();
+    let slow = compile_c(bin.path(), "slow_then_exec");
+    let base = judge(&slow, "0", &["--format", "json"]);
+    assert_eq!(base.status.code(), Some(0), "{}", text(&base));
+    let doc: serde_json::Value = serde_json::from_slice(&base.stdout).unwrap();
+    let p = &doc["provenance"];
+    assert_eq!(p["gridjudge"], env!("CARGO_PKG_VERSION"), "{p}");
+    assert!(p["kernel"].as_str().unwrap().starts_with("Linux "), "{p}");
+    assert!(p["started"].as_str().unwrap().ends_with('Z'), "{p}");
+    let sha = p["program_sha256"].as_str().unwrap().to_string();
+    assert_eq!(sha.len(), 64, "{p}");
+    // The commit is the checkout's, and `--version` names it too.
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let version = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let version = String::from_utf8_lossy(&version.stdout).to_string();
+    match head {
+        Some(head) => {
+            assert_eq!(p["commit"], head.as_str(), "{p}");
+            assert_eq!(
+                version.trim(),
+                format!("gridjudge {} ({head})", env!("CARGO_PKG_VERSION"))
+            );
+        }
+        None => eprintln!("SKIPPED: the commit check (not a git checkout)"),
+    }
+    let old = bin.path().join("old.json");
+    std::fs::write(&old, &base.stdout).unwrap();
+    let old_s = old.to_str().unwrap();
+
+    // The same program: compared, and no note.
+    let same = judge(&slow, "0", &["--baseline", old_s]);
+    assert!(!text(&same).contains("baseline: NOTE"), "{}", text(&same));
+    assert!(
+        text(&same).contains(&format!("program sha256 {}", &sha[..12])),
+        "{}",
+        text(&same)
+    );
+
+    // Another program (the same one with a byte appended): still compared, and named.
+    let other = bin.path().join("other");
+    let mut bytes = std::fs::read(&slow).unwrap();
+    bytes.push(0);
+    std::fs::write(&other, bytes).unwrap();
+    std::fs::set_permissions(&other, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = judge(&other, "0", &["--baseline", old_s, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes = doc["baseline"]["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let note = notes[0].as_str().unwrap();
+    assert!(
+        note.starts_with(&format!(
+            "the baseline judged another program (sha256 {})",
+            &sha[..12]
+        )),
+        "{note}"
+    );
+    assert_eq!(doc["baseline"]["cases"].as_array().unwrap().len(), 2);
+    let table = judge(&other, "0", &["--baseline", old_s]);
+    assert!(
+        text(&table).contains("baseline: NOTE: the baseline judged another program"),
+        "{}",
+        text(&table)
+    );
+}

@@ -218,3 +218,62 @@ fn a_submission_or_case_that_does_not_exist_is_a_usage_error_listing_what_there_
         assert!(stderr.contains(listed), "{args:?}: {stderr}");
     }
 }
+
+/// `--python pypy3` checks and runs Python 3 programs with PyPy (as Kattis and
+/// problemtools do), the default is the system's CPython, and an interpreter that is not
+/// there is a usage error: a program whose exit status names its implementation (3 for
+/// PyPy, 4 otherwise) shows it in its RE message.
+#[test]
+fn python_runs_with_the_interpreter_asked_for() {
+    let _machine = support::machine::shared();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let program = dir.path().join("which.py");
+    std::fs::write(
+        &program,
+        "import platform, sys\nsys.exit(3 if platform.python_implementation() == 'PyPy' else 4)\n",
+    )
+    .expect("write the program");
+    let judged = |extra: &[&str]| {
+        let mut args = vec![
+            "judge",
+            "poj3074",
+            "--case",
+            "sample/1",
+            "--format",
+            "json",
+            "--source",
+            program.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        gridjudge(&args)
+    };
+    let message = |out: &Output| {
+        json(out)["problems"][0]["cases"][0]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let cpython = judged(&[]);
+    assert_eq!(cpython.status.code(), Some(1), "{cpython:?}");
+    assert!(
+        message(&cpython).contains("exit code 4"),
+        "{}",
+        message(&cpython)
+    );
+    let missing = judged(&["--python", "no-such-python"]);
+    assert_eq!(missing.status.code(), Some(64), "{missing:?}");
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("--python no-such-python: not found"),
+        "{missing:?}"
+    );
+    if !Path::new("/usr/bin/pypy3").is_file() {
+        support::judge::skip(
+            "python_runs_with_the_interpreter_asked_for",
+            "no /usr/bin/pypy3",
+        );
+        return;
+    }
+    let pypy = judged(&["--python", "pypy3"]);
+    assert_eq!(pypy.status.code(), Some(1), "{pypy:?}");
+    assert!(message(&pypy).contains("exit code 3"), "{}", message(&pypy));
+}

@@ -56,7 +56,8 @@ fn two_problems(root: &Path, with_submissions: &[&str]) -> PathBuf {
     cases
 }
 
-/// The document without what is measured (times, memory, the uid of a worker).
+/// The document without what is measured (times, memory, the uid of a worker, when the
+/// run started).
 fn unmeasured(mut doc: Value) -> Value {
     for p in doc["problems"].as_array_mut().unwrap() {
         for c in p["cases"].as_array_mut().unwrap() {
@@ -70,6 +71,9 @@ fn unmeasured(mut doc: Value) -> Value {
     doc_map.remove("summary");
     if let Some(g) = doc_map.get_mut("guarantees").and_then(Value::as_object_mut) {
         g.remove("uid");
+    }
+    if let Some(p) = doc_map.get_mut("provenance").and_then(Value::as_object_mut) {
+        assert!(p.remove("started").is_some(), "{p:?}");
     }
     doc
 }

@@ -4,14 +4,16 @@
 //! `snapshots/`.
 //!
 //! What varies from run to run or machine to machine is redacted: CPU, wait and wall times,
-//! memory, output sizes of killed runs, and the sandbox guarantees (uid lease, root or
-//! not). Verdicts, messages, statuses, case names and the report layout are kept.
+//! memory, output sizes of killed runs, the sandbox guarantees (uid lease, root or
+//! not), and the commit, start time, kernel and CPUs of the provenance (the version and
+//! the program's SHA-256 are kept). Verdicts, messages, statuses, case names and the report layout are kept.
 
 use crate::support;
 
 use gridjudge::judge::case_loop::{judge_problem, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile;
 use gridjudge::judge::problem::JudgeProblem;
+use gridjudge::judge::report::provenance::Provenance;
 use gridjudge::judge::report::{json, junit, table, Session};
 use std::path::{Path, PathBuf};
 
@@ -46,6 +48,8 @@ fn judge_source(source: &Path, rel: &str) -> Session {
         interrupted: None,
         shard: None,
         recorded_guarantees: None,
+        // As `gridjudge judge --source FILE` says where the report came from.
+        provenance: Some(Provenance::now(Some(&[source]))),
     }
 }
 
@@ -58,6 +62,14 @@ const REDACTED: &str = "[redacted]";
 /// sandbox guarantees (root or not, uid lease), and the repository path.
 fn redact(session: &mut Session) {
     let repo = env!("CARGO_MANIFEST_DIR");
+    if let Some(p) = &mut session.provenance {
+        // The build, the time and the machine vary; the version and the program's hash
+        // (of a file in the repository) do not.
+        p.commit = Some(REDACTED.into());
+        p.started = REDACTED.into();
+        p.kernel = REDACTED.into();
+        p.cpus = 0;
+    }
     for p in &mut session.problems {
         if let Some((_, m)) = &mut p.failure {
             *m = m.replace(repo, "[repo]");
