@@ -64,9 +64,8 @@ pub struct RunOptions {
     /// binary).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,
-    /// Judge this many cases in parallel (time is still measured per process);
-    /// `verify-submissions` judges this many submissions at a time instead, and `verify`
-    /// runs this many validator runs, then submissions, at a time.
+    /// Judge this many cases in parallel (time is still measured per process). Each
+    /// command that takes it says what it runs in parallel.
     #[arg(short = 'j', long, default_value_t = 1, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// How the memory limit is enforced.
@@ -197,6 +196,9 @@ impl RunOptions {
 
 /// `gridjudge judge PROBLEM [OPTIONS] -- CMD [ARGS...]`
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Judge this many cases in parallel (CPU and wall time are still measured per process)"
+)))]
 pub struct JudgeArgs {
     /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
     /// folder (., ./mysudoku).

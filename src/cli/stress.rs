@@ -23,6 +23,10 @@ use std::time::{Duration, Instant};
 
 /// `gridjudge stress` arguments.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Search with this many iterations at a time (each run's time is still measured per \
+     process); shrinking runs one at a time"
+)))]
 pub struct StressArgs {
     /// The problem (a bundled id or one under --cases, or a path to a problem folder):
     /// its limits and checker are used.
@@ -88,11 +92,13 @@ fn secs(what: &str, v: f64) -> Result<Duration, Failure> {
 }
 
 /// The program to stress: `source` compiled (the problem folder `hidden` from the
-/// compiler, as `judge` does), or `command` resolved.
+/// compiler, as `judge` does; Python with `python` when `--python` names one), or
+/// `command` resolved.
 fn compile_or_command(
     source: Option<&Path>,
     command: &[String],
     launcher: &Path,
+    python: Option<&Path>,
     hidden: &Path,
 ) -> Result<Program, Failure> {
     match source {
@@ -101,6 +107,7 @@ fn compile_or_command(
             format!("cannot read {}: no such file", src.display()),
         )),
         Some(src) => compile::Compiler::new(launcher)
+            .with_python(python.map(Path::to_path_buf))
             .hiding([hidden.to_path_buf()])
             .compile(src)
             .map_err(|f| {
@@ -168,6 +175,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
         args.source.as_deref(),
         &args.command,
         &settings.launcher,
+        settings.python.as_deref(),
         &problem.dir,
     )?;
     let against_words: Vec<String> = args
@@ -183,6 +191,7 @@ fn stress_cmd(args: StressArgs) -> Result<u8, Failure> {
             args.against_source.as_deref(),
             &against_words,
             &settings.launcher,
+            settings.python.as_deref(),
             &problem.dir,
         )?)
     } else {
@@ -294,9 +303,20 @@ fn abs(p: &Path) -> PathBuf {
 }
 
 impl Reproduce<'_> {
+    /// The program as `judge` takes it: `--source FILE` (with the `--python` stress was
+    /// given, so a PyPy failure is judged by PyPy again) or `-- CMD ARGS...`.
     fn program_words(&self) -> String {
         match &self.args.source {
-            Some(src) => format!("--source {}", shell_word(&abs(src).display().to_string())),
+            Some(src) => {
+                let python = match &self.args.options.python {
+                    Some(p) => format!("--python {} ", shell_word(p)),
+                    None => String::new(),
+                };
+                format!(
+                    "{python}--source {}",
+                    shell_word(&abs(src).display().to_string())
+                )
+            }
             None => {
                 let words: Vec<String> = self.args.command.iter().map(|w| shell_word(w)).collect();
                 format!("-- {}", words.join(" "))

@@ -16,6 +16,10 @@ use std::path::PathBuf;
 
 /// `gridjudge verify --package DIR`
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Run this many validator runs at a time, then this many submissions (each on its \
+     cases in turn)"
+)))]
 pub struct GateArgs {
     /// The package (a folder with a problem.yaml, any format version), or a contest
     /// folder: the problems its problems.yaml or contest.yaml lists, else every package

@@ -28,6 +28,10 @@ use std::path::{Path, PathBuf};
 
 /// `gridjudge verify-submissions PROBLEM`
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Judge this many submissions at a time, each on its cases in turn (time is still \
+     measured per process)"
+)))]
 pub struct VerifyArgs {
     /// The problem: a bundled id or one under --cases (poj3074), or a path to a problem
     /// folder (., ./mysudoku). With --package every argument is a SUBMISSION.

@@ -195,6 +195,10 @@ pub struct CaseResult {
     /// The score multiplier its output validator gave (`score_multiplier.txt`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score_multiplier: Option<f64>,
+    /// A wrong answer whose checker compares with the answer: where the output first
+    /// differs from it ([`first_difference`](crate::judge::first_difference)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<crate::judge::first_difference::FirstDifference>,
     /// The raw run outcome, when the program ran.
     #[serde(skip)]
     pub run: Option<RunOutcome>,
@@ -216,6 +220,7 @@ impl CaseResult {
             protocol: None,
             score: None,
             score_multiplier: None,
+            first_difference: None,
             run: None,
         }
     }
@@ -668,6 +673,16 @@ fn judge_case_once(
             (_, Err(e)) => {
                 result.verdict = Verdict::JudgeError;
                 result.message = format!("cannot read the program's output: {e}");
+            }
+        }
+        let compares = match &problem.checker {
+            crate::judge::problem::Checker::Builtin(_) => true,
+            crate::judge::problem::Checker::External(checker) => checker.compares_with_answer(),
+        };
+        if compares && matches!(result.verdict, Verdict::WrongAnswer) {
+            if let Some(answer) = &case.answer {
+                result.first_difference =
+                    crate::judge::first_difference::find(&dirs.stdout(), answer);
             }
         }
     }

@@ -296,6 +296,7 @@ mod tests {
                     protocol: None,
                     score: None,
                     score_multiplier: None,
+                    first_difference: None,
                     run: None,
                 })
                 .collect(),

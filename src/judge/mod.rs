@@ -16,6 +16,8 @@
 //! - [`interaction`]: interactive and multi-pass cases: the program and the interactor
 //!   connected by two FIFOs, the passes, and the interactive verdict rules.
 //! - [`limit_verdict`]: the one rule that turns a run's outcome into TLE, MLE, OLE or RE.
+//! - [`first_difference`]: where a wrong answer's output first differs from the jury's
+//!   answer, the excerpt its report shows.
 //! - [`margins`]: time-limit safety margins of example submissions (problemtools' rule).
 //! - [`subject`]: what `gridjudge judge` judges (a command, a source, the reference
 //!   solver), made runnable once and judged on every problem.
@@ -36,6 +38,7 @@ pub mod case_loop;
 pub mod compile;
 pub mod config;
 pub mod expectation;
+pub mod first_difference;
 pub mod interaction;
 pub mod language;
 pub mod limit_verdict;

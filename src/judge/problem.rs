@@ -47,6 +47,15 @@ pub trait OutputChecker: Send + Sync + std::fmt::Debug {
         (v, m, ScoreFiles::default())
     }
 
+    /// Whether the checker compares the output with the case's answer, so that the
+    /// answer is *the* right output and a wrong answer's report can show where the two
+    /// first differ (`judge::first_difference`); `false`
+    /// unless the checker says otherwise (a custom validator's answer need not be the
+    /// only right output).
+    fn compares_with_answer(&self) -> bool {
+        false
+    }
+
     /// How the checker takes part in a run: [`Protocol::BATCH`] unless it says otherwise.
     fn protocol(&self) -> Protocol {
         Protocol::BATCH

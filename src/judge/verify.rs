@@ -659,6 +659,7 @@ mod tests {
             protocol: None,
             score: None,
             score_multiplier: None,
+            first_difference: None,
             run: None,
         };
         let mut report = ProblemReport {

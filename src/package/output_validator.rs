@@ -196,6 +196,10 @@ impl DefaultChecker {
 }
 
 impl OutputChecker for DefaultChecker {
+    fn compares_with_answer(&self) -> bool {
+        true
+    }
+
     fn check(&self, case: &Case, output: &Path) -> (Verdict, String) {
         let Some(answer_path) = &case.answer else {
             return (

@@ -81,6 +81,7 @@ const INNER: &[(&str, Table)] = &[
             ("scoring", &["expectation"]),
             ("problem", &["config", "scoring"]),
             ("limit_verdict", &[]),
+            ("first_difference", &[]),
             ("pipes", &[]),
             (
                 "interaction",
@@ -95,6 +96,7 @@ const INNER: &[(&str, Table)] = &[
                     "compile",
                     "config",
                     "expectation",
+                    "first_difference",
                     "interaction",
                     "limit_verdict",
                     "problem",
@@ -109,6 +111,7 @@ const INNER: &[(&str, Table)] = &[
                 &[
                     "case_loop",
                     "compile",
+                    "first_difference",
                     "interaction",
                     "margins",
                     "scoring",

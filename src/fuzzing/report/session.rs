@@ -250,6 +250,7 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
         protocol: None,
         score: None,
         score_multiplier: None,
+        first_difference: None,
         run,
     })
 }

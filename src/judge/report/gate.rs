@@ -453,6 +453,10 @@ struct Page {
     title: String,
     overall: Badge,
     summary: String,
+    /// Where the report came from ([`Provenance::run_line`]), when recorded.
+    ///
+    /// [`Provenance::run_line`]: crate::judge::report::provenance::Provenance::run_line
+    provenance: Option<String>,
     sections: Vec<Section>,
     style: &'static str,
 }
@@ -560,6 +564,10 @@ impl Render<GateReport> for Html {
             title,
             overall,
             summary: visible_line(&report.summary).into_owned(),
+            provenance: report
+                .provenance
+                .as_ref()
+                .map(|p| visible_line(&p.run_line()).into_owned()),
             sections,
             style: STYLE,
         }
@@ -653,7 +661,7 @@ mod tests {
     }
 
     #[test]
-    fn junit_has_a_case_per_check_and_html_escapes_outside_text() {
+    fn junit_has_a_case_per_check_and_html_escapes_outside_text_and_says_where_it_came_from() {
         let report = GateReport::new(
             vec![problem(vec![
                 row("input validator v", Status::Error, "<script>x</script>"),
@@ -668,6 +676,17 @@ mod tests {
         assert!(xml.contains("classname=\"sum.data\""), "{xml}");
         assert_eq!(xml.matches("<error ").count(), 1, "{xml}");
         let page = Html.render(&report).expect("html");
+        assert!(!page.contains("id=\"provenance\""), "{page}");
+        let mut report = report;
+        report.provenance = Some(crate::judge::report::provenance::Provenance::now(None));
+        let page = Html.render(&report).expect("html");
+        assert!(
+            page.contains(&format!(
+                "<p class=\"meta\" id=\"provenance\">gridjudge {}",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "{page}"
+        );
         assert!(!page.contains("<script>x"), "{page}");
         assert!(page.contains("&lt;script&gt;x"), "{page}");
         assert!(page.contains("Sum &lt;b&gt;"), "{page}");

@@ -101,7 +101,8 @@ overflow:hidden}\
 .bar{height:100%;width:0;background:#0969da}.bar.over{background:#cf222e}\
 .num{font-variant-numeric:tabular-nums;color:#57606a;font-size:12px}td.num{white-space:nowrap}\
 .flag{color:#cf222e;font-weight:600}\
-details summary{cursor:pointer}pre{white-space:pre-wrap;margin:4px 0;max-width:60em}";
+details summary{cursor:pointer}pre{white-space:pre-wrap;margin:4px 0;max-width:60em}\
+pre.difference{background:#f6f8fa;padding:2px 4px}";
 
 const SCRIPT: &str = "\
 (function(){var bars=document.querySelectorAll('.bar');var drawn=0;\
@@ -176,6 +177,18 @@ struct CaseRow {
     /// The baseline's verdict, when it differs.
     was: Option<&'static str>,
     message: Message,
+    /// A wrong answer's first difference from the answer: where, expected, got.
+    difference: Option<Difference>,
+}
+
+/// A wrong answer's first difference, as [`FirstDifference::lines`] words it.
+///
+/// [`FirstDifference::lines`]: crate::judge::first_difference::FirstDifference::lines
+#[derive(Debug)]
+struct Difference {
+    at: String,
+    expected: String,
+    got: String,
 }
 
 /// A problem's failure: its verdict and whole message.
@@ -281,6 +294,14 @@ impl Page {
                                 .filter(|d| d.verdict_changed)
                                 .map(|d| d.old_verdict.code()),
                             message: Message::of(&c.message),
+                            difference: c.first_difference.as_ref().map(|d| {
+                                let [at, expected, got] = d.lines();
+                                Difference {
+                                    at: visible_line(&at).into_owned(),
+                                    expected: visible_line(&expected).into_owned(),
+                                    got: visible_line(&got).into_owned(),
+                                }
+                            }),
                         }
                     })
                     .collect();

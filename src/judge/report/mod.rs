@@ -436,6 +436,7 @@ pub(crate) mod test_support {
             protocol: None,
             score: None,
             score_multiplier: None,
+            first_difference: None,
             run: None,
         }
     }

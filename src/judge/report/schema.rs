@@ -176,6 +176,11 @@ pub struct CaseRecord {
     /// A scoring problem's case: its `score_multiplier.txt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_multiplier: Option<f64>,
+    /// A wrong answer: where the output first differs from the jury's answer (the
+    /// output's and the answer's line, and each line, cut to 100 characters). Absent
+    /// when the checker does not compare with an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<crate::judge::first_difference::FirstDifference>,
     /// How the program ended (`exit 0`, `SIGSEGV`), or `null` when it did not run.
     #[serde(default)]
     pub status: Option<String>,
@@ -311,6 +316,7 @@ impl From<&CaseResult> for CaseRecord {
             protocol: c.protocol.clone(),
             score: c.score,
             score_multiplier: c.score_multiplier,
+            first_difference: c.first_difference.clone(),
             status: c.status.clone(),
             stderr_bytes: c.stderr_bytes,
             verdict: c.verdict,
@@ -433,6 +439,7 @@ impl CaseRecord {
             protocol: self.protocol.clone(),
             score: self.score,
             score_multiplier: self.score_multiplier,
+            first_difference: self.first_difference.clone(),
             run: None,
         }
     }

@@ -107,6 +107,7 @@ pub fn render(session: &Session) -> String {
             "note: (-X wait) is time a run waited for a CPU (the machine's load, at most {most:.3} s), which the wall limit does not count\n"
         ));
     }
+    text.push_str(&differences(session));
     for p in &session.problems {
         if let Some(s) = &p.scored {
             text.push_str(&format!(
@@ -127,6 +128,39 @@ pub fn render(session: &Session) -> String {
     ));
     if let Some(p) = &session.provenance {
         text.push_str(&format!("{}\n", visible_line(&p.line())));
+    }
+    text
+}
+
+/// Most wrong answers whose first difference the table shows; the JSON report has
+/// every one.
+const DIFFERENCES_SHOWN: usize = 3;
+
+/// The first difference of the first [`DIFFERENCES_SHOWN`] wrong answers from their
+/// answers, three lines each, then how many more there are.
+fn differences(session: &Session) -> String {
+    let all: Vec<_> = session
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .filter_map(|(p, c)| c.first_difference.as_ref().map(|d| (p, c, d)))
+        .collect();
+    let mut text = String::new();
+    for (p, c, d) in all.iter().take(DIFFERENCES_SHOWN) {
+        let [at, expected, got] = d.lines();
+        text.push_str(&format!(
+            "{} {}: {at}\n  {}\n  {}\n",
+            visible_line(&p.problem),
+            visible_line(&c.case),
+            visible_line(&expected),
+            visible_line(&got)
+        ));
+    }
+    if all.len() > DIFFERENCES_SHOWN {
+        text.push_str(&format!(
+            "… {} more wrong answer(s) with a first difference: --format json or --html FILE\n",
+            all.len() - DIFFERENCES_SHOWN
+        ));
     }
     text
 }

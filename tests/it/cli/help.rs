@@ -262,3 +262,27 @@ fn every_option_a_help_names_exists_and_judge_lists_every_language() {
         );
     }
 }
+
+/// `-j` means something of its own in each command that takes it, and each command's
+/// help says what it runs in parallel, not what another command does.
+#[test]
+fn each_commands_jobs_help_says_what_it_runs_in_parallel() {
+    for (command, says) in [
+        ("judge", "cases in parallel"),
+        ("verify-submissions", "submissions at a time"),
+        ("verify", "validator runs at a time"),
+        ("stress", "iterations at a time"),
+    ] {
+        let help = String::from_utf8(gridjudge(&[command, "--help"]).stdout).unwrap();
+        let jobs = help
+            .split("--jobs <JOBS>")
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n").next())
+            .unwrap_or_else(|| panic!("{command}: no --jobs: {help}"));
+        let jobs = jobs.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(jobs.contains(says), "{command} -j: {jobs}");
+        for other in ["verify-submissions", "`verify`", "stress"] {
+            assert!(!jobs.contains(other), "{command} -j names {other}: {jobs}");
+        }
+    }
+}

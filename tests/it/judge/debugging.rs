@@ -222,7 +222,8 @@ fn a_submission_or_case_that_does_not_exist_is_a_usage_error_listing_what_there_
 /// `--python pypy3` checks and runs Python 3 programs with PyPy (as Kattis and
 /// problemtools do), the default is the system's CPython, and an interpreter that is not
 /// there is a usage error: a program whose exit status names its implementation (3 for
-/// PyPy, 4 otherwise) shows it in its RE message.
+/// PyPy, 4 otherwise) shows it in its RE message. `stress --python` runs the same
+/// interpreter, and the `reproduce.sh` it saves judges with it again.
 #[test]
 fn python_runs_with_the_interpreter_asked_for() {
     let _machine = support::machine::shared();
@@ -276,4 +277,150 @@ fn python_runs_with_the_interpreter_asked_for() {
     let pypy = judged(&["--python", "pypy3"]);
     assert_eq!(pypy.status.code(), Some(1), "{pypy:?}");
     assert!(message(&pypy).contains("exit code 3"), "{}", message(&pypy));
+    // stress runs the interpreter asked for, and its reproduce.sh asks for it again.
+    let out = dir.path().join("found");
+    let stressed = gridjudge(&[
+        "stress",
+        "poj3074",
+        "--iterations",
+        "1",
+        "--shrink-runs",
+        "1",
+        "--python",
+        "pypy3",
+        "--out",
+        out.to_str().unwrap(),
+        "--source",
+        program.to_str().unwrap(),
+    ]);
+    assert_eq!(stressed.status.code(), Some(1), "{stressed:?}");
+    let checker = std::fs::read_to_string(out.join("checker.txt")).expect("checker.txt");
+    assert!(checker.contains("exit code 3"), "{checker}");
+    let script = std::fs::read_to_string(out.join("reproduce.sh")).expect("reproduce.sh");
+    assert!(script.contains("--python pypy3 --source"), "{script}");
+    let again = Command::new("sh")
+        .arg(out.join("reproduce.sh"))
+        .output()
+        .expect("sh runs");
+    assert_eq!(again.status.code(), Some(1), "{again:?}");
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains("exit code 3"),
+        "{again:?}"
+    );
+}
+
+/// A wrong answer shows where its output first differs from the jury's answer: a
+/// Sudoku solver that changes one digit gets the line and column of that digit, the
+/// answer's line and its own, in the table (first three, then how many more), the JSON
+/// report and the HTML page. A package judged by the default output validator gets the
+/// same excerpt; one judged by a custom validator, whose answer need not be the only
+/// right output, gets none.
+#[test]
+fn a_wrong_answer_shows_where_its_output_first_differs_from_the_answer() {
+    let _machine = support::machine::shared();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let program = "judge-cases/poj2676/submissions/wrong_answer/one_digit_changed.c";
+    let table = gridjudge(&["judge", "poj2676", "--source", program]);
+    assert_eq!(table.status.code(), Some(1), "{table:?}");
+    let text = String::from_utf8_lossy(&table.stdout);
+    let excerpts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(": first difference at line 1, column 1"))
+        .collect();
+    assert_eq!(excerpts.len(), 3, "{text}");
+    assert!(
+        text.contains("\n  expected: 143628579\n  got:      243628579\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("… 3 more wrong answer(s) with a first difference"),
+        "{text}"
+    );
+    let html = dir.path().join("report.html");
+    let out = gridjudge(&[
+        "judge",
+        "poj2676",
+        "--source",
+        program,
+        "--format",
+        "json",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let report = json(&out);
+    let cases = report["problems"][0]["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 6);
+    for case in cases {
+        let d = &case["first_difference"];
+        assert_eq!(d["output_line"], 1, "{case}");
+        assert_eq!(d["output_column"], 1, "{case}");
+        let (got, expected) = (d["got"].as_str().unwrap(), d["expected"].as_str().unwrap());
+        assert_eq!(got.len(), 9, "{case}");
+        assert_ne!(got[..1], expected[..1], "{case}");
+        assert_eq!(got[1..], expected[1..], "{case}");
+    }
+    let page = std::fs::read_to_string(&html).expect("the HTML report");
+    assert_eq!(
+        page.matches("<pre class=\"difference\">").count(),
+        6,
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "first difference at line 1, column 1\nexpected: 143628579\ngot:      243628579</pre>"
+        ),
+        "{page}"
+    );
+
+    // A package: the default validator compares with the answer, a custom one does not.
+    let pkg = dir.path().join("sum");
+    for (rel, text) in [
+        ("problem.yaml", "name: Sum\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/a.in", "10 20\n5 6\n"),
+        ("data/secret/a.ans", "30\n11\n"),
+        ("off_by_one.py", "import sys\nfor l in sys.stdin:\n    a, b = map(int, l.split())\n    print(a + b + (a > 9))\n"),
+    ] {
+        let path = pkg.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let judged = || {
+        json(&gridjudge(&[
+            "judge",
+            "--package",
+            pkg.to_str().unwrap(),
+            "--no-data-check",
+            "--format",
+            "json",
+            "--source",
+            pkg.join("off_by_one.py").to_str().unwrap(),
+        ]))
+    };
+    let report = judged();
+    let cases = &report["problems"][0]["cases"];
+    assert_eq!(cases[0]["verdict"], "AC", "{report}");
+    assert!(cases[0].get("first_difference").is_none(), "{report}");
+    assert_eq!(cases[1]["verdict"], "WA", "{report}");
+    assert_eq!(
+        cases[1]["first_difference"],
+        serde_json::json!({
+            "output_line": 1, "output_column": 2, "answer_line": 1,
+            "got": "31", "expected": "30"
+        }),
+        "{report}"
+    );
+    std::fs::write(pkg.join("problem.yaml"), "name: Sum\nvalidation: custom\n").unwrap();
+    let validator = pkg.join("output_validators/same/same.py");
+    std::fs::create_dir_all(validator.parent().unwrap()).unwrap();
+    std::fs::write(
+        &validator,
+        "import sys\nsys.exit(42 if sys.stdin.read().split() == open(sys.argv[2]).read().split() else 43)\n",
+    )
+    .unwrap();
+    let report = judged();
+    let cases = &report["problems"][0]["cases"];
+    assert_eq!(cases[1]["verdict"], "WA", "{report}");
+    assert!(cases[1].get("first_difference").is_none(), "{report}");
 }
