@@ -4,7 +4,8 @@
 //! feedback folder), sees its case files at `/jury/…`, runs as a uid of its own (never
 //! the program's) and still judges AC and WA; a probing grader reaches nothing of the
 //! host either; an interactor's CPU time is never the program's; a validator over its
-//! limits is a judge error naming the limit.
+//! output limit is a judge error naming the limit, and its processes and descriptors stop
+//! at limits of its own.
 
 use super::write;
 use crate::support;
@@ -185,4 +186,66 @@ fn a_hostile_grader_sees_none_of_the_host() {
     let (_, doc) = json(&dir);
     let (verdict, _, _) = got(&doc, "accepted/sum.py");
     assert_eq!(verdict, "AC", "{doc:#}");
+}
+
+/// An output validator that forks until it cannot and opens files until it cannot,
+/// then reports both counts as its rejection message.
+const GREEDY_VALIDATOR: &str = r#"import os, sys
+r, w = os.pipe()
+kids = 0
+for _ in range(300):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        os.close(w)
+        os.read(r, 1)
+        os._exit(0)
+    kids += 1
+os.close(w)
+for _ in range(kids):
+    os.wait()
+files = []
+for _ in range(300):
+    try:
+        files.append(open("/jury/input"))
+    except OSError:
+        break
+opened = len(files)
+for f in files:
+    f.close()
+with open(sys.argv[3] + "judgemessage.txt", "w") as m:
+    m.write("forked %d opened %d" % (kids, opened))
+sys.exit(43)
+"#;
+
+/// A validator's processes and descriptors are bounded by limits of its own (64 each,
+/// docs/sandbox.md): forking and opening work, and stop there, not at the host's
+/// limits (300 of each would succeed unconfined).
+#[test]
+fn a_validators_processes_and_descriptors_are_bounded() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = root.path().join("greedy");
+    write(&dir, "problem.yaml", "name: Greedy\nvalidation: custom\n");
+    write(&dir, "output_validators/greedy.py", GREEDY_VALIDATOR);
+    write(&dir, "data/secret/1.in", "1\n");
+    write(&dir, "data/secret/1.ans", "1\n");
+    write(&dir, "submissions/wrong_answer/one.py", "print(1)\n");
+    let (_, doc) = verify(&dir.to_string_lossy());
+    let r = row(&doc, "wrong_answer/one.py");
+    assert_eq!(r["got"], "WA", "{r:#}");
+    let message = r["message"].as_str().unwrap_or_default();
+    let count = |word: &str| -> u32 {
+        message
+            .split_whitespace()
+            .skip_while(|w| *w != word)
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no `{word} N` in {message:?}"))
+    };
+    let (kids, opened) = (count("forked"), count("opened"));
+    assert!((8..64).contains(&kids), "forked {kids}: {message}");
+    assert!((8..64).contains(&opened), "opened {opened}: {message}");
 }
