@@ -23,10 +23,13 @@ pub const RESIDUAL: &[(&str, &str)] = &[
          run",
     ),
     (
-        "the program's own host path",
+        "the host folders of a compile and of setter code",
         "/proc/self/mountinfo names the source of each bind mount of the minimal root: \
-         the program's staged file (/tmp/gridjudge-program-.../main or the path given \
-         after --) and, for a compile, the build folder and the Rust sysroot",
+         for a compile, its build folder (at /box) and a Rust toolchain's folder (too \
+         large to copy); for setter code, the judge's scratch folder its /jury files come \
+         from. A run's own program, script and small folders are copies in a filesystem \
+         of the launcher's own, at /program (before Linux 6.15, which cannot copy a \
+         detached mount, they are bound from their host paths)",
     ),
     (
         "the host's load and memory",
@@ -120,7 +123,7 @@ impl Guarantees {
                 self.landlock_abi.is_some(),
                 format!(
                     "Landlock ABI {}: read-only system folders (/usr, /lib*, /bin, /sbin, \
-                     of /etc only what the runtimes read, /proc, a few /dev nodes), the program and its script; read-write only \
+                     of /etc only what the runtimes read, /proc, a few /dev nodes), the program and its script (copies at /program); read-write only \
                      the fresh working directory; TCP connect/bind and signals outside \
                      the sandbox denied (ABI >= 4 / 6)",
                     self.landlock_abi.unwrap_or(0)

@@ -52,6 +52,7 @@
 
 mod child;
 mod monitor;
+mod neutral;
 mod root;
 mod wait;
 
@@ -100,6 +101,7 @@ pub fn main(args: &[OsString]) -> i32 {
         cgroup: None,
         cgroup_tried: false,
         own_pidfd: None,
+        stage: None,
     };
     let mut line = String::new();
     let stdin = std::io::stdin();
@@ -173,9 +175,21 @@ struct Server {
     /// A pidfd of the launcher itself (made on first use; -1 where the kernel has none).
     /// Raw: it stays open for the launcher's whole life, and its exit closes it.
     own_pidfd: Option<i32>,
+    /// The detached tmpfs a minimal root's own files are copied to (made on first use;
+    /// `Some(None)` where the kernel cannot: runs then bind the host's files).
+    stage: Option<Option<neutral::Stage>>,
 }
 
 impl Server {
+    /// `spec` with its own files staged at neutral paths (see [`neutral`]), when the
+    /// kernel allows it and the run has files to stage.
+    fn staged(&mut self, spec: &RunSpec) -> Option<neutral::Staged> {
+        self.stage
+            .get_or_insert_with(neutral::Stage::create)
+            .as_mut()?
+            .apply(spec)
+    }
+
     /// The launcher's own pidfd (close-on-exec), opened once.
     fn own_pidfd(&mut self) -> i32 {
         *self.own_pidfd.get_or_insert_with(|| {
@@ -556,7 +570,7 @@ struct Prepared<'s> {
 /// Readies everything the child needs, in this order: the launcher's shared network
 /// namespace (entered once), the hidden paths, the Landlock ruleset, the launcher's
 /// pidfd (opened once), the memory cgroup, the minimal root's plan, the system-call
-/// filter.
+/// filter. `stage` is the staged copies' mount and its root as the launcher sees it.
 fn build_plan<'s>(
     spec: &RunSpec,
     server: &'s mut Server,
@@ -564,6 +578,7 @@ fn build_plan<'s>(
     command: Command,
     (rlimits, process_limit): Rlimits,
     fds: ChildFds<'_>,
+    stage: Option<(i32, &std::path::Path)>,
 ) -> Result<Prepared<'s>, String> {
     let (isolation, limits) = (&spec.isolation, &spec.limits);
     // As root, the launcher's own empty network namespace serves every run; otherwise
@@ -575,10 +590,13 @@ fn build_plan<'s>(
         .map(|p| cstring(p.as_os_str().as_bytes(), "a hidden path"))
         .collect::<Result<Vec<_>, _>>()?;
     let ruleset = if isolation.confine {
+        // The staged copies are read and executed as the read-only folders are.
+        let mut read_only = spec.read_only.clone();
+        read_only.extend(stage.map(|(_, through)| through.to_path_buf()));
         confine::build_ruleset(
             &spec.program,
             &spec.argv,
-            &spec.read_only,
+            &read_only,
             &spec.binds,
             &spec.workdir,
         )?
@@ -616,6 +634,7 @@ fn build_plan<'s>(
                 spec,
                 WORKDIR_FILES,
                 if spec.keep_workdir { None } else { mode.run_as },
+                stage.map(|(mount, _)| mount),
             )?)
         } else {
             None
@@ -757,6 +776,16 @@ struct Setup {
 /// Forks, supervises and cleans up one run.
 fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> {
     let mode = Mode::of(spec);
+    let staged = if mode.minimal_root {
+        server.staged(spec)
+    } else {
+        None
+    };
+    let stage = staged.as_ref().map(|s| (s.mount, s.through.as_path()));
+    // What the child runs names the copies; messages and the image's size, the host's
+    // files.
+    let host_spec = spec;
+    let spec = staged.as_ref().map_or(spec, |s| &s.spec);
     let mut files = open_files(spec, mode)?;
     let command = Command::new(spec, mode)?;
     let rlimits = rlimits(&spec.limits, mode.run_as);
@@ -775,7 +804,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         plan,
         ruleset,
         cgroup,
-    } = build_plan(spec, server, mode, command, rlimits, fds)?;
+    } = build_plan(spec, server, mode, command, rlimits, fds, stage)?;
 
     let forked = Instant::now();
     let (pid, cloned) = spawn(&plan, spec.isolation.confine, mode.root);
@@ -848,7 +877,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         return Err(format!(
             "{} failed for {}: {}",
             stage_name(stage),
-            spec.program.display(),
+            host_spec.program.display(),
             strerror(err)
         ));
     }
@@ -861,7 +890,7 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         landlock_abi,
         cpu_counted,
     };
-    let outcome = collect_outcome(spec, &files, &ended, &monitor, cgroup, &setup);
+    let outcome = collect_outcome(host_spec, &files, &ended, &monitor, cgroup, &setup);
     // What the run loaded into the page cache goes before any other run starts.
     if let Some(cg) = cgroup {
         cg.drop_loaded_pages(cached_bytes(&files.stdout) + cached_bytes(&files.stderr));
@@ -1080,6 +1109,7 @@ mod tests {
             cgroup: None,
             cgroup_tried: false,
             own_pidfd: None,
+            stage: None,
         };
         // Once first: the launcher's own pidfd, its cgroup's files and the ruleset's
         // system paths stay open from one run to the next.

@@ -11,7 +11,8 @@
 //! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
 //! | `/tmp` | an empty read-only folder (the program writes in `/box`; `TMPDIR` names it), `/dev/shm` a link to it |
-//! | the program, its script, [`RunSpec::read_only`](crate::sandbox::RunSpec::read_only) folders | read-only bind mounts at their own paths |
+//! | `/program` | a read-only copy of the launcher's staged copies of the program, its script and its small folders (`neutral`) |
+//! | the program, its script, [`RunSpec::read_only`](crate::sandbox::RunSpec::read_only) folders not staged (a toolchain; everything before Linux 6.15) | read-only bind mounts at their own paths |
 //! | [`RunSpec::binds`](crate::sandbox::RunSpec::binds) (the setter code's `/jury/input`, `/jury/answer`, `/jury/feedback`) | bind mounts at the paths they name, read-only or (the feedback folder) read-write without `exec` |
 //!
 //! The tmpfs is mounted over the run's (empty) host working folder inside the run's
@@ -64,10 +65,13 @@ pub(super) enum Step {
         dir: bool,
         writable: bool,
     },
+    /// A read-only copy of the launcher's detached stage (`mount`, see `neutral`) on
+    /// the folder `path`, made here first.
+    Staged { mount: i32, path: CString },
 }
 
 /// `OPEN_TREE_CLONE` and `MOVE_MOUNT_F_EMPTY_PATH` of the new mount API (Linux 5.2).
-const OPEN_TREE_CLONE: u32 = 1;
+pub(super) const OPEN_TREE_CLONE: u32 = 1;
 const MOVE_MOUNT_F_EMPTY_PATH: u32 = 4;
 
 /// Why the root could not be built: the step (a stage of [`super::child`]) and errno.
@@ -118,12 +122,14 @@ fn own_steps(
     argv: &[String],
     read_only: &[PathBuf],
     binds: &[crate::sandbox::Bind],
+    stage: Option<i32>,
 ) -> Result<std::sync::Arc<Vec<Step>>, String> {
     type Key = (
         PathBuf,
         Vec<String>,
         Vec<PathBuf>,
         Vec<crate::sandbox::Bind>,
+        Option<i32>,
     );
     static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Vec<Step>>)>> =
         std::sync::Mutex::new(None);
@@ -132,6 +138,7 @@ fn own_steps(
         argv.to_vec(),
         read_only.to_vec(),
         binds.to_vec(),
+        stage,
     );
     let mut last = LAST
         .lock()
@@ -144,6 +151,11 @@ fn own_steps(
     let mut own = Vec::new();
     let mut made = Vec::new();
     let mut bound = Vec::new();
+    if let Some(mount) = stage {
+        let inside = relative(Path::new(super::neutral::INSIDE)).unwrap_or(Path::new("program"));
+        steps_push_staged(&mut own, mount, inside)?;
+        bound.push(inside.to_path_buf());
+    }
     // Folders first: a file inside one needs no bind of its own (and a folder bound
     // after it would cover it).
     let mut paths: Vec<&Path> = read_only.iter().map(PathBuf::as_path).collect();
@@ -168,18 +180,19 @@ impl RootPlan {
     /// The plan of `spec`'s run: its working folder (the root's mount point, and `/box`
     /// when `keep_workdir`) limited to the output limit in bytes and `files` files,
     /// owned by `box_owner`; its program, its argument files and its read-only folders
-    /// bound.
+    /// bound; with `stage`, the launcher's staged copies (see `neutral`) at `/program`.
     pub(super) fn new(
         spec: &crate::sandbox::RunSpec,
         files: u64,
         box_owner: Option<(u32, u32)>,
+        stage: Option<i32>,
     ) -> Result<RootPlan, String> {
         let (workdir, program, argv) = (&spec.workdir, &spec.program, &spec.argv);
         let (bytes, read_only, keep_workdir) =
             (spec.limits.output_bytes, &spec.read_only, spec.keep_workdir);
         let c = |p: &[u8]| CString::new(p).map_err(|_| "a path holds a NUL byte".to_string());
         let mount_point = c(workdir.as_os_str().as_bytes())?;
-        let own = own_steps(program, argv, read_only, &spec.binds)?;
+        let own = own_steps(program, argv, read_only, &spec.binds, stage)?;
         // The program may write exactly `bytes` and `files` in /box: the root's own
         // pages and inodes (one per step, and the root folder) come on top.
         let shared = layout();
@@ -429,6 +442,8 @@ unsafe fn raw_step(step: &Step) -> bool {
                     )
                 } == 0)
         }
+        // SAFETY: the step's C string and the launcher's descriptor (the contract).
+        Step::Staged { mount, path } => unsafe { raw_staged(*mount, path) },
         Step::Bind {
             source,
             path,
@@ -478,6 +493,65 @@ unsafe fn raw_step(step: &Step) -> bool {
     }
 }
 
+/// Shows a copy of the detached mount `mount` on the folder `path`, made first, and
+/// makes it read-only and `nosuid`. Raw system calls only.
+///
+/// # Safety
+/// In the child's private mount namespace, in the root's folder; `mount` is the
+/// launcher's open descriptor of its stage.
+unsafe fn raw_staged(mount: i32, path: &std::ffi::CStr) -> bool {
+    // SAFETY: the step's C string.
+    let made = unsafe { libc::mkdir(path.as_ptr(), 0o755) } == 0;
+    if !made && super::errno() != libc::EEXIST {
+        return false;
+    }
+    // SAFETY: an empty C string literal with AT_EMPTY_PATH: the tree of `mount` itself.
+    let tree = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            mount,
+            c"".as_ptr(),
+            OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
+        )
+    } as i32;
+    if tree < 0 {
+        return false;
+    }
+    // SAFETY: the step's C string and a C string literal; `tree` is the copy just made.
+    let moved = unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            tree,
+            c"".as_ptr(),
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH,
+        )
+    } == 0;
+    // SAFETY: the child's own descriptor, used no more.
+    unsafe { libc::close(tree) };
+    // SAFETY: the step's C string and null pointers.
+    moved
+        && unsafe {
+            libc::mount(
+                std::ptr::null(),
+                path.as_ptr(),
+                std::ptr::null(),
+                libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID,
+                std::ptr::null(),
+            )
+        } == 0
+}
+
+/// Adds the step that shows the stage at `inside` (relative).
+fn steps_push_staged(steps: &mut Vec<Step>, mount: i32, inside: &Path) -> Result<(), String> {
+    steps.push(Step::Staged {
+        mount,
+        path: cstr(inside)?,
+    });
+    Ok(())
+}
+
 /// Makes `path` an empty file with `mode` if it is missing (a mount point for a bind).
 /// Raw system calls only.
 ///
@@ -515,7 +589,7 @@ fn cstr(path: &Path) -> Result<CString, String> {
 
 /// Whether `path` is already in the root through a shared bind (`/usr/…`, or a link to
 /// it such as `/bin/sh`).
-fn already_visible(path: &Path) -> bool {
+pub(super) fn already_visible(path: &Path) -> bool {
     let Ok(real) = std::fs::canonicalize(path) else {
         return false;
     };
@@ -816,6 +890,7 @@ mod tests {
                     path.to_string_lossy(),
                     source.to_string_lossy()
                 ),
+                Step::Staged { path, .. } => format!("stage {}", path.to_string_lossy()),
             })
             .collect()
     }
@@ -858,7 +933,7 @@ mod tests {
             binds: vec![],
             wait_share: None,
         };
-        let plan = RootPlan::new(&spec, 64, None).unwrap();
+        let plan = RootPlan::new(&spec, 64, None, None).unwrap();
         let own = names(&plan.own);
         let rel = prog.strip_prefix("/").unwrap().display().to_string();
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
@@ -897,12 +972,12 @@ mod tests {
             binds: vec![],
             wait_share: None,
         };
-        let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
+        let own = names(&RootPlan::new(&spec, 64, None, None).unwrap().own);
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
         assert_eq!(binds.len(), 1, "{own:?}");
         assert!(binds[0].ends_with(&toolchain.path().display().to_string()));
         spec.read_only.clear();
-        let own = names(&RootPlan::new(&spec, 64, None).unwrap().own);
+        let own = names(&RootPlan::new(&spec, 64, None, None).unwrap().own);
         assert!(own.last().unwrap().ends_with("bin/rustc"), "{own:?}");
     }
 }

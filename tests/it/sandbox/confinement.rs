@@ -504,6 +504,17 @@ fn the_working_folder_holds_at_most_the_output_limit_and_4096_files() {
     assert!((4000..=4096).contains(&files), "{files} files");
 }
 
+/// Whether the running kernel is at least `major.minor`.
+fn kernel_at_least(major: u32, minor: u32) -> bool {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let mut parts = release
+        .trim()
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|p| p.parse::<u32>().ok());
+    let (a, b) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    (a, b) >= (major, minor)
+}
+
 /// The `key=value` lines of `host_view.c`.
 fn observations(stdout: &[u8]) -> std::collections::BTreeMap<String, String> {
     String::from_utf8_lossy(stdout)
@@ -575,7 +586,8 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
         );
     }
     let allowed = [
-        "bin", "box", "dev", "etc", "lib", "lib32", "lib64", "proc", "sbin", "sys", "tmp", "usr",
+        "bin", "box", "dev", "etc", "lib", "lib32", "lib64", "proc", "program", "sbin", "sys",
+        "tmp", "usr",
     ];
     // `/` itself is not listable under Landlock; whatever it shows is the root's own.
     if seen["root"] != "Permission denied" {
@@ -593,6 +605,29 @@ fn the_program_sees_nothing_of_the_host_in_its_minimal_root() {
     };
     assert_eq!(seen["inotify"], no_watch, "{text}");
     assert_eq!(seen["mountinfo"], "0", "{text}");
+    // The probe itself is a staged copy under /program: no mount, link or argument
+    // names the folder it was built in.
+    if kernel_at_least(6, 15) {
+        let built = bins.path().display().to_string();
+        assert_eq!(seen["exe"], "/program/host_view", "{text}");
+        assert_eq!(seen["argv0"], "/program/host_view", "{text}");
+        let mounts: Vec<&str> = seen["mounts"]
+            .split(';')
+            .filter(|m| !m.is_empty())
+            .collect();
+        assert!(mounts.contains(&"/>/program"), "{text}");
+        for mount in mounts {
+            assert!(
+                !mount.contains(&built) && !mount.contains("/tmp/"),
+                "mountinfo names a host path: {mount}\n{text}"
+            );
+        }
+    } else {
+        skip(
+            "the_program_sees_nothing_of_the_host_in_its_minimal_root (its own path)",
+            "Linux before 6.15 cannot copy a detached mount: the program is bound from its host path",
+        );
+    }
     assert_eq!(
         seen["vsock"], "Address family not supported by protocol",
         "{text}"
