@@ -1,6 +1,7 @@
 //! The `gridjudge` command line: arguments in, a library call, an exit code out.
 //! Exit codes are defined once, in `src/cli/exit.rs`, and listed in the README,
 //! docs/commands.md and the man pages.
+#![forbid(unsafe_code)]
 
 mod cli;
 
@@ -172,7 +173,7 @@ fn main() -> ExitCode {
         );
     }));
     // The commands that run programs end them, remove their folders and report what
-    // finished on SIGINT, SIGTERM and SIGHUP (src/sandbox/interrupt.rs); the others die of them.
+    // finished on SIGINT, SIGTERM and SIGHUP (crates/sandbox/src/interrupt.rs); the others die of them.
     if matches!(
         cli.command,
         Command::Judge(_) | Command::VerifySubmissions(_) | Command::Verify(_) | Command::Stress(_)

@@ -20,11 +20,12 @@
 //! one before, and the file itself with `O_NOFOLLOW`, so a link planted in an output
 //! folder is an error, not a host file overwritten.
 
+use rustix::fs::{Mode, OFlags};
 use std::collections::HashSet;
 use std::ffi::CString;
 use std::fs::File;
 use std::io::Read;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
@@ -416,21 +417,13 @@ fn open_regular_as(real: &Path, shown: &Path) -> Result<File, TreeError> {
     if !t.is_file() {
         return Err(io(shown)(std::io::Error::other("not a regular file")));
     }
-    clear_nonblock(file.as_raw_fd()).map_err(io(shown))?;
+    clear_nonblock(file.as_fd()).map_err(io(shown))?;
     Ok(file)
 }
 
-fn clear_nonblock(fd: RawFd) -> std::io::Result<()> {
-    // SAFETY: F_GETFL on a descriptor this function's caller owns reads its flags only.
-    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-    if flags < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: F_SETFL with the descriptor's own flags less O_NONBLOCK changes nothing else.
-    let r = unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) };
-    if r < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
+fn clear_nonblock(fd: BorrowedFd<'_>) -> std::io::Result<()> {
+    let flags = rustix::fs::fcntl_getfl(fd)?;
+    rustix::fs::fcntl_setfl(fd, flags - OFlags::NONBLOCK)?;
     Ok(())
 }
 
@@ -443,28 +436,24 @@ fn cstr(name: &std::ffi::OsStr, shown: &Path) -> Result<CString, TreeError> {
 
 /// Opens (creating it when missing) the folder `name` in the folder `parent`, never
 /// through a link.
-fn open_dir_at(parent: RawFd, name: &std::ffi::OsStr, shown: &Path) -> Result<OwnedFd, TreeError> {
+fn open_dir_at(
+    parent: BorrowedFd<'_>,
+    name: &std::ffi::OsStr,
+    shown: &Path,
+) -> Result<OwnedFd, TreeError> {
     let c = cstr(name, shown)?;
-    // SAFETY: mkdirat reads the NUL-terminated name `c` and uses the open `parent`.
-    let made = unsafe { libc::mkdirat(parent, c.as_ptr(), 0o755) };
-    if made < 0 {
-        let e = std::io::Error::last_os_error();
-        if e.kind() != std::io::ErrorKind::AlreadyExists {
+    match rustix::fs::mkdirat(parent, c.as_c_str(), Mode::from_raw_mode(0o755)) {
+        Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+        Err(e) => {
             return Err(TreeError::Write {
                 path: shown.to_path_buf(),
-                source: e,
-            });
+                source: e.into(),
+            })
         }
     }
-    let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-    // SAFETY: openat reads the NUL-terminated name `c` relative to the open `parent`.
-    let fd = unsafe { libc::openat(parent, c.as_ptr(), flags) };
-    if fd < 0 {
-        let e = std::io::Error::last_os_error();
-        return Err(link_or(shown, e));
-    }
-    // SAFETY: `fd` was just returned by openat and is owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    rustix::fs::openat(parent, c.as_c_str(), flags, Mode::empty())
+        .map_err(|e| link_or(shown, e.into()))
 }
 
 /// ELOOP (and ENOTDIR from `O_DIRECTORY` on a link) as [`TreeError::Link`] when `shown`
@@ -527,7 +516,7 @@ pub fn create_dirs_beneath(base: &Path, rel: &Path) -> Result<OwnedFd, TreeError
     let mut shown = base.to_path_buf();
     for name in names(rel)? {
         shown.push(name);
-        fd = open_dir_at(fd.as_raw_fd(), name, &shown)?;
+        fd = open_dir_at(fd.as_fd(), name, &shown)?;
     }
     Ok(fd)
 }
@@ -547,10 +536,10 @@ pub fn write_beneath(base: &Path, rel: &Path, bytes: &[u8], mode: u32) -> Result
     let mut shown = base.to_path_buf();
     for name in dirs {
         shown.push(name);
-        fd = open_dir_at(fd.as_raw_fd(), name, &shown)?;
+        fd = open_dir_at(fd.as_fd(), name, &shown)?;
     }
     shown.push(file);
-    write_at(fd.as_raw_fd(), file, &shown, bytes, mode)
+    write_at(fd.as_fd(), file, &shown, bytes, mode)
 }
 
 /// Writes `bytes` to `path` (a path the user gave: its folders are theirs), never
@@ -565,11 +554,11 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TreeError> {
             path: path.to_path_buf(),
             source,
         })?;
-    write_at(fd.as_raw_fd(), &name, path, bytes, 0o644)
+    write_at(fd.as_fd(), &name, path, bytes, 0o644)
 }
 
 fn write_at(
-    dir: RawFd,
+    dir: BorrowedFd<'_>,
     name: &std::ffi::OsStr,
     shown: &Path,
     bytes: &[u8],
@@ -577,19 +566,15 @@ fn write_at(
 ) -> Result<(), TreeError> {
     use std::io::Write;
     let c = cstr(name, shown)?;
-    let flags = libc::O_WRONLY
-        | libc::O_CREAT
-        | libc::O_TRUNC
-        | libc::O_NOFOLLOW
-        | libc::O_NONBLOCK
-        | libc::O_CLOEXEC;
-    // SAFETY: openat reads the NUL-terminated name `c` relative to the open `dir`.
-    let fd = unsafe { libc::openat(dir, c.as_ptr(), flags, mode as libc::c_uint) };
-    if fd < 0 {
-        return Err(link_or(shown, std::io::Error::last_os_error()));
-    }
-    // SAFETY: `fd` was just returned by openat and is owned by nothing else.
-    let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    let flags = OFlags::WRONLY
+        | OFlags::CREATE
+        | OFlags::TRUNC
+        | OFlags::NOFOLLOW
+        | OFlags::NONBLOCK
+        | OFlags::CLOEXEC;
+    let fd = rustix::fs::openat(dir, c.as_c_str(), flags, Mode::from_raw_mode(mode))
+        .map_err(|e| link_or(shown, e.into()))?;
+    let mut file = File::from(fd);
     let werr = |source| TreeError::Write {
         path: shown.to_path_buf(),
         source,
@@ -601,7 +586,7 @@ fn write_at(
             kind,
         });
     }
-    clear_nonblock(file.as_raw_fd()).map_err(werr)?;
+    clear_nonblock(file.as_fd()).map_err(werr)?;
     file.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(mode))
         .map_err(werr)?;
     file.write_all(bytes).map_err(werr)?;
@@ -626,9 +611,14 @@ mod tests {
         let e = tree.read(&root.join("data/3.in")).expect_err("outside");
         assert!(matches!(e, TreeError::Outside { .. }), "{e}");
         assert!(e.to_string().contains("3.in"), "{e}");
-        let fifo = CString::new(root.join("data/4.in").as_os_str().as_bytes()).expect("c");
-        // SAFETY: mkfifo reads the NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join("data/4.in"),
+            rustix::fs::FileType::Fifo,
+            Mode::from_raw_mode(0o644),
+            0,
+        )
+        .expect("mkfifo");
         let e = tree.read(&root.join("data/4.in")).expect_err("fifo");
         assert!(matches!(e, TreeError::Special { kind: "FIFO", .. }), "{e}");
         assert!(tree.entries(&root.join("data")).is_err());

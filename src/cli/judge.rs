@@ -266,11 +266,10 @@ pub struct JudgeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
-    // --- citrack: baseline comparison and tracker outputs (src/cli/track.rs) ---
+    // Baseline comparison and tracker outputs (src/cli/track.rs).
     #[command(flatten)]
     #[allow(missing_docs)]
     pub track: crate::cli::track::TrackArgs,
-    // --- end citrack ---
     /// The program to judge and its arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<String>,
@@ -548,7 +547,7 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     }
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = args.fail_fast;
-    let baseline = args.track.load()?; // citrack
+    let baseline = args.track.load()?;
     let problems = match &args.package {
         Some(dir) => vec![package_problem(&args, dir, &settings)?],
         None => {
@@ -812,9 +811,9 @@ fn finish(
             .map_err(|e| Failure::internal(e.to_string()))?;
         crate::cli::write_file(path, xml)?;
     }
-    args.track.write_files(&session, comparison.as_ref())?; // citrack
+    args.track.write_files(&session, comparison.as_ref())?;
     if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {
-        eprint!("{}", c.render_text()); // citrack: stdout holds the tracker document
+        eprint!("{}", c.render_text()); // stdout holds the tracker document
     }
     Ok(args
         .track

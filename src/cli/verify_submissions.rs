@@ -94,11 +94,10 @@ pub struct VerifyArgs {
     /// (checked writable before anything is compiled).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    // --- citrack: time-limit margins (src/cli/margins.rs) ---
+    // The time-limit margins (src/cli/margins.rs).
     #[command(flatten)]
     #[allow(missing_docs)]
     pub margins: crate::cli::margins::MarginArgs,
-    // --- end citrack ---
 }
 
 /// Report formats of `verify-submissions`.

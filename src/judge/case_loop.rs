@@ -142,8 +142,7 @@ impl JudgeSettings {
     /// Whether runs drop to a sandbox uid (root with isolation): then what runs must be
     /// reachable by that uid (see [`stage`](crate::judge::stage)).
     pub fn drops_uid(&self) -> bool {
-        // SAFETY: geteuid has no preconditions.
-        self.isolate && unsafe { libc::geteuid() } == 0
+        self.isolate && crate::sandbox::is_root()
     }
 
     /// The isolation of worker `slot`, with the uid lease that must outlive its runs.
@@ -151,8 +150,7 @@ impl JudgeSettings {
         if !self.isolate {
             return (Isolation::NONE, None);
         }
-        // SAFETY: geteuid has no preconditions.
-        if unsafe { libc::geteuid() } == 0 {
+        if crate::sandbox::is_root() {
             let lease = UidLease::acquire(slot as u32);
             (Isolation::strongest_for_uid(lease.uid()), Some(lease))
         } else {

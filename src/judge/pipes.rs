@@ -68,11 +68,9 @@
 //! the direct connection: `benches/interaction_rounds.sh`, figures in
 //! `docs/benchmarks.md`. An exchange of a few thousand messages costs milliseconds.
 
-use std::ffi::CString;
+use rustix::event::{PollFd, PollFlags};
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -135,17 +133,20 @@ enum Ends {
 /// Makes a FIFO at `path` (mode 0600: only the judge's user, and root's launchers,
 /// open it).
 fn make_fifo(path: &Path) -> Result<(), String> {
-    let c = CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))?;
-    // SAFETY: a valid NUL-terminated path; mkfifo only reads it.
-    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } != 0 {
-        return Err(format!(
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .map_err(|e| {
+        format!(
             "cannot make the FIFO {}: {}",
             path.display(),
-            std::io::Error::last_os_error()
-        ));
-    }
-    Ok(())
+            std::io::Error::from(e)
+        )
+    })
 }
 
 /// Opens a FIFO's reading end without waiting for a writer.
@@ -172,19 +173,9 @@ fn release(path: &Path) {
 /// A pipe whose two ends are close-on-exec and non-blocking, as (read end, write end):
 /// a thread's wake-up call.
 fn wake_pipe() -> Result<(File, File), String> {
-    let mut fds = [0i32; 2];
-    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
-        return Err(format!(
-            "cannot make a pipe: {}",
-            std::io::Error::last_os_error()
-        ));
-    }
-    use std::os::fd::FromRawFd;
-    // SAFETY: pipe2 has just opened fds[0]; nothing else owns it.
-    let r = unsafe { OwnedFd::from_raw_fd(fds[0]) };
-    // SAFETY: as for the read end.
-    let w = unsafe { OwnedFd::from_raw_fd(fds[1]) };
+    use rustix::pipe::PipeFlags;
+    let (r, w) = rustix::pipe::pipe_with(PipeFlags::CLOEXEC | PipeFlags::NONBLOCK)
+        .map_err(|e| format!("cannot make a pipe: {}", std::io::Error::from(e)))?;
     Ok((File::from(r), File::from(w)))
 }
 
@@ -450,22 +441,11 @@ struct CloseWatch {
 
 impl CloseWatch {
     fn new(to_program: &Path, from_program: &Path) -> Option<CloseWatch> {
-        use std::os::fd::FromRawFd;
-        // SAFETY: no pointers; the result is checked.
-        let fd = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
-        if fd < 0 {
-            return None;
-        }
-        // SAFETY: inotify_init1 has just opened `fd`; nothing else owns it.
-        let inotify = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
-        let watch = |path: &Path, mask: u32| {
-            let c = CString::new(path.as_os_str().as_bytes()).ok()?;
-            // SAFETY: a valid inotify descriptor and NUL-terminated path.
-            let wd = unsafe { libc::inotify_add_watch(inotify.as_raw_fd(), c.as_ptr(), mask) };
-            (wd >= 0).then_some(wd)
-        };
-        let output = watch(to_program, libc::IN_CLOSE_WRITE)?;
-        let input = watch(from_program, libc::IN_CLOSE_NOWRITE)?;
+        use rustix::fs::inotify::{self, CreateFlags, WatchFlags};
+        let inotify = inotify::init(CreateFlags::CLOEXEC | CreateFlags::NONBLOCK).ok()?;
+        let output = inotify::add_watch(&inotify, to_program, WatchFlags::CLOSE_WRITE).ok()?;
+        let input = inotify::add_watch(&inotify, from_program, WatchFlags::CLOSE_NOWRITE).ok()?;
+        let inotify = File::from(inotify);
         Some(CloseWatch {
             inotify,
             output,
@@ -479,28 +459,20 @@ impl CloseWatch {
     fn watch(self, wake: &File, hold: &Mutex<Option<File>>, done: &AtomicBool) {
         let mut output_closed: Option<std::time::Instant> = None;
         let mut input_closed = false;
-        let mut buf = [0u8; 4096];
+        use rustix::fs::inotify::ReadFlags;
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); 4096];
+        let mut events = rustix::fs::inotify::Reader::new(&self.inotify, &mut buf);
         loop {
             if done.load(Ordering::SeqCst) {
                 return;
             }
-            // Events: a sequence of inotify_event headers, each followed by `len` bytes
-            // of name (none for a watched file itself).
-            while let Ok(n @ 1..) = (&self.inotify).read(&mut buf) {
-                let head = std::mem::size_of::<libc::inotify_event>();
-                let mut at = 0;
-                while at + head <= n {
-                    // SAFETY: `head` bytes at `at` are within the read part of `buf`;
-                    // read_unaligned copies them out whatever their alignment.
-                    let ev: libc::inotify_event =
-                        unsafe { std::ptr::read_unaligned(buf[at..].as_ptr().cast()) };
-                    if ev.wd == self.output && ev.mask & libc::IN_CLOSE_WRITE != 0 {
-                        output_closed.get_or_insert_with(std::time::Instant::now);
-                    }
-                    if ev.wd == self.input && ev.mask & libc::IN_CLOSE_NOWRITE != 0 {
-                        input_closed = true;
-                    }
-                    at += head + ev.len as usize;
+            // Every event queued now (the descriptor does not block: AGAIN ends it).
+            while let Ok(ev) = events.next() {
+                if ev.wd() == self.output && ev.events().contains(ReadFlags::CLOSE_WRITE) {
+                    output_closed.get_or_insert_with(std::time::Instant::now);
+                }
+                if ev.wd() == self.input && ev.events().contains(ReadFlags::CLOSE_NOWRITE) {
+                    input_closed = true;
                 }
             }
             let timeout = match output_closed {
@@ -520,19 +492,10 @@ impl CloseWatch {
                 None => -1,
             };
             let mut fds = [
-                libc::pollfd {
-                    fd: self.inotify.as_raw_fd(),
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
-                libc::pollfd {
-                    fd: wake.as_raw_fd(),
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
+                PollFd::new(&self.inotify, PollFlags::IN),
+                PollFd::new(wake, PollFlags::IN),
             ];
-            // SAFETY: a valid array of two pollfd; poll writes only `revents`.
-            unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+            let _ = rustix::event::poll(&mut fds, timeout_of(timeout).as_ref());
         }
     }
 }
@@ -740,13 +703,13 @@ impl Lane {
     /// Has the receiving side closed its input (or ended)? Asks the kernel at once.
     fn input_lost(&mut self) -> bool {
         if let Sink::Open(f) = &self.sink {
-            let mut fd = libc::pollfd {
-                fd: f.as_raw_fd(),
-                events: 0,
-                revents: 0,
+            let mut fd = [PollFd::new(f, PollFlags::empty())];
+            let zero = rustix::event::Timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
             };
-            // SAFETY: one valid pollfd; poll writes only `revents`.
-            if unsafe { libc::poll(&mut fd, 1, 0) } > 0 && fd.revents & libc::POLLERR != 0 {
+            let ready = rustix::event::poll(&mut fd, Some(&zero)).unwrap_or(0);
+            if ready > 0 && fd[0].revents().contains(PollFlags::ERR) {
                 self.sink = Sink::Gone;
                 self.lost = true;
             }
@@ -883,58 +846,62 @@ impl Job {
     /// Waits until a source has data (or its end), a sink has room (or is gone), the
     /// judge wakes the thread, or `timeout_ms` passes (-1: no timeout).
     fn wait(&mut self, timeout_ms: i32) {
-        let none = libc::pollfd {
-            fd: -1,
-            events: 0,
-            revents: 0,
-        };
-        let mut fds = [none; 5];
-        fds[0] = libc::pollfd {
-            fd: self.wake.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
+        // The wake-up pipe, then each lane's source and sink where they are watched;
+        // `slots` says which lane and end each entry past the first is.
+        let mut fds = vec![PollFd::new(&self.wake, PollFlags::IN)];
+        let mut slots: Vec<(usize, bool)> = Vec::new();
         for (i, lane) in self.lanes.iter().enumerate() {
             if lane.closed {
                 continue;
             }
             if let Some(s) = lane.source.as_ref().filter(|_| !lane.source_done) {
                 if !lane.pending() {
-                    fds[1 + 2 * i] = libc::pollfd {
-                        fd: s.as_raw_fd(),
-                        events: libc::POLLIN,
-                        revents: 0,
-                    };
+                    fds.push(PollFd::new(s, PollFlags::IN));
+                    slots.push((i, true));
                 }
             }
             if let Sink::Open(f) = &lane.sink {
                 // POLLERR comes whatever is asked for: the receiving side is gone.
-                fds[2 + 2 * i] = libc::pollfd {
-                    fd: f.as_raw_fd(),
-                    events: if lane.pending() { libc::POLLOUT } else { 0 },
-                    revents: 0,
+                let events = if lane.pending() {
+                    PollFlags::OUT
+                } else {
+                    PollFlags::empty()
                 };
+                fds.push(PollFd::new(f, events));
+                slots.push((i, false));
             }
         }
-        // SAFETY: `fds` is a valid array of five pollfd; poll writes only `revents`.
-        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
-        if r <= 0 {
+        if !matches!(
+            rustix::event::poll(&mut fds, timeout_of(timeout_ms).as_ref()),
+            Ok(1..)
+        ) {
             return;
         }
-        if fds[0].revents != 0 {
+        let revents: Vec<PollFlags> = fds.iter().map(PollFd::revents).collect();
+        drop(fds);
+        if !revents[0].is_empty() {
             let mut drain = [0u8; 64];
             while matches!((&self.wake).read(&mut drain), Ok(n) if n > 0) {}
         }
-        for (i, lane) in self.lanes.iter_mut().enumerate() {
-            if fds[1 + 2 * i].revents & (libc::POLLIN | libc::POLLHUP) != 0 {
+        for (&(i, source), &got) in slots.iter().zip(&revents[1..]) {
+            let lane = &mut self.lanes[i];
+            if source && got.intersects(PollFlags::IN | PollFlags::HUP) {
                 lane.seen_writer = true;
             }
-            if fds[2 + 2 * i].revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            if !source && got.intersects(PollFlags::ERR | PollFlags::HUP) {
                 lane.sink = Sink::Gone;
                 lane.lost = true;
             }
         }
     }
+}
+
+/// A poll timeout of `ms` milliseconds (negative: none).
+fn timeout_of(ms: i32) -> Option<rustix::event::Timespec> {
+    u64::try_from(ms).ok().map(|ms| rustix::event::Timespec {
+        tv_sec: (ms / 1000) as i64,
+        tv_nsec: ((ms % 1000) * 1_000_000) as i64,
+    })
 }
 
 #[cfg(test)]

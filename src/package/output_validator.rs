@@ -80,8 +80,7 @@ thread_local! {
 /// How setter code runs: the strongest isolation, as this thread's setter uid when the
 /// judge is root (see the module documentation).
 pub fn setter_isolation() -> Isolation {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    if unsafe { libc::geteuid() } != 0 {
+    if !crate::sandbox::is_root() {
         return Isolation::strongest_for_uid(0);
     }
     let uid = SETTER_LEASE.with(|l| l.get_or_init(|| UidLease::acquire(SETTER_SLOT)).uid());

@@ -95,6 +95,9 @@
 use thiserror::Error;
 
 mod build;
+// The hot loop's unchecked accesses: with `nine`, the library's only unsafe code (the
+// crate denies it everywhere else; the sandbox crate holds the system calls).
+#[allow(unsafe_code)]
 mod dance;
 
 /// Errors building an exact-cover matrix or fixing rows before a search.

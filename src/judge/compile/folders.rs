@@ -3,7 +3,8 @@
 //! and the one read of the compiler's output that refuses links, extra names, files of
 //! another owner and files over the size limit.
 
-use super::{is_root, judge_error, CompileFailure};
+use super::{judge_error, CompileFailure};
+use crate::sandbox::is_root;
 use crate::sandbox::limits::{RunAs, SANDBOX_GID};
 use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};

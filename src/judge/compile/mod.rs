@@ -221,11 +221,6 @@ fn judge_error(message: String) -> CompileFailure {
     }
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
-
 impl Compiler {
     /// Compiles with `launcher` under the default [`CompileLimits`], hiding nothing extra.
     pub fn new(launcher: &Path) -> Compiler {
@@ -277,7 +272,7 @@ impl Compiler {
     /// contestant's file; several keep their names.
     pub fn compile_sources(&self, sources: &Sources) -> Result<Program, CompileFailure> {
         let lang = sources.language;
-        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let lease = crate::sandbox::is_root().then(|| UidLease::acquire(COMPILE_SLOT));
         let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
         let build = BuildFolder::new(isolation.run_as)?;
         let single = sources.files.len() == 1 && sources.include.is_empty();
@@ -528,7 +523,7 @@ impl Compiler {
         } else {
             system_tool(name)?
         };
-        let lease = is_root().then(|| UidLease::acquire(COMPILE_SLOT));
+        let lease = crate::sandbox::is_root().then(|| UidLease::acquire(COMPILE_SLOT));
         let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
         let hand = |owner: Option<(u32, u32)>| {
             chown_tree(folder, owner)
@@ -543,10 +538,7 @@ impl Compiler {
             read_only: tool.read_only.clone(),
             isolation,
         });
-        // SAFETY: geteuid has no preconditions.
-        let euid = unsafe { libc::geteuid() };
-        // SAFETY: getegid has no preconditions.
-        let judge = (euid, unsafe { libc::getegid() });
+        let judge = crate::sandbox::effective_ids();
         hand(isolation.run_as.map(|_| judge))?;
         result
     }

@@ -1,5 +1,4 @@
-//! Property tests of the checkers and the input formats (issue: verification suite,
-//! part 1), for all five problems, on random valid cases from `gridjudge::gen`:
+//! Property tests of the checkers and the input formats, for all five problems, on random valid cases from `gridjudge::gen`:
 //!
 //! - the canonical output of the generator's answers is AC;
 //! - one symbol changed (to any other non-blank byte) is WA;

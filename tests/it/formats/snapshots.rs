@@ -1,5 +1,5 @@
-//! Snapshot tests of the input validator's error messages (issue: verification suite,
-//! part 3): `gridjudge validate PROBLEM -` on a catalogue of malformed inputs per
+//! Snapshot tests of the input validator's error messages:
+//! `gridjudge validate PROBLEM -` on a catalogue of malformed inputs per
 //! problem, one snapshot per problem in the top-level `snapshots/`, each entry with the
 //! exit code and the exact stderr. (`tests/it/formats/malformed_inputs.rs` asserts line, column and
 //! message for a larger catalogue; this one shows what a user actually sees.)

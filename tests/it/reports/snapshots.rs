@@ -1,4 +1,4 @@
-//! Snapshot tests of the judge's reports (issue: verification suite, part 3): the table,
+//! Snapshot tests of the judge's reports: the table,
 //! JSON and JUnit reports of every example submission of the fixture problem
 //! `tests/fixtures/judge/cases/poj3074` (one per verdict folder), kept in the top-level
 //! `snapshots/`.

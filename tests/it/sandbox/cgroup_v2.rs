@@ -7,7 +7,7 @@
 //! in for `memory`), the move of a process into a run cgroup by writing `0` to an open
 //! `cgroup.procs` (as the launcher's child does), and `cgroup.kill` ending a whole
 //! process tree. The memory controller's files on v2 are tested against a fake folder
-//! in `src/sandbox/cgroup`, and a whole judge run on a v2-only kernel by
+//! in `crates/sandbox/src/cgroup`, and a whole judge run on a v2-only kernel by
 //! `tests/vm/cgroup_v2.sh` (a VM, run by `.ci/run`).
 
 use crate::support;
@@ -21,8 +21,7 @@ use support::judge::skip;
 
 /// A fresh cgroup under this process's own unified cgroup, or why there is none.
 fn scratch(name: &str) -> Result<PathBuf, String> {
-    // SAFETY: geteuid cannot fail.
-    if unsafe { libc::geteuid() } != 0 {
+    if !gridjudge::sandbox::is_root() {
         return Err("not root: cannot make cgroups".into());
     }
     let own = locate::unified_here().ok_or("no cgroup2 hierarchy mounted")?;

@@ -1,4 +1,4 @@
-//! Descriptor hygiene (`src/sandbox/descriptors.rs`): a program judged by gridjudge starts
+//! Descriptor hygiene (`crates/sandbox/src/descriptors.rs`): a program judged by gridjudge starts
 //! with exactly stdin, stdout and stderr open, whatever its caller left open. The probe
 //! `tests/fixtures/judge/programs/fd_probe.c` lists, writes to and reads from every
 //! descriptor above 2; each test first shows that the probe does see descriptors when

@@ -1,5 +1,5 @@
-//! Differential tests of search *effort* between the two Sudoku solvers (issue:
-//! verification suite; the planted-bug experiment "DLX choosing the first column instead
+//! Differential tests of search *effort* between the two Sudoku solvers (the
+//! planted-bug experiment "DLX choosing the first column instead
 //! of the smallest", see `tests/PLANTED_BUGS.md`).
 //!
 //! A DLX that picks the first uncovered column instead of the smallest still finds

@@ -1,5 +1,4 @@
-//! Differential property tests of the two Sudoku solvers (issue: verification suite,
-//! part 1). Random valid solved grids of box size 2, 3 and 4 (`gridjudge::gen::sudoku`),
+//! Differential property tests of the two Sudoku solvers. Random valid solved grids of box size 2, 3 and 4 (`gridjudge::gen::sudoku`),
 //! random cells removed:
 //!
 //! - DLX and DFS agree on solvability and on the solution count up to 2;

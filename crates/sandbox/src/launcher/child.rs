@@ -4,9 +4,9 @@
 //! error pipe. [`supervise`](super) builds the plan and reads the reports.
 
 use super::errno;
-use crate::sandbox::confine;
-use crate::sandbox::descriptors;
-use crate::sandbox::seccomp;
+use crate::confine;
+use crate::descriptors;
+use crate::seccomp;
 use std::ffi::CString;
 
 /// Stages reported by the child through the error pipe.

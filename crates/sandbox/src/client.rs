@@ -9,7 +9,7 @@
 //! keeps one launcher for all its cases: it writes one [`RunSpec`] as a JSON line to the
 //! launcher's stdin and reads one [`LaunchReport`] line back. Every run is still
 //! forked from that small launcher (so `ru_maxrss` starts from a few MiB, see
-//! the [`sandbox`](crate::sandbox) module doc), gets its own PID and mount namespaces, cgroup and limits, and is
+//! the [`sandbox`](crate) module doc), gets its own PID and mount namespaces, cgroup and limits, and is
 //! completely dead before its report is written. As root the launcher enters one empty
 //! network namespace of its own when it starts serving: the runs of one sandbox share
 //! it one after another, never at the same time, and nothing of a run survives in it.
@@ -24,16 +24,16 @@
 //! program dies with its PID namespace), removes its leftover cgroup and returns
 //! [`SandboxError::Interrupted`]. Once a signal has arrived, no run starts.
 
-use crate::sandbox::host::host_command;
-use crate::sandbox::interrupt;
-use crate::sandbox::{LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG};
+use crate::host::host_command;
+use crate::interrupt;
+use crate::{LaunchReply, LaunchReport, RunOutcome, RunSpec, SandboxError, LAUNCH_ARG};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long past the wall ceiling ([`Limits::wall_ceiling`](crate::sandbox::limits::Limits::wall_ceiling)) the judge waits for a launcher's report before killing it.
+/// How long past the wall ceiling ([`Limits::wall_ceiling`](crate::limits::Limits::wall_ceiling)) the judge waits for a launcher's report before killing it.
 pub const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
 
 /// Most of a dead launcher's stderr kept in an error message, in characters.
@@ -138,7 +138,7 @@ impl Sandbox {
         // that its runs' cgroups can have the memory controller; launchers started
         // after that inherit the leaf. Once per process; the outcome is only reported
         // (`--explain-sandbox`), a run without a cgroup says so in its guarantees.
-        let _ = crate::sandbox::cgroup::prepare_judge();
+        let _ = crate::cgroup::prepare_judge();
         let spawn_err = |source| SandboxError::Spawn {
             path: self.launcher.clone(),
             source,
@@ -286,7 +286,7 @@ fn exchange(mut live: Live, line: &str, patience: Duration) -> (Live, Result<Str
 fn end(mut live: Live) -> String {
     kill_launcher(&mut live.child);
     let _ = live.child.wait();
-    crate::sandbox::cgroup::remove_leftover(live.child.id());
+    crate::cgroup::remove_leftover(live.child.id());
     drop(live.to);
     let mut err = Vec::new();
     let _ = (&mut live.err)

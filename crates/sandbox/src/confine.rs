@@ -19,7 +19,7 @@
 //! | `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`, `/dev/urandom` | read, write |
 //! | the program file, and every argument that names an existing regular file (a script) | read, execute |
 //! | the working directory (a private tmpfs of its own in the run's mount namespace, see `launcher/`) | everything |
-//! | the run's read-only [`binds`](crate::sandbox::RunSpec::binds) (setter code's input and answer) | read |
+//! | the run's read-only [`binds`](crate::RunSpec::binds) (setter code's input and answer) | read |
 //! | its writable binds (setter code's feedback folder) | read, write, make and remove regular files and folders; no links, FIFOs, sockets or devices, no execution |
 //!
 //! With ABI ≥ 4 every TCP `connect`/`bind` is denied; with ABI ≥ 6 signals to processes
@@ -105,7 +105,7 @@ pub fn effective_abi() -> Option<u32> {
     kernel_abi().map(|k| k.min(TARGET_ABI as u32))
 }
 
-/// What a run may do beneath a writable [`Bind`](crate::sandbox::Bind) (the setter
+/// What a run may do beneath a writable [`Bind`](crate::Bind) (the setter
 /// code's feedback folder): read, write, make and remove regular files and folders;
 /// no execution, no links, devices, FIFOs or sockets.
 fn bind_write() -> landlock::BitFlags<AccessFs> {
@@ -133,7 +133,7 @@ pub fn build_ruleset(
     program: &Path,
     argv: &[String],
     read_only: &[std::path::PathBuf],
-    binds: &[crate::sandbox::Bind],
+    binds: &[crate::Bind],
     workdir: &Path,
 ) -> Result<Option<(OwnedFd, u32)>, String> {
     let Some(abi) = effective_abi() else {
@@ -294,10 +294,10 @@ pub unsafe fn raw_restrict_self(ruleset_fd: i32) -> bool {
 /// really held: what `--explain-sandbox` shows and `--require-isolation` checks.
 pub fn probe(
     launcher: &Path,
-    isolation: crate::sandbox::limits::Isolation,
-) -> Result<crate::sandbox::Guarantees, String> {
-    use crate::sandbox::limits::{Limits, MIB};
-    use crate::sandbox::{self, CaseDirs, RunSpec};
+    isolation: crate::limits::Isolation,
+) -> Result<crate::Guarantees, String> {
+    use crate::limits::{Limits, MIB};
+    use crate::{CaseDirs, RunSpec};
     let program = ["/usr/bin/true", "/bin/true"]
         .iter()
         .map(Path::new)
@@ -312,7 +312,7 @@ pub fn probe(
     let spec = RunSpec {
         program,
         argv: vec!["true".into()],
-        env: sandbox::default_env(dirs.workdir()),
+        env: crate::default_env(dirs.workdir()),
         workdir: dirs.workdir().to_path_buf(),
         stdin: "/dev/null".into(),
         stdout: dirs.stdout(),
@@ -325,7 +325,7 @@ pub fn probe(
         binds: vec![],
         wait_share: None,
     };
-    sandbox::Sandbox::new(launcher)
+    crate::Sandbox::new(launcher)
         .run(&spec)
         .map(|o| o.guarantees)
         .map_err(|e| format!("probe run failed: {e}"))
@@ -333,9 +333,8 @@ pub fn probe(
 
 /// The text of `gridjudge judge --explain-sandbox`: every guarantee, whether it holds
 /// here (from a probe run) and how it is enforced.
-pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
-    // SAFETY: geteuid cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
+pub fn explain(guarantees: &crate::Guarantees) -> String {
+    let root = crate::is_root();
     let mut out = String::new();
     out.push_str(&format!(
         "gridjudge sandbox on this machine (running as {}; kernel Landlock ABI: {}):\n",
@@ -370,7 +369,7 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
     );
     out.push_str(&format!(
         "  cgroup: {}\n",
-        match crate::sandbox::cgroup::prepare_judge() {
+        match crate::cgroup::prepare_judge() {
             Ok(line) | Err(line) => line,
         }
     ));
@@ -384,7 +383,7 @@ pub fn explain(guarantees: &crate::sandbox::Guarantees) -> String {
         ));
     }
     out.push_str("What a run can still learn of the host (or pass to another run):\n");
-    for (what, why) in crate::sandbox::guarantees::RESIDUAL {
+    for (what, why) in crate::guarantees::RESIDUAL {
         out.push_str(&format!("  - {what}: {why}\n"));
     }
     out.push_str(

@@ -1,8 +1,8 @@
 //! The sandbox: running one program under limits and isolation, and measuring it.
 //!
-//! This layer imports nothing from the rest of the crate (`tests/it/layering.rs` checks
-//! it): it knows programs, files, limits and processes, not problems or verdicts. It
-//! could be a crate of its own; the judge (`judge`) is its one user and
+//! A crate of its own (`gridjudge-sandbox`, which gridjudge re-exports as
+//! `gridjudge::sandbox`): it knows programs, files, limits and processes, not problems
+//! or verdicts, and cargo keeps it so. The judge (`gridjudge::judge`) is its one user and
 //! decides what an outcome means (`judge::limit_verdict`).
 //!
 //! # The one API
@@ -13,7 +13,7 @@
 //! Keep one per worker: it keeps its launcher process between runs.
 //!
 //! ```no_run
-//! use gridjudge::sandbox::{default_env, limits::{Isolation, Limits, MIB}, CaseDirs, RunSpec, Sandbox};
+//! use gridjudge_sandbox::{default_env, limits::{Isolation, Limits, MIB}, CaseDirs, RunSpec, Sandbox};
 //! use std::{path::Path, time::Duration};
 //!
 //! let dirs = CaseDirs::new(None)?;
@@ -89,6 +89,12 @@
 //! - [`descriptors`]: no descriptor the caller left open reaches a program (close-on-exec
 //!   at start-up, closed in the launcher, sealed again in the child before `exec`).
 
+#![deny(missing_docs)]
+// The module docs teach the design and link the private items that carry it (the
+// supervisor, the child's steps): read them with `cargo doc --document-private-items`,
+// which `.ci/run` builds with warnings denied, so a link that no longer resolves fails CI.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod cgroup;
 pub mod client;
 pub mod confine;
@@ -101,6 +107,7 @@ pub mod kernel_files;
 pub mod launcher;
 pub mod limits;
 pub mod outcome;
+pub mod privilege;
 pub mod seccomp;
 pub mod spec;
 
@@ -109,4 +116,5 @@ pub use guarantees::{GuaranteeRow, Guarantees};
 pub use outcome::{
     signal_name, ExitStatus, LaunchReply, LaunchReport, LimitHit, RunOutcome, SandboxError,
 };
+pub use privilege::{effective_ids, is_root};
 pub use spec::{default_env, Bind, CaseDirs, RunSpec, WaitShare, BOX_DIR, JURY_DIR, LAUNCH_ARG};

@@ -1,16 +1,16 @@
 //! The launcher: the hidden `gridjudge __launch` mode. For each [`RunSpec`] line on
 //! stdin it forks one contestant program under limits, watches it, kills everything it
 //! leaves behind and answers a [`LaunchReport`] line as JSON on stdout; it exits at end
-//! of input (the judge's side is [`client`](crate::sandbox::client)).
+//! of input (the judge's side is [`client`](crate::client)).
 //!
 //! It runs in a freshly executed gridjudge process, so the program's `ru_maxrss`
-//! starts from the launcher's few MiB, not from the judge's size (see [`sandbox`](crate::sandbox)).
+//! starts from the launcher's few MiB, not from the judge's size (see [`sandbox`](crate)).
 //!
 //! In the forked child, before `exec`, only raw system calls run (no allocation, no
 //! locks): new process group, stdio (standard input a sealed memfd copy of the case in a
 //! minimal root, so its descriptor names no host path: `neutral_input`), every other
 //! descriptor close-on-exec (the program starts with exactly 0, 1, 2:
-//! [`descriptors`](crate::sandbox::descriptors)), `setrlimit` (CPU soft = ⌈limit⌉ s, hard =
+//! [`descriptors`](crate::descriptors)), `setrlimit` (CPU soft = ⌈limit⌉ s, hard =
 //! soft + 1; CORE = 0; FSIZE = output limit + 1; STACK = memory limit; AS in address-space
 //! mode; NPROC when dropping root), namespaces (best effort: `CLONE_NEWUSER` when not root,
 //! `CLONE_NEWNET` — as root the launcher's own, entered once, see [`main`] —, PID, IPC and
@@ -28,7 +28,7 @@
 //! Per run the launcher pays only what a run needs: the system paths of the Landlock
 //! ruleset are opened once per launcher ([`confine`]), the capture files are emptied
 //! without arming ext4's flush on close (`open_emptied`), the kernel's small files
-//! are read in one buffer ([`kernel_files`](crate::sandbox::kernel_files)).
+//! are read in one buffer ([`kernel_files`](crate::kernel_files)).
 //!
 //! The parent waits on a pidfd with a timeout (falling back to sleeping) and samples the
 //! CPU time (the cgroup's count of every process, else the program's own clock) and the
@@ -56,12 +56,10 @@ mod neutral;
 mod root;
 mod wait;
 
-use crate::sandbox::cgroup::{locate::Version, MemoryCgroup};
-use crate::sandbox::confine;
-use crate::sandbox::limits::MemoryMode;
-use crate::sandbox::{
-    ExitStatus, Guarantees, LaunchReply, LaunchReport, LimitHit, RunOutcome, RunSpec,
-};
+use crate::cgroup::{locate::Version, MemoryCgroup};
+use crate::confine;
+use crate::limits::MemoryMode;
+use crate::{ExitStatus, Guarantees, LaunchReply, LaunchReport, LimitHit, RunOutcome, RunSpec};
 pub use child::HOSTNAME;
 use child::{spawn, stage_name, ChildPlan, Cloned, InitRecord, Notes};
 use monitor::{kill_leftovers, Monitor};
@@ -86,11 +84,11 @@ pub const MAX_SAMPLE: Duration = Duration::from_millis(25);
 
 /// Entry point of `gridjudge __launch`: serves runs until end of input. Each line of
 /// stdin is one [`RunSpec`] as JSON; each run is answered by one [`LaunchReply`] line on
-/// stdout (see [`client`](crate::sandbox::client)). Returns the process exit code: 0 at
+/// stdout (see [`client`](crate::client)). Returns the process exit code: 0 at
 /// end of input, 2 when the judge can no longer be answered.
 pub fn main(args: &[OsString]) -> i32 {
     // Keep nothing of the caller's: only stdin, stdout and stderr (our pipes) stay open.
-    crate::sandbox::descriptors::close_inherited();
+    crate::descriptors::close_inherited();
     if !args.is_empty() {
         let report =
             LaunchReport::Failed("launcher: the spec comes on stdin, not as an argument".into());
@@ -350,8 +348,7 @@ struct Mode {
 
 impl Mode {
     fn of(spec: &RunSpec) -> Mode {
-        // SAFETY: geteuid has no preconditions.
-        let root = unsafe { libc::geteuid() } == 0;
+        let root = crate::is_root();
         let run_as = spec.isolation.run_as.map(|r| (r.uid, r.gid));
         Mode {
             root,
@@ -489,7 +486,7 @@ impl Command {
                     Some(rest)
                         if mode.minimal_root && (rest.is_empty() || rest.starts_with('/')) =>
                     {
-                        format!("{}{rest}", crate::sandbox::BOX_DIR)
+                        format!("{}{rest}", crate::BOX_DIR)
                     }
                     _ => v.clone(),
                 };
@@ -523,7 +520,7 @@ type Rlimits = (Vec<(libc::__rlimit_resource_t, u64, u64)>, Option<u64>);
 
 /// The `setrlimit` calls of a run: CPU, CORE, FSIZE, STACK, AS in address-space mode,
 /// NPROC when dropping root.
-fn rlimits(limits: &crate::sandbox::limits::Limits, run_as: Option<(u32, u32)>) -> Rlimits {
+fn rlimits(limits: &crate::limits::Limits, run_as: Option<(u32, u32)>) -> Rlimits {
     let (cpu_soft, cpu_hard) = limits.cpu_rlimit();
     let stack = limits.stack_bytes();
     let mut rlimits = vec![
@@ -655,7 +652,7 @@ fn build_plan<'s>(
         workdir_rights: confine::raw_workdir_rights(),
         device_rights: confine::raw_device_rights(),
         seccomp: if isolation.confine {
-            crate::sandbox::seccomp::filter().unwrap_or_default()
+            crate::seccomp::filter().unwrap_or_default()
         } else {
             Vec::new()
         },
@@ -979,7 +976,7 @@ fn collect_outcome(
     let image_over_bytes = (limits.memory_mode == MemoryMode::AddressSpace
         && killed_for.is_none()
         && status == ExitStatus::Signaled(libc::SIGSEGV))
-    .then(|| crate::sandbox::image::image_span(&spec.program))
+    .then(|| crate::image::image_span(&spec.program))
     .flatten()
     .filter(|&span| span > limits.memory_bytes);
     RunOutcome {
@@ -1018,7 +1015,7 @@ fn collect_outcome(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::limits::{Isolation, Limits};
+    use crate::limits::{Isolation, Limits};
     use std::path::Path;
 
     /// Set in the process of its own that [`failed_runs_leave_no_descriptor_open`] runs
@@ -1073,7 +1070,7 @@ mod tests {
     #[test]
     fn failed_runs_leave_no_descriptor_open() {
         if std::env::var_os(FD_PROBE).is_none() {
-            let name = "sandbox::launcher::tests::failed_runs_leave_no_descriptor_open";
+            let name = "launcher::tests::failed_runs_leave_no_descriptor_open";
             let exe = std::env::current_exe().expect("test binary");
             let out = std::process::Command::new(exe)
                 .args(["--exact", name, "--test-threads=1", "--nocapture"])

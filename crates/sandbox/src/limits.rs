@@ -138,7 +138,7 @@ pub struct Isolation {
     /// it read only the system's library and binary folders, its own executable and
     /// script, and read/write only its working directory (TCP connect/bind and signals
     /// outside the sandbox denied too, where the kernel's Landlock ABI has them).
-    /// Best effort; [`Guarantees`](crate::sandbox::Guarantees) say what held.
+    /// Best effort; [`Guarantees`](crate::Guarantees) say what held.
     #[serde(default)]
     pub confine: bool,
 }
@@ -160,8 +160,7 @@ impl Isolation {
 
     /// The strongest isolation available, running as `uid` when root (see [`UidLease`]).
     pub fn strongest_for_uid(uid: u32) -> Isolation {
-        // SAFETY: geteuid has no preconditions and cannot fail.
-        let root = unsafe { libc::geteuid() } == 0;
+        let root = crate::is_root();
         Isolation {
             run_as: root.then_some(RunAs {
                 uid,
@@ -176,8 +175,7 @@ impl Isolation {
     /// a per-slot unprivileged uid, no network and confinement; otherwise no network and
     /// confinement (through an unprivileged user namespace, where the kernel allows it).
     pub fn strongest(slot: u32) -> Isolation {
-        // SAFETY: geteuid has no preconditions and cannot fail.
-        let root = unsafe { libc::geteuid() } == 0;
+        let root = crate::is_root();
         if root {
             Isolation {
                 run_as: Some(RunAs {
@@ -204,8 +202,7 @@ impl Isolation {
 /// `gridjudge-uid-locks` in the temporary folder (whose uids are never dropped to).
 fn lock_folder() -> std::path::PathBuf {
     use std::os::unix::fs::DirBuilderExt;
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    if unsafe { libc::geteuid() } == 0 {
+    if crate::is_root() {
         let run = std::path::Path::new("/run/gridjudge/uid-locks");
         if std::fs::DirBuilder::new()
             .recursive(true)

@@ -12,8 +12,8 @@
 //! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
 //! | `/tmp` | an empty read-only folder (the program writes in `/box`; `TMPDIR` names it), `/dev/shm` a link to it |
 //! | `/program` | a read-only copy of the launcher's staged copies of the program, its script and its small folders (`neutral`) |
-//! | the program, its script, [`RunSpec::read_only`](crate::sandbox::RunSpec::read_only) folders not staged (a toolchain; everything before Linux 6.15) | read-only bind mounts at their own paths |
-//! | [`RunSpec::binds`](crate::sandbox::RunSpec::binds) (the setter code's `/jury/input`, `/jury/answer`, `/jury/feedback`) | bind mounts at the paths they name, read-only or (the feedback folder) read-write without `exec` |
+//! | the program, its script, [`RunSpec::read_only`](crate::RunSpec::read_only) folders not staged (a toolchain; everything before Linux 6.15) | read-only bind mounts at their own paths |
+//! | [`RunSpec::binds`](crate::RunSpec::binds) (the setter code's `/jury/input`, `/jury/answer`, `/jury/feedback`) | bind mounts at the paths they name, read-only or (the feedback folder) read-write without `exec` |
 //!
 //! The tmpfs is mounted over the run's (empty) host working folder inside the run's
 //! private mount namespace, filled, and made the root with `pivot_root(".", ".")` and a
@@ -31,7 +31,7 @@
 //! PERF: the root costs the child about a dozen mount calls and thirty file operations
 //! on a tmpfs per run (`benches/sandbox_peers.sh` measures the judge's overhead with it).
 
-use crate::sandbox::confine::{DEVICES, ETC_READ, SYSTEM_READ};
+use crate::confine::{DEVICES, ETC_READ, SYSTEM_READ};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
@@ -121,14 +121,14 @@ fn own_steps(
     program: &Path,
     argv: &[String],
     read_only: &[PathBuf],
-    binds: &[crate::sandbox::Bind],
+    binds: &[crate::Bind],
     stage: Option<i32>,
 ) -> Result<std::sync::Arc<Vec<Step>>, String> {
     type Key = (
         PathBuf,
         Vec<String>,
         Vec<PathBuf>,
-        Vec<crate::sandbox::Bind>,
+        Vec<crate::Bind>,
         Option<i32>,
     );
     static LAST: std::sync::Mutex<Option<(Key, std::sync::Arc<Vec<Step>>)>> =
@@ -182,7 +182,7 @@ impl RootPlan {
     /// owned by `box_owner`; its program, its argument files and its read-only folders
     /// bound; with `stage`, the launcher's staged copies (see `neutral`) at `/program`.
     pub(super) fn new(
-        spec: &crate::sandbox::RunSpec,
+        spec: &crate::RunSpec,
         files: u64,
         box_owner: Option<(u32, u32)>,
         stage: Option<i32>,
@@ -642,7 +642,7 @@ fn bind_own(
 /// regular file or a folder (a link, a device or a FIFO is refused), and the inside
 /// one absolute, without `..`, outside the shared folders.
 fn bind_spec(
-    bind: &crate::sandbox::Bind,
+    bind: &crate::Bind,
     steps: &mut Vec<Step>,
     made: &mut Vec<PathBuf>,
 ) -> Result<(), String> {
@@ -917,7 +917,7 @@ mod tests {
         std::fs::write(&prog, b"#!/bin/sh\n").unwrap();
         let argv = vec![prog.display().to_string(), "/usr/bin/env".to_string()];
         let work = tempfile::tempdir().unwrap();
-        let spec = crate::sandbox::RunSpec {
+        let spec = crate::RunSpec {
             program: prog.clone(),
             argv,
             env: vec![],
@@ -925,8 +925,8 @@ mod tests {
             stdin: "/dev/null".into(),
             stdout: "/dev/null".into(),
             stderr: "/dev/null".into(),
-            limits: crate::sandbox::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
-            isolation: crate::sandbox::limits::Isolation::NONE,
+            limits: crate::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
+            isolation: crate::limits::Isolation::NONE,
             hide: vec![],
             read_only: vec![],
             keep_workdir: false,
@@ -956,7 +956,7 @@ mod tests {
         std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
         std::fs::write(&rustc, b"").unwrap();
         let work = tempfile::tempdir().unwrap();
-        let mut spec = crate::sandbox::RunSpec {
+        let mut spec = crate::RunSpec {
             program: rustc.clone(),
             argv: vec!["rustc".into()],
             env: vec![],
@@ -964,8 +964,8 @@ mod tests {
             stdin: "/dev/null".into(),
             stdout: "/dev/null".into(),
             stderr: "/dev/null".into(),
-            limits: crate::sandbox::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
-            isolation: crate::sandbox::limits::Isolation::NONE,
+            limits: crate::limits::Limits::new(std::time::Duration::from_secs(1), 1 << 20),
+            isolation: crate::limits::Isolation::NONE,
             hide: vec![],
             read_only: vec![toolchain.path().to_path_buf()],
             keep_workdir: true,

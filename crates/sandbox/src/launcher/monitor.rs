@@ -5,15 +5,15 @@
 //! The wall deadline is the start plus the wall limit plus the run-queue wait credited
 //! so far ([`wait`](super::wait)): time the program was runnable but waiting for a CPU
 //! is not its own. The credit never takes the deadline past
-//! [`Limits::wall_ceiling`](crate::sandbox::limits::Limits::wall_ceiling), so a program
+//! [`Limits::wall_ceiling`](crate::limits::Limits::wall_ceiling), so a program
 //! on a machine that never gives it a CPU still ends.
 
 use super::wait::{SharedWait, WaitMeter, WAIT_FROM_FRACTION, WAIT_SAMPLE};
 use super::{errno, MAX_SAMPLE, SAMPLE};
-use crate::sandbox::cgroup::MemoryCgroup;
-use crate::sandbox::kernel_files::read_small;
-use crate::sandbox::limits::MemoryMode;
-use crate::sandbox::{LimitHit, RunSpec, WaitShare};
+use crate::cgroup::MemoryCgroup;
+use crate::kernel_files::read_small;
+use crate::limits::MemoryMode;
+use crate::{LimitHit, RunSpec, WaitShare};
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::time::{Duration, Instant};
@@ -67,7 +67,7 @@ pub(super) struct Monitor<'a> {
     follow: Option<SharedWait>,
     /// The latest the deadline may be: [`Limits::wall_ceiling`] after the start.
     ///
-    /// [`Limits::wall_ceiling`]: crate::sandbox::limits::Limits::wall_ceiling
+    /// [`Limits::wall_ceiling`]: crate::limits::Limits::wall_ceiling
     ceiling: Instant,
 }
 

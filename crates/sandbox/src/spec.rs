@@ -2,7 +2,7 @@
 //! environment, files, limits, isolation) and the per-case folders ([`CaseDirs`]) the
 //! program works and writes in.
 
-use crate::sandbox::limits::{Isolation, Limits, RunAs};
+use crate::limits::{Isolation, Limits, RunAs};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ pub struct RunSpec {
     pub isolation: Isolation,
     /// Directories the program must not see (the judge's answers): each is covered with
     /// an empty read-only tmpfs in a private mount namespace. Best effort, like the
-    /// network namespace; [`Guarantees::hidden_paths`](crate::sandbox::Guarantees::hidden_paths) says whether it worked.
+    /// network namespace; [`Guarantees::hidden_paths`](crate::Guarantees::hidden_paths) says whether it worked.
     #[serde(default)]
     pub hide: Vec<PathBuf>,
     /// Folders the program may also read and execute, seen at the same path (a

@@ -102,8 +102,7 @@ pub fn prepare_judge() -> &'static Result<String, String> {
                 pos.own.display()
             )),
             Version::V2 => {
-                // SAFETY: geteuid cannot fail.
-                if unsafe { libc::geteuid() } != 0 {
+                if !crate::is_root() {
                     return Err(format!(
                         "cgroup v2: the judge is not root, so its runs get no cgroup (its \
                          cgroup is {})",
@@ -247,7 +246,7 @@ impl CpuAccount {
     /// `cpuacct.usage` on v1, `usage_usec` of `cpu.stat` on v2 (a file every v2 cgroup
     /// has, whether or not the cpu controller is enabled).
     fn used_ns(&self) -> Option<u64> {
-        let text = crate::sandbox::kernel_files::reread(self.usage.as_ref()?).ok()?;
+        let text = crate::kernel_files::reread(self.usage.as_ref()?).ok()?;
         if self.procs.is_some() {
             return text.trim().parse().ok();
         }
@@ -550,7 +549,7 @@ impl MemoryCgroup {
     /// files in the private working folder and every tmpfs of the run, and the kernel's
     /// memory on the run's behalf (socket buffers, page tables, pipes).
     pub fn held(&self) -> Option<u64> {
-        let usage = crate::sandbox::kernel_files::reread(self.usage.as_ref()?).ok()?;
+        let usage = crate::kernel_files::reread(self.usage.as_ref()?).ok()?;
         let usage: u64 = usage.trim().parse().ok()?;
         Some(usage.saturating_sub(self.file_cache()?))
     }
@@ -562,7 +561,7 @@ impl MemoryCgroup {
         if self.version != Version::V1 {
             return None;
         }
-        let peak = crate::sandbox::kernel_files::reread(self.peak.as_ref()?).ok()?;
+        let peak = crate::kernel_files::reread(self.peak.as_ref()?).ok()?;
         let peak: u64 = peak.trim().parse().ok()?;
         Some(peak.saturating_sub(self.file_cache()?))
     }
@@ -573,7 +572,7 @@ impl MemoryCgroup {
             Version::V1 => ("total_active_file ", "total_inactive_file "),
             Version::V2 => ("active_file ", "inactive_file "),
         };
-        let stat = crate::sandbox::kernel_files::reread(self.stat.as_ref()?).ok()?;
+        let stat = crate::kernel_files::reread(self.stat.as_ref()?).ok()?;
         let field = |key: &str| {
             stat.lines().find_map(|l| {
                 l.strip_prefix(key)
@@ -599,7 +598,7 @@ impl MemoryCgroup {
     /// (`oom_kill` of `memory.oom_control` on v1, of `memory.events` on v2; kernels
     /// before 4.13 lack the line: then always 0).
     fn oom_kills(&self) -> Option<u64> {
-        let text = crate::sandbox::kernel_files::reread(self.events.as_ref()?).ok()?;
+        let text = crate::kernel_files::reread(self.events.as_ref()?).ok()?;
         Some(
             text.lines()
                 .find_map(|l| {

@@ -3,9 +3,9 @@
 //!
 //! Once [`install`]ed, a signal does not kill the process: the handler records it and
 //! wakes every waiter through a self-pipe (its read end, [`wake_fd`], turns readable for
-//! good). What runs long polls it: a [`Sandbox`](crate::sandbox::Sandbox) waiting for its
+//! good). What runs long polls it: a [`Sandbox`](crate::Sandbox) waiting for its
 //! launcher kills that launcher (and with it the program it runs) and returns
-//! [`SandboxError::Interrupted`](crate::sandbox::SandboxError::Interrupted); the case
+//! [`SandboxError::Interrupted`](crate::SandboxError::Interrupted); the case
 //! loop and the stress search take no new case after [`signal`] says so. Then every
 //! thread returns, every temporary folder is removed by its owner's drop, the reports
 //! of what finished are printed, and `main` exits with [`exit_code`]: 128 plus the
@@ -42,11 +42,7 @@ pub struct Interrupted {
 
 impl fmt::Display for Interrupted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "interrupted by {}",
-            crate::sandbox::signal_name(self.signal)
-        )
+        write!(f, "interrupted by {}", crate::signal_name(self.signal))
     }
 }
 

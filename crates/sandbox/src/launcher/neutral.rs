@@ -29,7 +29,7 @@
 //! PERF: a run of the same program costs one `stat` per staged path; a new program its
 //! copy (a 4 MiB Rust binary: about 1 ms, once).
 
-use crate::sandbox::RunSpec;
+use crate::RunSpec;
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -377,11 +377,8 @@ mod tests {
             stdin: "/dev/null".into(),
             stdout: "/dev/null".into(),
             stderr: "/dev/null".into(),
-            limits: crate::sandbox::limits::Limits::new(
-                std::time::Duration::from_secs(1),
-                64 << 20,
-            ),
-            isolation: crate::sandbox::limits::Isolation::NONE,
+            limits: crate::limits::Limits::new(std::time::Duration::from_secs(1), 64 << 20),
+            isolation: crate::limits::Isolation::NONE,
             hide: vec![],
             read_only,
             keep_workdir: false,

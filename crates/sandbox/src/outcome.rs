@@ -6,7 +6,7 @@
 //! Nothing here judges: turning an outcome into TLE, MLE, OLE or RE is the judge's
 //! business (`judge::limit_verdict`), one rule per limit, written in one place.
 
-use crate::sandbox::guarantees::Guarantees;
+use crate::guarantees::Guarantees;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -69,7 +69,7 @@ pub struct RunOutcome {
     pub killed_for: Option<LimitHit>,
     /// Under an address-space limit, a run that died of `SIGSEGV` whose program file's
     /// image needs more address space than the limit: that span, bytes (see
-    /// [`image`](crate::sandbox::image)). The kernel could not load it.
+    /// [`image`](crate::image)). The kernel could not load it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_over_bytes: Option<u64>,
     /// The program's process group (its pid); every process in it is dead on return.
@@ -102,7 +102,7 @@ pub struct LaunchReply {
     pub launcher_cpu: Duration,
 }
 
-/// Why [`Sandbox::run`](crate::sandbox::Sandbox::run) could not produce an outcome. Always a judge-side problem (JE).
+/// Why [`Sandbox::run`](crate::Sandbox::run) could not produce an outcome. Always a judge-side problem (JE).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SandboxError {
@@ -129,7 +129,7 @@ pub enum SandboxError {
     #[error("cannot prepare the run: {0}")]
     Prepare(String),
     /// The judge received this signal (SIGINT, SIGTERM, SIGHUP; see
-    /// [`interrupt`](crate::sandbox::interrupt)): the run was ended, or never started.
+    /// [`interrupt`](crate::interrupt)): the run was ended, or never started.
     #[error("interrupted by {}", signal_name(*.0))]
     Interrupted(i32),
 }

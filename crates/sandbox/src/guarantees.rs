@@ -55,7 +55,7 @@ pub struct Guarantees {
     pub no_network: bool,
     /// `RLIMIT_AS` was set (address-space memory mode).
     pub address_space_limit: bool,
-    /// The directories in [`RunSpec::hide`](crate::sandbox::RunSpec::hide) were covered (false when none were asked).
+    /// The directories in [`RunSpec::hide`](crate::RunSpec::hide) were covered (false when none were asked).
     #[serde(default)]
     pub hidden_paths: bool,
     /// The program ran in its own PID namespace under a tiny init that ends with it:
@@ -73,14 +73,14 @@ pub struct Guarantees {
     /// hard-limited) the memory of all the program's processes, children included.
     #[serde(default)]
     pub memory_cgroup: bool,
-    /// That cgroup was on the unified (v2) hierarchy (see [`cgroup`](crate::sandbox::cgroup)).
+    /// That cgroup was on the unified (v2) hierarchy (see [`cgroup`](crate::cgroup)).
     #[serde(default)]
     pub cgroup_v2: bool,
-    /// The system-call filter was installed (see [`seccomp`](crate::sandbox::seccomp)).
+    /// The system-call filter was installed (see [`seccomp`](crate::seccomp)).
     #[serde(default)]
     pub seccomp: bool,
     /// The working folder was a private tmpfs bounded by the output limit and
-    /// [`WORKDIR_FILES`](crate::sandbox::launcher::WORKDIR_FILES) files.
+    /// [`WORKDIR_FILES`](crate::launcher::WORKDIR_FILES) files.
     #[serde(default)]
     pub private_workdir: bool,
     /// The program ran in a minimal root of its own (see the launcher's `root`): no
@@ -227,7 +227,7 @@ impl Guarantees {
                     "the working folder is a private tmpfs of the run's mount namespace: at \
                      most the output limit in bytes and {} files, gone with the run; its \
                      pages are charged to the run's memory cgroup",
-                    crate::sandbox::launcher::WORKDIR_FILES
+                    crate::launcher::WORKDIR_FILES
                 ),
                 "the working folder is on the host's disk: only each file's size is \
                  limited (RLIMIT_FSIZE), not their number",
@@ -247,12 +247,12 @@ impl Guarantees {
                      MFD_HUGETLB, SHM_HUGETLB: memory no cgroup counts) as on a host \
                      without them; clone3, the 32-bit and x32 system call gates fail with \
                      ENOSYS",
-                    crate::sandbox::seccomp::DENIED
+                    crate::seccomp::DENIED
                         .iter()
                         .map(|(name, _)| *name)
                         .collect::<Vec<_>>()
                         .join(", "),
-                    crate::sandbox::seccomp::SOCKET_FAMILIES
+                    crate::seccomp::SOCKET_FAMILIES
                         .iter()
                         .map(|(name, _)| *name)
                         .collect::<Vec<_>>()

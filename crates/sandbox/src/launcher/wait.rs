@@ -18,7 +18,7 @@
 //! Where no `schedstat` is readable (a kernel without `CONFIG_SCHED_INFO`), the meter
 //! reports no wait and the wall limit is plain wall-clock time.
 
-use crate::sandbox::kernel_files::read_small;
+use crate::kernel_files::read_small;
 use std::collections::HashMap;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
