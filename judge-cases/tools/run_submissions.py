@@ -46,9 +46,9 @@ FOLDERS = {
 
 def compile_cmd(src, exe):
     if src.endswith(".c"):
-        return ["gcc", "-O2", "-std=c11", "-o", exe, src, "-lm"]
+        return ["gcc", "-O2", "-std=gnu11", "-o", exe, src, "-lm"]
     if src.endswith(".cpp"):
-        return ["g++", "-O2", "-std=c++17", "-o", exe, src]
+        return ["g++", "-O2", "-std=gnu++17", "-o", exe, src]
     if src.endswith(".rs"):
         return ["rustc", "-O", "--edition", "2021", "-o", exe, src]
     raise ValueError(src)
@@ -69,7 +69,7 @@ def launcher():
     exe = os.path.join(BUILD, "launch")
     src = os.path.join(HERE, "launch.c")
     if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-        subprocess.run(["gcc", "-O2", "-std=c11", "-o", exe, src], check=True)
+        subprocess.run(["gcc", "-O2", "-std=gnu11", "-o", exe, src], check=True)
     return exe
 
 

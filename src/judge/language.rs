@@ -331,6 +331,39 @@ pub fn markdown_table() -> String {
 mod tests {
     use super::*;
 
+    /// The Python helper that builds the bundled cases' expectations
+    /// (`judge-cases/tools/run_submissions.py`) compiles C, C++ and Rust with the
+    /// judge's own flags: its `compile_cmd` lists, less the two names it fills in, are
+    /// [`Language::build_argv`]'s.
+    #[test]
+    fn the_judge_cases_helper_compiles_as_the_judge_does() {
+        let helper = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("judge-cases/tools/run_submissions.py");
+        let text = std::fs::read_to_string(&helper).expect("read the helper");
+        for (language, extension) in [
+            (Language::C, ".c"),
+            (Language::Cpp, ".cpp"),
+            (Language::Rust, ".rs"),
+        ] {
+            let test = format!("if src.endswith(\"{extension}\"):");
+            let line = text
+                .lines()
+                .skip_while(|l| l.trim() != test)
+                .nth(1)
+                .unwrap_or_else(|| panic!("no compile command for {extension}"));
+            let quoted: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+            let argv = language
+                .build_argv("EXE", &["SRC".to_string()], &[])
+                .expect("a compiled language");
+            let flags: Vec<&str> = argv
+                .iter()
+                .map(String::as_str)
+                .filter(|a| *a != "EXE" && *a != "SRC")
+                .collect();
+            assert_eq!(quoted, flags, "{extension}: {line}");
+        }
+    }
+
     fn files(dir: &Path, list: &[(&str, &str)]) -> Vec<PathBuf> {
         list.iter()
             .map(|(name, text)| {
