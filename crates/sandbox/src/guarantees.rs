@@ -23,13 +23,14 @@ pub const RESIDUAL: &[(&str, &str)] = &[
          run",
     ),
     (
-        "the host folders of a compile and of setter code",
+        "the Rust toolchain's folder and setter code's scratch folder",
         "/proc/self/mountinfo names the source of each bind mount of the minimal root: \
-         for a compile, its build folder (at /box) and a Rust toolchain's folder (too \
-         large to copy); for setter code, the judge's scratch folder its /jury files come \
-         from. A run's own program, script and small folders are copies in a filesystem \
-         of the launcher's own, at /program (before Linux 6.15, which cannot copy a \
-         detached mount, they are bound from their host paths)",
+         for a Rust compile, the toolchain's folder (gigabytes: bound, not copied); for \
+         setter code, the judge's scratch folder its /jury files come from. A run's own \
+         program, script and small folders are copies at /program, and a compile's \
+         working folder a copy at /box, in filesystems of the launcher's own (before \
+         Linux 6.15, which cannot copy a detached mount, both are bound from their host \
+         paths)",
     ),
     (
         "the host's load and memory",

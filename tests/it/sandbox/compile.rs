@@ -379,6 +379,54 @@ fn the_compiler_sees_nothing_of_the_judges_environment() {
     assert_eq!(doc["problems"][0]["cases"][0]["verdict"], "WA", "{json}");
 }
 
+/// A compile's mount table names no folder of the judge: its working folder is a
+/// detached copy at `/box` (`/ /box … - tmpfs`), not the judge's build folder. The
+/// program embeds the table its compiler saw (`include_str!("/proc/self/mountinfo")`).
+/// Only the Rust toolchain's own folder may appear (too large to copy, docs/sandbox.md).
+#[test]
+fn a_compiles_mount_table_names_no_folder_of_the_judge() {
+    let _machine = support::machine::shared();
+    let source = support::judge::fixtures()
+        .join("programs")
+        .join("compile_mountinfo.rs");
+    let program = Compiler::new(&launcher())
+        .compile(&source)
+        .unwrap_or_else(|f| panic!("{}", f.message));
+    let out = Command::new(&program.path).output().unwrap();
+    let mounts = String::from_utf8_lossy(&out.stdout);
+    if !gridjudge::sandbox::is_root() || !mounts.contains(" /box ") {
+        support::judge::skip(
+            "a_compiles_mount_table_names_no_folder_of_the_judge",
+            "no minimal root here (not root): the compile sees the host's mount table",
+        );
+        return;
+    }
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let mut parts = kernel
+        .trim()
+        .split('.')
+        .filter_map(|p| p.parse::<u32>().ok());
+    if (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) < (6, 15) {
+        support::judge::skip(
+            "a_compiles_mount_table_names_no_folder_of_the_judge",
+            "Linux before 6.15 cannot copy a detached mount: the build folder is bound",
+        );
+        return;
+    }
+    let build = program.path.parent().expect("the program's folder");
+    for line in mounts.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let (root, point) = (fields[3], fields[4]);
+        if point == "/box" {
+            assert_eq!(root, "/", "{line}\n{mounts}");
+        }
+        assert!(
+            !line.contains("/tmp/") && !line.contains(&build.display().to_string()),
+            "a compile's mount table names a folder of the judge: {line}\n{mounts}"
+        );
+    }
+}
+
 /// The build folders (`gridjudge-build-*/box`) that hold a source containing `marker`.
 fn builds_holding(marker: &str) -> Vec<PathBuf> {
     let mut found = Vec::new();

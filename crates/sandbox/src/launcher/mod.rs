@@ -567,7 +567,8 @@ struct Prepared<'s> {
 /// Readies everything the child needs, in this order: the launcher's shared network
 /// namespace (entered once), the hidden paths, the Landlock ruleset, the launcher's
 /// pidfd (opened once), the memory cgroup, the minimal root's plan, the system-call
-/// filter. `stage` is the staged copies' mount and its root as the launcher sees it.
+/// filter. `stage` is the staged copies' mount and its root as the launcher sees it,
+/// `work_copy` a compile's working folder as a detached copy.
 fn build_plan<'s>(
     spec: &RunSpec,
     server: &'s mut Server,
@@ -575,7 +576,7 @@ fn build_plan<'s>(
     command: Command,
     (rlimits, process_limit): Rlimits,
     fds: ChildFds<'_>,
-    stage: Option<(i32, &std::path::Path)>,
+    (stage, work_copy): (Option<(i32, &std::path::Path)>, Option<&neutral::WorkCopy>),
 ) -> Result<Prepared<'s>, String> {
     let (isolation, limits) = (&spec.isolation, &spec.limits);
     // As root, the launcher's own empty network namespace serves every run; otherwise
@@ -595,7 +596,7 @@ fn build_plan<'s>(
             &spec.argv,
             &read_only,
             &spec.binds,
-            &spec.workdir,
+            work_copy.map_or(spec.workdir.as_path(), |w| w.through()),
         )?
     } else {
         None
@@ -632,6 +633,7 @@ fn build_plan<'s>(
                 WORKDIR_FILES,
                 if spec.keep_workdir { None } else { mode.run_as },
                 stage.map(|(mount, _)| mount),
+                work_copy.map(neutral::WorkCopy::mount),
             )?)
         } else {
             None
@@ -779,6 +781,12 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         None
     };
     let stage = staged.as_ref().map(|s| (s.mount, s.through.as_path()));
+    // A compile's folder as a detached copy (neutral paths in its mountinfo too).
+    let work_copy = if mode.minimal_root && spec.keep_workdir {
+        neutral::WorkCopy::create(&spec.workdir, spec.limits.output_bytes, WORKDIR_FILES)
+    } else {
+        None
+    };
     // What the child runs names the copies; messages and the image's size, the host's
     // files.
     let host_spec = spec;
@@ -801,7 +809,15 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         plan,
         ruleset,
         cgroup,
-    } = build_plan(spec, server, mode, command, rlimits, fds, stage)?;
+    } = build_plan(
+        spec,
+        server,
+        mode,
+        command,
+        rlimits,
+        fds,
+        (stage, work_copy.as_ref()),
+    )?;
 
     let forked = Instant::now();
     let (pid, cloned) = spawn(&plan, spec.isolation.confine, mode.root);
@@ -888,6 +904,16 @@ fn supervise(spec: &RunSpec, server: &mut Server) -> Result<RunOutcome, String> 
         cpu_counted,
     };
     let outcome = collect_outcome(host_spec, &files, &ended, &monitor, cgroup, &setup);
+    // A compile's folder back where the judge reads it; its copy (the run's memory)
+    // goes before the cgroup is measured again.
+    if let Some(copy) = work_copy {
+        copy.copy_back().map_err(|e| {
+            format!(
+                "cannot copy the working folder back to {}: {e}",
+                host_spec.workdir.display()
+            )
+        })?;
+    }
     // What the run loaded into the page cache goes before any other run starts.
     if let Some(cg) = cgroup {
         cg.drop_loaded_pages(cached_bytes(&files.stdout) + cached_bytes(&files.stderr));

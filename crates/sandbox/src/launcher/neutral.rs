@@ -2,7 +2,8 @@
 //! its small read-only folders are copied into a tmpfs of the launcher's own that is
 //! attached nowhere, and each run of a minimal root sees a read-only copy of that mount
 //! at [`INSIDE`] (`/program`), with its program, arguments and environment rewritten to
-//! name the copies.
+//! name the copies ([`Stage`]). A compile's working folder is likewise a detached copy
+//! at `/box`, copied back when the run ends ([`WorkCopy`]).
 //!
 //! A bind of the host's file would show its host path three times over: as the mount
 //! point and as the mount's root in `/proc/self/mountinfo`, and in `argv[0]` and
@@ -77,74 +78,7 @@ impl Stage {
     /// A fresh detached tmpfs, or `None` where the kernel lacks the new mount API or
     /// cannot copy a detached mount (the probe clones it once).
     pub(super) fn create() -> Option<Stage> {
-        let options = [
-            (c"size", CString::new(MAX_BYTES.to_string()).ok()?),
-            (
-                c"nr_inodes",
-                CString::new((MAX_FILES * 2).to_string()).ok()?,
-            ),
-            (c"mode", c"0755".to_owned()),
-        ];
-        // SAFETY: a C string literal; the result is checked.
-        let fs = unsafe { libc::syscall(libc::SYS_fsopen, c"tmpfs".as_ptr(), 1) } as i32; // FSOPEN_CLOEXEC
-        if fs < 0 {
-            return None;
-        }
-        // SAFETY: fsopen has just opened `fs`; nothing else owns it.
-        let fs = unsafe { OwnedFd::from_raw_fd(fs) };
-        for (key, value) in &options {
-            // SAFETY: valid C strings; FSCONFIG_SET_STRING (1) with no auxiliary value.
-            let set = unsafe {
-                libc::syscall(
-                    libc::SYS_fsconfig,
-                    fs.as_raw_fd(),
-                    1,
-                    key.as_ptr(),
-                    value.as_ptr(),
-                    0,
-                )
-            };
-            if set != 0 {
-                return None;
-            }
-        }
-        // SAFETY: FSCONFIG_CMD_CREATE (6) takes no pointers.
-        let created = unsafe {
-            libc::syscall(
-                libc::SYS_fsconfig,
-                fs.as_raw_fd(),
-                6,
-                std::ptr::null::<libc::c_char>(),
-                std::ptr::null::<libc::c_void>(),
-                0,
-            )
-        };
-        if created != 0 {
-            return None;
-        }
-        // SAFETY: FSMOUNT_CLOEXEC (1), no mount attributes; the result is checked.
-        let mount = unsafe { libc::syscall(libc::SYS_fsmount, fs.as_raw_fd(), 1, 0) } as i32;
-        if mount < 0 {
-            return None;
-        }
-        // SAFETY: fsmount has just opened `mount`; nothing else owns it.
-        let mount = unsafe { OwnedFd::from_raw_fd(mount) };
-        // The probe: a copy of a detached mount, as each run's child makes one.
-        // SAFETY: an empty C string literal with AT_EMPTY_PATH; the result is checked.
-        let copy = unsafe {
-            libc::syscall(
-                libc::SYS_open_tree,
-                mount.as_raw_fd(),
-                c"".as_ptr(),
-                super::root::OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
-            )
-        } as i32;
-        if copy < 0 {
-            return None;
-        }
-        // SAFETY: open_tree has just opened `copy`; it is closed here.
-        drop(unsafe { OwnedFd::from_raw_fd(copy) });
-        let through = Path::new("/proc/self/fd").join(mount.as_raw_fd().to_string());
+        let (mount, through) = detached_tmpfs(MAX_BYTES, (MAX_FILES * 2) as u64)?;
         Some(Stage {
             mount,
             through,
@@ -227,6 +161,169 @@ impl Stage {
         }
         Some(mapping)
     }
+}
+
+/// A fresh tmpfs of at most `bytes` and `inodes`, mode 0755, attached nowhere
+/// (`fsopen`/`fsmount`), and its root as a path this process can open
+/// (`/proc/self/fd/N`); `None` where the kernel lacks the new mount API or cannot copy a
+/// detached mount (the probe clones it once, as each run's child does).
+fn detached_tmpfs(bytes: u64, inodes: u64) -> Option<(OwnedFd, PathBuf)> {
+    let options = [
+        (c"size", CString::new(bytes.max(4096).to_string()).ok()?),
+        (c"nr_inodes", CString::new(inodes.max(16).to_string()).ok()?),
+        (c"mode", c"0755".to_owned()),
+    ];
+    // SAFETY: a C string literal; the result is checked.
+    let fs = unsafe { libc::syscall(libc::SYS_fsopen, c"tmpfs".as_ptr(), 1) } as i32; // FSOPEN_CLOEXEC
+    if fs < 0 {
+        return None;
+    }
+    // SAFETY: fsopen has just opened `fs`; nothing else owns it.
+    let fs = unsafe { OwnedFd::from_raw_fd(fs) };
+    for (key, value) in &options {
+        // SAFETY: valid C strings; FSCONFIG_SET_STRING (1) with no auxiliary value.
+        let set = unsafe {
+            libc::syscall(
+                libc::SYS_fsconfig,
+                fs.as_raw_fd(),
+                1,
+                key.as_ptr(),
+                value.as_ptr(),
+                0,
+            )
+        };
+        if set != 0 {
+            return None;
+        }
+    }
+    // SAFETY: FSCONFIG_CMD_CREATE (6) takes no pointers.
+    let created = unsafe {
+        libc::syscall(
+            libc::SYS_fsconfig,
+            fs.as_raw_fd(),
+            6,
+            std::ptr::null::<libc::c_char>(),
+            std::ptr::null::<libc::c_void>(),
+            0,
+        )
+    };
+    if created != 0 {
+        return None;
+    }
+    // SAFETY: FSMOUNT_CLOEXEC (1), no mount attributes; the result is checked.
+    let mount = unsafe { libc::syscall(libc::SYS_fsmount, fs.as_raw_fd(), 1, 0) } as i32;
+    if mount < 0 {
+        return None;
+    }
+    // SAFETY: fsmount has just opened `mount`; nothing else owns it.
+    let mount = unsafe { OwnedFd::from_raw_fd(mount) };
+    // The probe: a copy of a detached mount, as each run's child makes one.
+    // SAFETY: an empty C string literal with AT_EMPTY_PATH; the result is checked.
+    let copy = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            mount.as_raw_fd(),
+            c"".as_ptr(),
+            super::root::OPEN_TREE_CLONE | libc::O_CLOEXEC as u32 | libc::AT_EMPTY_PATH as u32,
+        )
+    } as i32;
+    if copy < 0 {
+        return None;
+    }
+    // SAFETY: open_tree has just opened `copy`; it is closed here.
+    drop(unsafe { OwnedFd::from_raw_fd(copy) });
+    let through = Path::new("/proc/self/fd").join(mount.as_raw_fd().to_string());
+    Some((mount, through))
+}
+
+/// A compile's working folder (`keep_workdir`) as a detached tmpfs of its own: what the
+/// host folder holds is copied in before the run, the run sees the tmpfs at `/box`, and
+/// what it holds when the run ends is copied back, so the compile's
+/// `/proc/self/mountinfo` reads `/ /box … - tmpfs`, not the judge's build folder. Its
+/// pages (the compiler's output) are the run's memory while it runs; the tmpfs goes with
+/// this value.
+pub(super) struct WorkCopy {
+    mount: OwnedFd,
+    through: PathBuf,
+    host: PathBuf,
+}
+
+impl WorkCopy {
+    /// A copy of the host folder `host` with room for `bytes` more and `files` more
+    /// entries; `None` where the kernel cannot (see [`detached_tmpfs`]) or copying
+    /// fails: the run then binds the host folder.
+    pub(super) fn create(host: &Path, bytes: u64, files: u64) -> Option<WorkCopy> {
+        let mut budget = (u64::MAX, usize::MAX);
+        let before = budget;
+        tree_size(host, &mut budget)?;
+        let (held, entries) = (before.0 - budget.0, (before.1 - budget.1) as u64);
+        let (mount, through) = detached_tmpfs(
+            bytes.saturating_add(held),
+            files.saturating_add(entries).saturating_add(1),
+        )?;
+        copy_entries(host, &through).ok()?;
+        same_owner_and_mode(host, &through).ok()?;
+        Some(WorkCopy {
+            mount,
+            through,
+            host: host.to_path_buf(),
+        })
+    }
+
+    /// The mount a run clones at `/box`.
+    pub(super) fn mount(&self) -> i32 {
+        self.mount.as_raw_fd()
+    }
+
+    /// Its root as the launcher sees it (the run's Landlock rule for its folder).
+    pub(super) fn through(&self) -> &Path {
+        &self.through
+    }
+
+    /// Copies what the run left in the tmpfs back into the host folder, replacing what
+    /// is there under the same names.
+    pub(super) fn copy_back(&self) -> std::io::Result<()> {
+        copy_entries(&self.through, &self.host)
+    }
+}
+
+/// Copies every entry of the folder `from` into the folder `to` (which exists):
+/// folders merged, a file or link replacing what `to` holds under its name (removed
+/// first, never written through), owners and modes kept.
+fn copy_entries(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        let meta = src.symlink_metadata()?;
+        let there = dst.symlink_metadata().ok();
+        if meta.is_dir() {
+            match there {
+                Some(t) if t.is_dir() => {}
+                Some(_) => {
+                    std::fs::remove_file(&dst)?;
+                    std::fs::create_dir(&dst)?;
+                }
+                None => std::fs::create_dir(&dst)?,
+            }
+            copy_entries(&src, &dst)?;
+            same_owner_and_mode(&src, &dst)?;
+            continue;
+        }
+        if !(meta.is_file() || meta.file_type().is_symlink()) {
+            continue;
+        }
+        match there {
+            Some(t) if t.is_dir() => std::fs::remove_dir_all(&dst)?,
+            Some(_) => std::fs::remove_file(&dst)?,
+            None => {}
+        }
+        if meta.is_file() {
+            copy_file(&src, &dst)?;
+        } else {
+            std::os::unix::fs::symlink(std::fs::read_link(&src)?, &dst)?;
+        }
+    }
+    Ok(())
 }
 
 /// The paths of `spec` to stage, in order, each with whether it is a folder: its
@@ -436,6 +533,38 @@ mod tests {
         }
         let s = spec(&rustc, vec![rustc.display().to_string()], vec![toolchain]);
         assert!(pick(&s).is_empty(), "{:?}", pick(&s));
+    }
+
+    #[test]
+    fn copying_back_replaces_by_name_and_never_writes_through_a_link() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (from, to) = (dir.path().join("from"), dir.path().join("to"));
+        std::fs::create_dir_all(from.join("sub")).expect("mkdir");
+        std::fs::create_dir_all(to.join("sub")).expect("mkdir");
+        std::fs::write(from.join("main"), b"built").expect("write");
+        std::fs::write(from.join("sub/x.o"), b"object").expect("write");
+        std::os::unix::fs::symlink("main", from.join("alias")).expect("link");
+        // The folder copied to holds a link where the copy has a file: the link goes,
+        // the file it pointed to stays as it was.
+        let outside = dir.path().join("outside");
+        std::fs::write(&outside, b"keep").expect("write");
+        std::os::unix::fs::symlink(&outside, to.join("main")).expect("link");
+        std::fs::write(to.join("sub/old"), b"old").expect("write");
+        copy_entries(&from, &to).expect("copy");
+        assert_eq!(std::fs::read(to.join("main")).expect("read"), b"built");
+        assert!(!to
+            .join("main")
+            .symlink_metadata()
+            .expect("meta")
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&outside).expect("read"), b"keep");
+        assert_eq!(std::fs::read(to.join("sub/x.o")).expect("read"), b"object");
+        assert_eq!(std::fs::read(to.join("sub/old")).expect("read"), b"old");
+        assert_eq!(
+            std::fs::read_link(to.join("alias")).expect("link"),
+            Path::new("main")
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! | `/etc` | copies of the few files the runtimes read ([`ETC_READ`]), and Debian's `alternatives` links and OpenJDK's configuration bound read-only: no `passwd`, no `hostname`, no `hosts` |
 //! | `/dev` | `null`, `zero`, `full`, `random`, `urandom` (device nodes), `fd`, `stdin`, `stdout`, `stderr` (links into `/proc/self/fd`), `shm` (a link to `/tmp`) |
 //! | `/proc` | a fresh `proc` of the run's PID namespace, with only the process folders where the kernel allows (`subset=pid`: no `/proc/cmdline`, no `/proc/mounts` of the host) |
-//! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) the host's working folder bound read-write |
+//! | `/box` | the working folder: a folder of this tmpfs owned by the sandbox user, or (for a compiler, `keep_workdir`) a detached copy of the host's working folder that the launcher copies back after the run (`neutral`'s `WorkCopy`; the host folder itself, bound read-write, where the kernel cannot) |
 //! | `/tmp` | an empty read-only folder (the program writes in `/box`; `TMPDIR` names it), `/dev/shm` a link to it |
 //! | `/program` | a read-only copy of the launcher's staged copies of the program, its script and its small folders (`neutral`) |
 //! | the program, its script, [`RunSpec::read_only`](crate::RunSpec::read_only) folders not staged (a toolchain; everything before Linux 6.15) | read-only bind mounts at their own paths |
@@ -106,6 +106,9 @@ pub(super) struct RootPlan {
     /// `keep_workdir`: the host working folder (the mount point itself, opened by the
     /// child in its own mount namespace before the tmpfs covers it) is bound at `/box`.
     pub(super) keep: bool,
+    /// With `keep`: the launcher's detached copy of the working folder (`neutral`'s
+    /// `WorkCopy`), shown at `/box` instead of the host folder.
+    pub(super) keep_copy: Option<i32>,
 }
 
 /// The root's own bytes, beyond what the program may write: the pages of the `/etc`
@@ -186,6 +189,7 @@ impl RootPlan {
         files: u64,
         box_owner: Option<(u32, u32)>,
         stage: Option<i32>,
+        keep_copy: Option<i32>,
     ) -> Result<RootPlan, String> {
         let (workdir, program, argv) = (&spec.workdir, &spec.program, &spec.argv);
         let (bytes, read_only, keep_workdir) =
@@ -210,6 +214,7 @@ impl RootPlan {
             own,
             box_owner,
             keep,
+            keep_copy: keep_copy.filter(|_| keep),
         })
     }
 
@@ -224,7 +229,15 @@ impl RootPlan {
         let err = |stage| (stage, super::errno());
         // The folder to keep, opened here: a mount can only be copied from the caller's
         // own mount namespace.
-        let kept = if self.keep {
+        let kept = if let Some(copy) = self.keep_copy {
+            // SAFETY: dup of the launcher's descriptor of its copy (this process's own
+            // copy of its table); the result is checked.
+            let fd = unsafe { libc::fcntl(copy, libc::F_DUPFD_CLOEXEC, 0) };
+            if fd < 0 {
+                return Err(err(STAGE_ROOT_BOX));
+            }
+            fd
+        } else if self.keep {
             // SAFETY: the plan's C string.
             let fd = unsafe {
                 libc::open(
@@ -933,7 +946,7 @@ mod tests {
             binds: vec![],
             wait_share: None,
         };
-        let plan = RootPlan::new(&spec, 64, None, None).unwrap();
+        let plan = RootPlan::new(&spec, 64, None, None, None).unwrap();
         let own = names(&plan.own);
         let rel = prog.strip_prefix("/").unwrap().display().to_string();
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
@@ -972,12 +985,12 @@ mod tests {
             binds: vec![],
             wait_share: None,
         };
-        let own = names(&RootPlan::new(&spec, 64, None, None).unwrap().own);
+        let own = names(&RootPlan::new(&spec, 64, None, None, None).unwrap().own);
         let binds: Vec<_> = own.iter().filter(|s| s.starts_with("bind ")).collect();
         assert_eq!(binds.len(), 1, "{own:?}");
         assert!(binds[0].ends_with(&toolchain.path().display().to_string()));
         spec.read_only.clear();
-        let own = names(&RootPlan::new(&spec, 64, None, None).unwrap().own);
+        let own = names(&RootPlan::new(&spec, 64, None, None, None).unwrap().own);
         assert!(own.last().unwrap().ends_with("bin/rustc"), "{own:?}");
     }
 }
