@@ -61,6 +61,8 @@ pub(super) struct Monitor<'a> {
     pub(super) credited: Duration,
     /// When the wait is sampled next (once the run has lasted a fraction of its limit).
     next_wait_sample: Instant,
+    /// How often the wait is sampled: [`wait_interval`] of the wall limit.
+    wait_every: Duration,
     /// Where the run's own wait is published (a program and its interactor).
     publish: Option<SharedWait>,
     /// Where the peer's own wait is read and credited too.
@@ -126,6 +128,7 @@ impl<'a> Monitor<'a> {
             wait: WaitMeter::new(),
             credited: Duration::ZERO,
             next_wait_sample: start + first_sample,
+            wait_every: wait_interval(spec.limits.wall),
             publish,
             follow,
             ceiling: start + spec.limits.wall_ceiling(),
@@ -222,7 +225,7 @@ impl<'a> Monitor<'a> {
     /// the deadline by it: the start plus the wall limit plus the wait, no later than
     /// the ceiling, the wait no more than the time elapsed.
     pub(super) fn credit_wait(&mut self, now: Instant) {
-        self.next_wait_sample = now + WAIT_SAMPLE;
+        self.next_wait_sample = now + self.wait_every;
         let own = self.wait.sample(self.pid, self.under_init);
         let peer = self
             .follow
@@ -388,5 +391,34 @@ pub(super) fn kill_leftovers(pgid: i32) -> u32 {
             return killed.len() as u32;
         }
         std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// How often a run with wall limit `wall` samples its run-queue wait: every
+/// [`WAIT_SAMPLE`], or an eighth of a wall limit shorter than eight of them (at least
+/// [`SAMPLE`]). A task that ends takes the wait it gathered since its last sample with
+/// it, so a short limit (a compile's, of a few hundred milliseconds, whose compiler
+/// starts `cc1`, `as` and `ld` one after another) loses at most an eighth of itself per
+/// task, not 100 ms.
+fn wait_interval(wall: Duration) -> Duration {
+    (wall / 8).clamp(SAMPLE, WAIT_SAMPLE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_wall_limit_samples_its_wait_more_often() {
+        // A compile's 150 ms: every 18.75 ms, so a task that ends loses at most that.
+        assert_eq!(
+            wait_interval(Duration::from_millis(150)),
+            Duration::from_micros(18_750)
+        );
+        // A program's usual limits: every 100 ms, as before.
+        assert_eq!(wait_interval(Duration::from_secs(2)), WAIT_SAMPLE);
+        assert_eq!(wait_interval(Duration::from_millis(800)), WAIT_SAMPLE);
+        // Never more often than the monitor's own sampling.
+        assert_eq!(wait_interval(Duration::from_millis(10)), SAMPLE);
     }
 }

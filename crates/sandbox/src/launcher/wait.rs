@@ -7,11 +7,12 @@
 //! down through every task's `children`), reads each task's figure, and sums them. A
 //! task that exits takes its figure with it: the meter carries the last figure it read
 //! for every task it no longer finds, so what is lost is at most the wait a task
-//! gathered between its last sample and its end (at most [`WAIT_SAMPLE`] per task).
+//! gathered between its last sample and its end (at most one sampling interval per
+//! task: [`WAIT_SAMPLE`], or an eighth of a shorter wall limit, see the monitor).
 //!
 //! Reading `/proc` for every task costs the launcher a few microseconds per task, so
 //! the monitor samples only once a run has used [`WAIT_FROM_FRACTION`] of its wall
-//! limit (most runs end long before), then every [`WAIT_SAMPLE`], and once more
+//! limit (most runs end long before), then every sampling interval, and once more
 //! whenever the deadline comes, before it kills: the deadline that decides is always
 //! built from a fresh figure.
 //!
