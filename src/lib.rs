@@ -12,6 +12,9 @@
 //!                 └─ verify ◀── check ◀── contestant bytes
 //!                                 │
 //!      sandbox (run a program) ──▶ judge (verdicts) ──▶ judge::report (table, JSON, HTML…)
+//!                                                   ▲
+//!                       package (Kattis/ICPC) ──────┤
+//!                                                 plan (one command's run) ◀── the binary's cli
 //! ```
 //!
 //! | stage | module | main types and functions |
@@ -27,6 +30,8 @@
 //! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff; the verify-submissions report |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
 //! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
+//! | plan a command | [`plan`] | [`JudgePlan`](plan::judge::JudgePlan), [`VerifyPlan`](plan::verify_submissions::VerifyPlan), [`StressPlan`](plan::stress::StressPlan): plain values in, a report out; every decision between the arguments and the engine |
+//! | errors and exit codes | [`error`], [`exit`] | [`Failure`](error::Failure) (a message and its exit code, decided where each error type is defined); [`exit`]'s codes; [`ExitProtocol`](verdict::ExitProtocol) (testlib's and Kattis's checker codes) |
 //! | fuzzing | `fuzzing` (the `fuzzing` feature) | the bodies of the cargo-fuzz targets, replayed by `cargo test` (which turns the feature on) |
 //!
 //! Three words that sound alike, three different jobs:
@@ -91,6 +96,8 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub mod check;
+pub mod error;
+pub mod exit;
 pub mod format;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
@@ -98,6 +105,7 @@ pub mod gen;
 pub mod judge;
 pub mod model;
 pub mod package;
+pub mod plan;
 pub mod problem;
 /// The sandbox crate (`crates/sandbox`), under the name the rest of the code uses.
 pub use gridjudge_sandbox as sandbox;

@@ -1,5 +1,5 @@
 //! The `gridjudge` command line: arguments in, a library call, an exit code out.
-//! Exit codes are defined once, in `src/cli/exit.rs`, and listed in the README,
+//! Exit codes are defined once, in `src/exit.rs` (`gridjudge::exit`), and listed in the README,
 //! docs/commands.md and the man pages.
 #![forbid(unsafe_code)]
 

@@ -5,9 +5,9 @@
 //! With `--kattis`, both speak the Kattis validator protocol instead (42 accepted, 43
 //! rejected; the output checker's reason in `FEEDBACK_DIR/judgemessage.txt`).
 
-use super::{display_name, exit, read_input, Failure};
-use gridjudge::check::{check_parsed, read_and_verify};
-use gridjudge::{format, Problem, Verdict};
+use super::Failure;
+use gridjudge::plan::check as plan;
+use gridjudge::Problem;
 use std::path::PathBuf;
 
 /// Arguments of `gridjudge check`.
@@ -55,150 +55,63 @@ pub struct ValidateArgs {
     pub flags: Vec<String>,
 }
 
-/// Kattis validators' exit codes.
-const KATTIS_ACCEPTED: u8 = 42;
-const KATTIS_REJECTED: u8 = 43;
-
-/// `check --kattis`: the output on stdin, the verdict as 42/43, the reason in
-/// `FEEDBACK_DIR/judgemessage.txt`.
-fn run_check_kattis(args: &CheckArgs) -> Result<u8, Failure> {
-    let Some(feedback) = &args.answer else {
-        return Err(Failure::new(
-            exit::USAGE,
-            "check --kattis PROBLEM INPUT ANSWER FEEDBACK_DIR < OUTPUT: FEEDBACK_DIR is missing",
-        ));
-    };
-    let (input_path, answer_path) = (&args.input, &args.output);
-    let input = read_input(input_path)?;
-    let puzzles = format::validate_input(args.problem, &input).map_err(|e| {
-        Failure::new(
-            exit::JUDGE_FAILURE,
-            format!("judge input {} is invalid: {e}", display_name(input_path)),
-        )
-    })?;
-    let answer = read_input(answer_path)?;
-    read_and_verify(args.problem, &puzzles, &answer).map_err(|why| {
-        Failure::new(
-            exit::JUDGE_FAILURE,
-            format!(
-                "jury answer {} is invalid: {why}",
-                display_name(answer_path)
-            ),
-        )
-    })?;
-    let output = read_input(std::path::Path::new("-"))?;
-    let outcome = check_parsed(args.problem, &puzzles, &output);
-    let (code, message) = match outcome.verdict {
-        Verdict::Accepted => (KATTIS_ACCEPTED, format!("AC {} case(s)", puzzles.len())),
-        Verdict::PresentationError => (
-            KATTIS_REJECTED,
-            format!("presentation: {}", outcome.message),
-        ),
-        Verdict::WrongAnswer => (KATTIS_REJECTED, outcome.message.clone()),
-        other => {
-            return Err(Failure::new(
-                exit::JUDGE_FAILURE,
-                format!("{other}: {}", outcome.message),
-            ))
-        }
-    };
-    let path = feedback.join("judgemessage.txt");
-    crate::cli::write_file(&path, format!("{message}\n"))?;
-    Ok(code)
-}
-
-/// Runs `check`; returns the exit code after printing the verdict line on stderr.
+/// Runs `check`; returns the exit code after printing the verdict line on stderr (with
+/// `--kattis`, writing it to `FEEDBACK_DIR/judgemessage.txt`).
 pub fn run_check(args: &CheckArgs) -> Result<u8, Failure> {
     if args.kattis {
-        return run_check_kattis(args);
+        // Kattis runs `validator input answer feedback_dir [flags] < output`.
+        let Some(feedback) = &args.answer else {
+            return Err(Failure::usage(
+                "check --kattis PROBLEM INPUT ANSWER FEEDBACK_DIR < OUTPUT: FEEDBACK_DIR is missing",
+            ));
+        };
+        let said = plan::check_kattis(args.problem, &args.input, &args.output)?;
+        let path = feedback.join("judgemessage.txt");
+        crate::cli::write_file(&path, format!("{}\n", said.message))?;
+        return Ok(said.code);
     }
-    if !args.flags.is_empty() {
-        return Err(Failure::new(
-            exit::USAGE,
-            format!(
-                "unexpected argument {:?} (validator flags need --kattis)",
-                args.flags[0]
-            ),
-        ));
-    }
+    no_flags(&args.flags)?;
     let stdin_uses = [Some(&args.input), Some(&args.output), args.answer.as_ref()]
         .into_iter()
         .flatten()
         .filter(|p| p.as_os_str() == "-")
         .count();
     if stdin_uses > 1 {
-        return Err(Failure::new(
-            exit::USAGE,
+        return Err(Failure::usage(
             "only one of INPUT, OUTPUT and ANSWER can be `-` (standard input is read once)",
         ));
     }
-    let input = read_input(&args.input)?;
-    let puzzles = format::validate_input(args.problem, &input).map_err(|e| {
-        Failure::new(
-            exit::JUDGE_FAILURE,
-            format!("FAIL judge input {}: {e}", display_name(&args.input)),
-        )
-    })?;
-    let output = read_input(&args.output)?;
-    if let Some(path) = &args.answer {
-        let answer = read_input(path)?;
-        read_and_verify(args.problem, &puzzles, &answer).map_err(|why| {
-            Failure::new(
-                exit::JUDGE_FAILURE,
-                format!("FAIL jury answer {} is invalid: {why}", display_name(path)),
-            )
-        })?;
-    }
-    let outcome = check_parsed(args.problem, &puzzles, &output);
-    let (code, text) = match outcome.verdict {
-        Verdict::Accepted => (exit::OK, format!("AC {} case(s)", puzzles.len())),
-        Verdict::PresentationError => (exit::PRESENTATION, format!("PE {}", outcome.message)),
-        Verdict::WrongAnswer => (exit::REJECTED, format!("WA {}", outcome.message)),
-        other => (
-            exit::JUDGE_FAILURE,
-            format!("FAIL {other}: {}", outcome.message),
-        ),
-    };
-    eprintln!("{text}");
-    Ok(code)
+    let said = plan::check(
+        args.problem,
+        &args.input,
+        &args.output,
+        args.answer.as_deref(),
+    )?;
+    eprintln!("{}", said.message);
+    Ok(said.code)
 }
 
-/// Runs `validate`.
+/// Runs `validate`: the exit code after the message on stderr.
 pub fn run_validate(args: &ValidateArgs) -> Result<u8, Failure> {
-    if !args.kattis && !args.flags.is_empty() {
-        return Err(Failure::new(
-            exit::USAGE,
-            format!(
-                "unexpected argument {:?} (validator flags need --kattis)",
-                args.flags[0]
-            ),
-        ));
-    }
-    if args.kattis {
+    let said = if args.kattis {
         // Kattis runs `validator [flags] < input`: every argument is a flag here.
-        let input = read_input(std::path::Path::new("-"))?;
-        return Ok(match format::validate_input(args.problem, &input) {
-            Ok(_) => KATTIS_ACCEPTED,
-            Err(e) => {
-                eprintln!("<stdin>: {e}");
-                KATTIS_REJECTED
-            }
-        });
+        plan::validate_kattis(args.problem)?
+    } else {
+        no_flags(&args.flags)?;
+        plan::validate(args.problem, &args.input)?
+    };
+    if !said.message.is_empty() {
+        eprintln!("{}", said.message);
     }
-    let input = read_input(&args.input)?;
-    match format::validate_input(args.problem, &input) {
-        Ok(cases) => {
-            eprintln!(
-                "{}: valid {} input, {} case(s)",
-                display_name(&args.input),
-                args.problem,
-                cases.len()
-            );
-            Ok(exit::OK)
-        }
-        Err(e) => Err(Failure::new(
-            exit::JUDGE_FAILURE,
-            format!("{}: {e}", display_name(&args.input)),
-        )),
+    Ok(said.code)
+}
+
+/// Validator flags come only with `--kattis`.
+fn no_flags(flags: &[String]) -> Result<(), Failure> {
+    match flags.first() {
+        Some(first) => Err(Failure::usage(format!(
+            "unexpected argument {first:?} (validator flags need --kattis)"
+        ))),
+        None => Ok(()),
     }
 }

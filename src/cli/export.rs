@@ -45,26 +45,11 @@ pub struct ExportArgs {
 /// Runs `gridjudge export`.
 pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
     let options = crate::cli::judge::RunOptions::with_cases(args.cases.clone());
-    let dirs = crate::cli::judge::problem_dirs(&options, Some(&args.problem))?;
+    let dirs = gridjudge::judge::lookup::problem_dirs(&options.roots(), Some(&args.problem))?;
     let Some(dir) = dirs.first() else {
         return Err(Failure::usage("no such problem"));
     };
     let problem = JudgeProblem::load(dir)?;
-    if let Some(u) = &args.uuid {
-        let hex =
-            |part: &str, n: usize| part.len() == n && part.bytes().all(|b| b.is_ascii_hexdigit());
-        let parts: Vec<&str> = u.split('-').collect();
-        let ok = parts.len() == 5
-            && [8, 4, 4, 4, 12]
-                .iter()
-                .zip(&parts)
-                .all(|(n, part)| hex(part, *n));
-        if !ok {
-            return Err(Failure::usage(format!(
-                "--uuid {u}: not a UUID (8-4-4-4-12 hexadecimal digits)"
-            )));
-        }
-    }
     let binary = std::env::current_exe()
         .map_err(|e| Failure::internal(format!("cannot find gridjudge itself: {e}")))?;
     let exported = export(

@@ -6,9 +6,7 @@
 //! generators.yaml logic is [`gridjudge::package::generators`].
 
 use super::{exit, Failure};
-use gridjudge::gen::recipe::{self, FileStatus};
 use gridjudge::gen::spec::{GenError, GenSpec};
-use gridjudge::package::generators::{self, GenerateError};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -35,17 +33,8 @@ fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
         .map_err(|e| Failure::new(exit::IO_ERROR, format!("gridjudge gen: {e}")))
 }
 
-/// The exit code of a generator failure, the same in `gen` and `stress`: arguments it
-/// refuses and a request it cannot meet within its effort bound (`--clues 17`, a grade
-/// that does not come) are both the caller's to change, 64.
-pub fn gen_exit_code(e: &GenError) -> u8 {
-    match e {
-        GenError::Usage(_) | GenError::GaveUp(_) => exit::USAGE,
-    }
-}
-
 fn gen_failure(e: GenError) -> Failure {
-    Failure::new(gen_exit_code(&e), format!("gridjudge gen: {e}"))
+    Failure::from(e).context("gridjudge gen")
 }
 
 /// Runs `gridjudge gen`.
@@ -95,109 +84,28 @@ pub struct GenerateArgs {
     pub check: bool,
 }
 
-/// The exit code of a generators.yaml failure: a broken package (a key refused, a
-/// program that fails, a planted link) is 3, an unreadable one 66, a failed write 74.
-pub fn generators_exit_code(e: &GenerateError) -> u8 {
-    match e {
-        GenerateError::Package(_) => exit::JUDGE_FAILURE,
-        GenerateError::Read(_) => exit::NO_INPUT,
-        GenerateError::Write(_) => exit::IO_ERROR,
-    }
-}
-
-/// Runs `gridjudge generate --package DIR [--check]`.
-fn run_generate_package(package: &std::path::Path, check: bool) -> Result<u8, Failure> {
-    let fail = |e: GenerateError| {
-        Failure::new(generators_exit_code(&e), format!("gridjudge generate: {e}"))
-    };
-    let launcher = std::env::current_exe().map_err(|e| {
-        Failure::new(
-            exit::INTERNAL,
-            format!("gridjudge generate: cannot find the gridjudge executable: {e}"),
-        )
-    })?;
-    let built = generators::build(package, &launcher).map_err(fail)?;
-    for note in &built.notes {
-        eprintln!("gridjudge generate: note: {note}");
-    }
-    let report = if check {
-        generators::compare(package, &built)
-    } else {
-        generators::write(package, &built)
-    }
-    .map_err(fail)?;
-    let mut text = String::new();
-    for (path, status) in &report {
-        if check || *status != generators::Status::Same {
-            text += &format!("{status:>8}  data/{}\n", path.display());
-        }
-    }
-    let same = report
-        .iter()
-        .filter(|(_, s)| *s == generators::Status::Same)
-        .count();
-    text += &format!("{} files, {same} unchanged\n", report.len());
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| Failure::new(exit::IO_ERROR, format!("gridjudge generate: stdout: {e}")))?;
-    let differ = report.iter().any(|(_, s)| s.differs());
-    Ok(if check && differ {
-        exit::REJECTED
-    } else {
-        exit::OK
-    })
-}
-
 /// Runs `gridjudge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
-    if let Some(package) = &args.package {
-        return run_generate_package(package, args.check);
-    }
-    let Some(problem) = &args.problem else {
-        return Err(Failure::new(
-            exit::USAGE,
-            "gridjudge generate: give a PROBLEM or --package DIR",
-        ));
-    };
-    let fail = |code: u8, m: String| Failure::new(code, format!("gridjudge generate: {m}"));
-    let roots = crate::cli::judge::Roots {
-        bundled: false,
-        ..crate::cli::judge::RunOptions::with_cases(args.cases.clone()).roots()
-    };
-    let problem_dir =
-        crate::cli::judge::locate(problem, &roots).map_err(|f| f.context("gridjudge generate"))?;
-    let plan = recipe::Recipe::load(&problem_dir).map_err(|e| {
-        let code = match e {
-            recipe::RecipeError::Read { .. } | recipe::RecipeError::Problem(_) => exit::NO_INPUT,
-            _ => exit::USAGE,
+    let generated = if let Some(package) = &args.package {
+        let launcher = std::env::current_exe()
+            .map_err(|e| Failure::internal(format!("cannot find the gridjudge executable: {e}")))?;
+        gridjudge::plan::generate::package(package, args.check, &launcher, &|notice| {
+            eprintln!("gridjudge generate: {notice}")
+        })?
+    } else {
+        let Some(problem) = &args.problem else {
+            return Err(Failure::usage("give a PROBLEM or --package DIR"));
         };
-        fail(code, e.to_string())
-    })?;
-    let built = plan
-        .build()
-        .map_err(|e| fail(exit::JUDGE_FAILURE, e.to_string()))?;
-    let report = if args.check {
-        recipe::compare(&problem_dir, &built)
-    } else {
-        recipe::write(&problem_dir, &built).map_err(|e| fail(exit::IO_ERROR, e))?
+        let roots = gridjudge::judge::lookup::Roots {
+            bundled: false,
+            ..gridjudge::judge::lookup::Roots::new(args.cases.clone())
+        };
+        let dir = gridjudge::judge::lookup::locate(problem, &roots)?;
+        gridjudge::plan::generate::problem(&dir, args.check)?
     };
-    let mut differ = false;
-    let mut text = String::new();
-    for (name, status) in &report {
-        differ |= matches!(
-            status,
-            FileStatus::Differs | FileStatus::Missing | FileStatus::Stale
-        );
-        text += &format!("{status:>9}  data/secret/{name}\n");
-    }
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
+    out.write_all(generated.text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| fail(exit::IO_ERROR, format!("stdout: {e}")))?;
-    Ok(if args.check && differ {
-        exit::REJECTED
-    } else {
-        exit::OK
-    })
+        .map_err(|e| Failure::new(exit::IO_ERROR, format!("stdout: {e}")))?;
+    Ok(generated.code)
 }

@@ -9,21 +9,19 @@
 //! 128 + the signal number.
 
 use crate::cli::{exit, Failure};
-use gridjudge::judge::case_loop::{JudgeSettings, ProblemReport};
-use gridjudge::judge::problem::{JudgeProblem, Overrides};
-use gridjudge::judge::report::provenance::Provenance;
-use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
-use gridjudge::judge::report::{self, Interruption, Render, Session};
+use gridjudge::judge::case_loop::JudgeSettings;
+use gridjudge::judge::lookup::{problem_dirs, Roots};
+use gridjudge::judge::problem::Overrides;
+use gridjudge::judge::report::{self, Render, Session};
 use gridjudge::judge::shard::Shard;
-use gridjudge::judge::subject::{self, Runnable, Subject};
-use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
-use gridjudge::package::Package;
-use gridjudge::sandbox::interrupt;
+use gridjudge::judge::subject::Subject;
+use gridjudge::plan::io::Outputs;
+use gridjudge::plan::judge::{JudgePlan, Progress, Target};
+use gridjudge::plan::settings::RunSettings;
 use gridjudge::sandbox::limits::MemoryMode;
-use gridjudge::Verdict;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Report format on stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,78 +117,28 @@ impl RunOptions {
         }
     }
 
-    /// The folders problems are looked up in, in order: `--cases DIR` alone when given,
-    /// else `$GRIDJUDGE_CASES` alone when set, else `./judge-cases` (when it exists)
-    /// and then the bundled problems, which travel inside the binary
-    /// ([`gridjudge::judge::bundled`]; written to the cache folder only when needed).
+    /// The folders problems are looked up in ([`Roots::new`]).
     pub fn roots(&self) -> Roots {
-        if let Some(dir) = &self.cases {
-            return Roots {
-                folders: vec![dir.clone()],
-                bundled: false,
-            };
-        }
-        if let Some(dir) = std::env::var_os("GRIDJUDGE_CASES").filter(|d| !d.is_empty()) {
-            return Roots {
-                folders: vec![PathBuf::from(dir)],
-                bundled: false,
-            };
-        }
-        let here = PathBuf::from("judge-cases");
-        Roots {
-            folders: if here.is_dir() {
-                vec![here]
-            } else {
-                Vec::new()
-            },
-            bundled: true,
+        Roots::new(self.cases.clone())
+    }
+
+    /// The shared options as the library's plain values.
+    pub fn run_settings(&self) -> RunSettings {
+        RunSettings {
+            jobs: self.jobs,
+            memory_mode: self.memory_mode.into(),
+            isolate: !self.run_as_self,
+            relay_interaction: self.relay_interaction,
+            wall_limit: self.wall_limit,
+            keep_outputs: self.keep_outputs.clone(),
+            python: self.python.clone(),
+            require_isolation: self.require_isolation,
         }
     }
 
-    /// Judge settings with this process as the launcher.
-    pub fn settings(&self) -> Result<JudgeSettings, String> {
-        let launcher = std::env::current_exe()
-            .map_err(|e| format!("cannot find the gridjudge executable: {e}"))?;
-        let mut s = JudgeSettings::new(launcher);
-        s.jobs = self.jobs.max(1);
-        s.memory_mode = self.memory_mode.into();
-        s.isolate = !self.run_as_self;
-        s.relay_interaction = self.relay_interaction;
-        s.wall_limit = self.wall_limit.map(std::time::Duration::from_secs_f64);
-        s.keep_outputs =
-            self.keep_outputs
-                .as_ref()
-                .map(|dir| gridjudge::judge::case_loop::KeepOutputs {
-                    dir: dir.clone(),
-                    under: PathBuf::new(),
-                });
-        Ok(s)
-    }
-
-    /// [`settings`](Self::settings), then, with `--require-isolation`, a probe run that
-    /// fails with exit 3 naming every missing guarantee.
+    /// The judge settings ([`RunSettings::judge_settings`]).
     pub fn checked_settings(&self) -> Result<JudgeSettings, Failure> {
-        let mut settings = self.settings().map_err(Failure::internal)?;
-        if let Some(name) = &self.python {
-            let chosen = gridjudge::judge::compile::python_named(name)
-                .map_err(|e| Failure::usage(format!("--python {e}")))?;
-            settings.python = Some(chosen);
-        }
-        if let Some(dir) = &self.keep_outputs {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Failure::cannot_write(dir, e).context("--keep-outputs"))?;
-        }
-        if self.require_isolation {
-            let g = settings.probe_guarantees().map_err(Failure::judge)?;
-            let missing = g.missing();
-            if !missing.is_empty() {
-                return Err(Failure::judge(format!(
-                    "--require-isolation: missing guarantees: {} (see --explain-sandbox)",
-                    missing.join(", ")
-                )));
-            }
-        }
-        Ok(settings)
+        self.run_settings().judge_settings()
     }
 }
 
@@ -284,104 +232,6 @@ fn positive_number(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A `--source FILE` (or `--against-source`) gridjudge can compile: a language it knows
-/// (else 64, naming the extensions), and a file it can read (else 66). The same rule in
-/// every command.
-pub fn check_source(src: &Path) -> Result<(), Failure> {
-    if gridjudge::judge::compile::Language::from_path(src).is_none() {
-        return Err(Failure::usage(format!(
-            "{}: unsupported language (--source takes a file of a language of `gridjudge judge --help`'s list, docs/commands.md)",
-            src.display()
-        )));
-    }
-    std::fs::File::open(src).map(drop).map_err(|e| {
-        Failure::new(
-            exit::NO_INPUT,
-            format!("cannot read {}: {e}", src.display()),
-        )
-    })
-}
-
-/// `-- good.cpp`: a source file given as the program to run (it is not executable)
-/// is a usage error that says to give it with `--source`.
-pub fn source_given_as_command(command: &[String]) -> Result<(), Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    let Some(first) = command.first() else {
-        return Ok(());
-    };
-    let path = Path::new(first);
-    let executable = std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
-    if gridjudge::judge::compile::Language::from_path(path).is_some() && !executable {
-        return Err(Failure::usage(format!(
-            "{first} is a source file, not a program: give it with --source {first} to compile and judge it"
-        )));
-    }
-    Ok(())
-}
-
-/// Loads every problem folder with the command line's overrides and case filter. Every
-/// broken folder is named at once (`|`-separated); an unreadable one makes it 66, else 64.
-fn load_problems(args: &JudgeArgs, dirs: &[PathBuf]) -> Result<Vec<JudgeProblem>, Failure> {
-    // The case filter comes last, so that a name that matches nothing can list the cases.
-    let overrides = Overrides {
-        case: None,
-        ..args.overrides()
-    };
-    let mut problems = Vec::new();
-    let mut errors: Vec<Failure> = Vec::new();
-    for dir in dirs {
-        match JudgeProblem::load(dir).and_then(|mut p| p.apply(&overrides).map(|()| p)) {
-            Ok(p) => problems.push(p),
-            Err(e) => errors.push(e.into()),
-        }
-    }
-    if !errors.is_empty() {
-        let code = errors.iter().map(|f| f.code).max().unwrap_or(exit::USAGE);
-        let message: Vec<String> = errors.into_iter().map(|f| f.message).collect();
-        return Err(Failure::new(code, message.join(" | ")));
-    }
-    narrow_to_case(&mut problems, args.case.as_deref())?;
-    Ok(problems)
-}
-
-/// Keeps only the case `want` (a name or an id) and the problems that have it; a name
-/// no problem has is a usage error that lists the cases there are.
-fn narrow_to_case(problems: &mut Vec<JudgeProblem>, want: Option<&str>) -> Result<(), Failure> {
-    let Some(want) = want else {
-        return Ok(());
-    };
-    let all: Vec<String> = problems
-        .iter()
-        .flat_map(|p| {
-            let prefix = if problems.len() > 1 {
-                format!("{}: ", p.name)
-            } else {
-                String::new()
-            };
-            p.cases.iter().map(move |c| format!("{prefix}{}", c.id()))
-        })
-        .collect();
-    for p in problems.iter_mut() {
-        p.apply(&Overrides {
-            case: Some(want.to_string()),
-            ..Overrides::default()
-        })?;
-    }
-    problems.retain(|p| !p.cases.is_empty());
-    if problems.is_empty() {
-        const SHOWN: usize = 12;
-        let more = all.len().saturating_sub(SHOWN);
-        let mut list = all.into_iter().take(SHOWN).collect::<Vec<_>>().join(", ");
-        if more > 0 {
-            list.push_str(&format!(", and {more} more"));
-        }
-        return Err(Failure::usage(format!(
-            "no case named {want:?} (a name such as 1, or an id such as sample/1); the cases: {list}"
-        )));
-    }
-    Ok(())
-}
-
 impl JudgeArgs {
     /// What the command line changes in each problem.
     fn overrides(&self) -> Overrides {
@@ -408,130 +258,25 @@ pub fn progress_bar(total: usize) -> ProgressBar {
     bar
 }
 
-/// Where problems are looked up ([`RunOptions::roots`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Roots {
-    /// Folders of problem folders, in order.
-    pub folders: Vec<PathBuf>,
-    /// Whether the bundled problems come after them.
-    pub bundled: bool,
-}
-
-/// The bundled problems' folder, written to the cache on first use.
-fn bundled_root() -> Result<PathBuf, Failure> {
-    gridjudge::judge::bundled::root().map_err(|e| {
-        Failure::new(
-            exit::IO_ERROR,
-            format!("cannot write the bundled problems to the cache folder: {e}"),
-        )
-    })
-}
-
-/// The problem folders to judge (see [`locate`]): the one named, or every problem of
-/// the first root ([`RunOptions::roots`]) for `--all`.
-pub fn problem_dirs(options: &RunOptions, problem: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
-    let roots = options.roots();
-    match problem {
-        Some(p) => locate(p, &roots).map(|dir| vec![dir]),
-        None => {
-            let root = match roots.folders.first() {
-                Some(first) => first.clone(),
-                None => bundled_root()?,
-            };
-            // A missing or empty folder is the caller's mistake, as for one problem.
-            if !root.is_dir() {
-                return Err(Failure::usage(format!(
-                    "no judge-cases folder {} (give --cases DIR or set GRIDJUDGE_CASES)",
-                    root.display()
-                )));
-            }
-            let dirs = gridjudge::judge::config::discover(&root)?;
-            if dirs.is_empty() {
-                return Err(Failure::usage(format!(
-                    "no problem folders (with a problem.toml) under {}",
-                    root.display()
-                )));
-            }
-            Ok(dirs)
-        }
-    }
-}
-
-/// The one rule for a PROBLEM argument, in every command: a name is looked up under
-/// each root in order (`ROOT/NAME/problem.toml`), and, when it is not under the first
-/// root, as a folder relative to the current one; anything with a `/` (or `.`, `..`)
-/// is a path. Nothing found is a usage error listing the bundled ids and every place
-/// searched.
-pub fn locate(problem: &str, roots: &Roots) -> Result<PathBuf, Failure> {
-    let is_problem = |dir: &Path| dir.join("problem.toml").is_file();
-    let as_path = PathBuf::from(problem);
-    let path_like = problem.contains('/') || problem == "." || problem == "..";
-    let mut searched = Vec::new();
-    if !path_like {
-        let mut candidates: Vec<PathBuf> = roots.folders.iter().map(|r| r.join(problem)).collect();
-        // A folder of that name here comes right after the first root.
-        candidates.insert(1.min(candidates.len()), as_path.clone());
-        for dir in candidates {
-            if is_problem(&dir) {
-                return Ok(dir);
-            }
-            searched.push(dir.display().to_string());
-        }
-        if roots.bundled && gridjudge::judge::bundled::ids().contains(&problem) {
-            return Ok(bundled_root()?.join(problem));
-        }
-    } else if is_problem(&as_path) {
-        return Ok(as_path);
-    } else {
-        searched.push(as_path.display().to_string());
-    }
-    let bundled = gridjudge::judge::bundled::ids().join(", ");
-    Err(Failure::usage(if roots.bundled {
-        format!(
-            "no problem {problem:?}: no problem.toml in {}, and no bundled problem of that name (bundled: {bundled})",
-            searched.join(", ")
-        )
-    } else {
-        format!(
-            "no problem {problem:?}: no problem.toml in {} (the bundled problems, {bundled}, are used without --cases and GRIDJUDGE_CASES)",
-            searched.join(", ")
-        )
-    }))
-}
-
-/// The exit code of a finished session.
-pub fn exit_code(verdict: Verdict) -> u8 {
-    match verdict {
-        Verdict::Accepted => exit::OK,
-        Verdict::JudgeError => exit::JUDGE_FAILURE,
-        _ => exit::REJECTED,
-    }
-}
-
 /// Runs `gridjudge judge`.
 pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
-    judge(args).map_err(|f| f.context("gridjudge judge"))
-}
-
-fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     if args.explain_sandbox {
-        let settings = args.options.settings().map_err(Failure::internal)?;
+        let settings = args.options.run_settings().unchecked()?;
         let g = settings.probe_guarantees().map_err(Failure::judge)?;
         print!("{}", gridjudge::sandbox::confine::explain(&g));
         return Ok(exit::OK);
     }
-    let usage = |m: &str| Failure::usage(m);
     let chosen = usize::from(args.reference)
         + usize::from(args.source.is_some())
         + usize::from(!args.command.is_empty());
     if chosen != 1 {
-        return Err(usage(
+        return Err(Failure::usage(
             "say what to judge: --reference, --source FILE, or -- CMD [ARGS...]",
         ));
     }
-    source_given_as_command(&args.command)?;
+    gridjudge::plan::source_given_as_command(&args.command)?;
     if let Some(src) = &args.source {
-        check_source(src)?;
+        gridjudge::plan::check_source(src)?;
     }
     // Every report file is writable before any judging starts (exit 74 at once).
     for path in [
@@ -548,246 +293,48 @@ fn judge(args: JudgeArgs) -> Result<u8, Failure> {
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = args.fail_fast;
     let baseline = args.track.load()?;
-    let problems = match &args.package {
-        Some(dir) => vec![package_problem(&args, dir, &settings)?],
-        None => {
-            let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
-            let mut problems = load_problems(&args, &dirs)?;
-            if let Some(file) = &args.interactor {
-                let checker = interactor_checker(file, &settings)?;
-                for p in &mut problems {
-                    p.checker = gridjudge::judge::problem::Checker::External(checker.clone());
-                }
+    let target = match &args.package {
+        Some(dir) => Target::Package {
+            dir: dir.clone(),
+            check_data: !args.no_data_check,
+        },
+        None => Target::Folders(problem_dirs(
+            &args.options.roots(),
+            args.problem.as_deref(),
+        )?),
+    };
+    let plan = JudgePlan {
+        target,
+        overrides: args.overrides(),
+        interactor: args.interactor.clone(),
+        shard: args.shard,
+        subject: if args.reference {
+            Subject::Reference
+        } else if let Some(src) = &args.source {
+            Subject::Source(src.clone())
+        } else {
+            Subject::Command(args.command.clone())
+        },
+    };
+    let bar = progress_bar(0);
+    let session = plan.run(
+        &settings,
+        baseline.as_ref().map(|(b, _)| b),
+        &crate::cli::print_notice,
+        &|step| match step {
+            Progress::Cases(total) => bar.set_length(total as u64),
+            Progress::Judged(problem) => {
+                bar.set_message(problem.name.clone());
+                bar.inc(1);
             }
-            for p in &problems {
-                p.check_data()?;
-            }
-            problems
-        }
-    };
-    let (mut problems, shard) = take_shard(problems, args.shard);
-    if shard.is_some() {
-        // A shard judges some of the cases: no score of the whole problem.
-        for p in &mut problems {
-            p.scoring = None;
-        }
-    }
-    let subject = if args.reference {
-        Subject::Reference
-    } else if let Some(src) = &args.source {
-        Subject::Source(src.clone())
-    } else {
-        Subject::Command(args.command.clone())
-    };
-    if let Some((b, _)) = &baseline {
-        // A baseline of other problems would compare nothing and pass: refuse it.
-        let cases = problems
-            .iter()
-            .flat_map(|p| p.cases.iter().map(move |c| (p.name.as_str(), c.id())));
-        if b.shared(cases) == 0 {
-            return Err(Failure::usage(format!(
-                "--baseline shares no case with this run (it holds {}): compare reports of the same problems",
-                b.problems().join(", ")
-            )));
-        }
-    }
-    let description = subject.describe();
-    let provenance = {
-        let files = subject.files();
-        let paths: Option<Vec<&Path>> = files
-            .as_ref()
-            .map(|f| f.iter().map(PathBuf::as_path).collect());
-        Provenance::now(paths.as_deref())
-    };
-    let total: usize = problems.iter().map(|p| p.cases.len()).sum();
-    // The problem folders are hidden from the compiler (where the run has no minimal
-    // root of its own, in which they do not exist anyway).
-    let hidden = problems.iter().map(|p| p.dir.clone());
-    let runnable = match Runnable::prepare(&subject, hidden, &settings) {
-        Ok(r) => r,
-        // A compile error is the verdict of every problem; a signal during the compile
-        // leaves nothing judged.
-        Err(failure) if matches!(subject, Subject::Source(_)) => {
-            let reports = if interrupt::signal().is_some() {
-                Vec::new()
-            } else {
-                subject::failed_all(&problems, &failure, &settings)
-            };
-            let session = finished_session(description, reports, total, shard, provenance);
-            return finish(&args, session, &baseline);
-        }
-        Err(failure) => return Err(Failure::judge(failure.message)),
-    };
-    let bar = progress_bar(total);
-    let reports = subject::judge_all(&problems, &runnable, &settings, &|problem, _| {
-        bar.set_message(problem.name.clone());
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-    finish(
-        &args,
-        finished_session(description, reports, total, shard, provenance),
-        &baseline,
-    )
-}
-
-/// With `--shard K/N`, the problems with only that shard's cases (a problem left with
-/// none is not judged) and the shard's record for the report; otherwise all of them.
-fn take_shard(
-    problems: Vec<JudgeProblem>,
-    shard: Option<Shard>,
-) -> (Vec<JudgeProblem>, Option<ShardRecord>) {
-    let Some(shard) = shard else {
-        return (problems, None);
-    };
-    let record = ShardRecord {
-        count: shard.count,
-        index: shard.index,
-        problems: problems
-            .iter()
-            .map(|p| ShardUnits {
-                problem: p.name.clone(),
-                units: p.cases.len(),
-            })
-            .collect(),
-    };
-    let mut position = 0;
-    let mut kept = Vec::new();
-    for mut p in problems {
-        let (cases, next) = shard.select(std::mem::take(&mut p.cases), position);
-        position = next;
-        if !cases.is_empty() {
-            p.cases = cases;
-            kept.push(p);
-        }
-    }
-    (kept, Some(record))
-}
-
-/// The session of what was judged; after a signal, only the problems with a finished
-/// case, and how many of the `total` cases did not run.
-fn finished_session(
-    program: String,
-    mut problems: Vec<ProblemReport>,
-    total: usize,
-    shard: Option<ShardRecord>,
-    provenance: Provenance,
-) -> Session {
-    let interrupted = interrupt::signal().map(|signal| {
-        problems.retain(|p| !p.cases.is_empty());
-        let judged: usize = problems.iter().map(|p| p.cases.len()).sum();
-        Interruption {
-            signal,
-            cases_not_run: total.saturating_sub(judged),
-        }
-    });
-    Session {
-        program,
-        problems,
-        interrupted,
-        shard,
-        recorded_guarantees: None,
-        provenance: Some(provenance),
-    }
-}
-
-/// `judge --interactor FILE`: the testlib-style interactor, built once.
-fn interactor_checker(
-    file: &Path,
-    settings: &JudgeSettings,
-) -> Result<std::sync::Arc<dyn gridjudge::judge::problem::OutputChecker>, Failure> {
-    use gridjudge::judge::problem::Protocol;
-    use gridjudge::package::output_validator::{Convention, CustomChecker};
-    if !file.is_file() {
-        return Err(Failure::usage(format!(
-            "--interactor {}: no such file",
-            file.display()
-        )));
-    }
-    let checker = CustomChecker::build(file, &settings.launcher, &[], &Default::default())
-        .map_err(|e| Failure::judge(format!("--interactor {}: {e}", file.display())))?
-        .with_protocol(Protocol {
-            interactive: true,
-            passes: None,
-        })
-        .with_convention(Convention::Testlib);
-    Ok(std::sync::Arc::new(checker))
-}
-
-/// `judge --package DIR`: the package's cases, limits and output validator, with the
-/// command line's overrides.
-fn package_problem(
-    args: &JudgeArgs,
-    dir: &Path,
-    settings: &JudgeSettings,
-) -> Result<JudgeProblem, Failure> {
-    let pkg = Package::load(dir)?;
-    for w in &pkg.warnings {
-        eprintln!("warning: {w}");
-    }
-    let limit = pkg
-        .stated_time_limit(args.time_limit)
-        .unwrap_or(DEFAULT_TIME_LIMIT);
-    let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
-    if !args.no_data_check {
-        check_package_data(&pkg, &problem, settings)?;
-    }
-    problem.apply(&Overrides {
-        time_seconds: None,
-        case: None,
-        ..args.overrides()
-    })?;
-    if args.case.is_some() {
-        // One case of a scoring problem has its verdict, not the problem's score.
-        problem.scoring = None;
-    }
-    let mut one = vec![problem];
-    narrow_to_case(&mut one, args.case.as_deref())?;
-    one.pop()
-        .ok_or_else(|| Failure::internal("the package's problem went missing"))
-}
-
-/// Checks the data of `pkg` before any run ([`gridjudge::package::data_check`]), its
-/// answers through the output validator of `problem` (the package as the judge's
-/// problem): the warnings and the checks skipped go to stderr; errors, each on a line
-/// of its own naming the file, the check and the message, end the command (exit 3).
-pub fn check_package_data(
-    pkg: &Package,
-    problem: &JudgeProblem,
-    settings: &JudgeSettings,
-) -> Result<(), Failure> {
-    let gridjudge::judge::problem::Checker::External(checker) = &problem.checker else {
-        return Err(Failure::internal(
-            "a package's problem is judged by gridjudge's own checker",
-        ));
-    };
-    let report = gridjudge::package::data_check::check_data(
-        pkg,
-        checker.as_ref(),
-        &settings.launcher,
-        settings.jobs,
+        },
     );
-    for w in report.warnings() {
-        eprintln!("warning: {w}");
-    }
-    for s in &report.skipped {
-        eprintln!("note: {s}");
-    }
-    let errors: Vec<_> = report.errors().collect();
-    if errors.is_empty() {
-        return Ok(());
-    }
-    for e in &errors {
-        eprintln!("error: {e}");
-    }
-    Err(Failure::judge(format!(
-        "{}: {} error(s) in the package's data (above): no program is judged against it \
-         (--no-data-check judges anyway)",
-        pkg.dir.display(),
-        errors.len()
-    )))
+    bar.finish_and_clear();
+    finish(&args, session?, &baseline)
 }
 
+/// Writes the session's report and side files (compared with the baseline when one
+/// was given): the exit code, 1 when the comparison finds a regression.
 fn finish(
     args: &JudgeArgs,
     session: Session,
@@ -795,27 +342,21 @@ fn finish(
 ) -> Result<u8, Failure> {
     let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
     let baseline = comparison.as_ref();
-    let writer: Box<dyn Render<Session>> = match args.format {
+    let stdout: Box<dyn Render<Session>> = match args.format {
         Format::Table => Box::new(report::table::Table { baseline }),
         Format::Json => Box::new(report::json::Json { baseline }),
         Format::Bmf => Box::new(report::tracker::Bmf),
         Format::Gab => Box::new(report::tracker::Gab),
     };
-    let text = writer
-        .render(&session)
-        .map_err(|e| Failure::internal(e.to_string()))?;
-    print!("{text}");
-    if let Some(path) = &args.junit {
-        let xml = report::junit::Junit
-            .render(&session)
-            .map_err(|e| Failure::internal(e.to_string()))?;
-        crate::cli::write_file(path, xml)?;
-    }
-    args.track.write_files(&session, comparison.as_ref())?;
-    if let (Some(c), Format::Bmf | Format::Gab) = (&comparison, args.format) {
+    let track = &args.track;
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), report::junit::Junit)
+        .with_file(track.bmf.as_deref(), report::tracker::Bmf)
+        .with_file(track.gab.as_deref(), report::tracker::Gab)
+        .with_file(track.html.as_deref(), report::html::Html { baseline })
+        .write(&session)?;
+    if let (Some(c), Format::Bmf | Format::Gab) = (baseline, args.format) {
         eprint!("{}", c.render_text()); // stdout holds the tracker document
     }
-    Ok(args
-        .track
-        .exit_code(exit_code(session.overall()), comparison.as_ref()))
+    Ok(track.exit_code(exit::of_verdict(session.overall()), baseline))
 }

@@ -21,7 +21,7 @@ pub struct ManArgs {
     pub out: Option<PathBuf>,
 }
 
-/// The EXIT STATUS section: the codes of `src/cli/exit.rs`, the same in every command.
+/// The EXIT STATUS section: the codes of `src/exit.rs` (`gridjudge::exit`), the same in every command.
 const EXIT_STATUS: &[(&str, &str)] = &[
     ("0", "AC, valid, solved; every case accepted; every submission as expected."),
     ("1", "Rejected: WA (check), a case not AC (judge), a submission not as expected (verify-submissions), a failure found (stress), a case without a solution (solve)."),

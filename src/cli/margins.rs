@@ -1,10 +1,8 @@
 //! The time-limit margin options of `gridjudge verify-submissions`
 //! (`--time-safety-margin`, `--strict`, `--suggest-limits`) and the per-problem margin
-//! lines printed after the verdict table. The rule itself lives in
+//! lines printed after the verdict table. The rule and the lines live in
 //! [`gridjudge::judge::margins`]; [`gridjudge::judge::verify`] judges TLE examples under
 //! limit × margin.
-
-use gridjudge::judge::margins::ProblemMargins;
 
 /// Options of the time-limit margin check.
 #[derive(Debug, Clone, clap::Args)]
@@ -26,20 +24,5 @@ fn parse_margin(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(m) if m.is_finite() && m >= 1.0 => Ok(m),
         _ => Err(format!("{s:?} is not a margin (a number of at least 1)")),
-    }
-}
-
-impl MarginArgs {
-    /// The margin: `--time-safety-margin`, else `default`.
-    pub fn margin_or(&self, default: f64) -> f64 {
-        self.time_safety_margin.unwrap_or(default)
-    }
-
-    /// The margin report: one line per problem (slowest AC, fastest TLE against the
-    /// limit), a WARNING (ERROR with `--strict`) per margin that does not hold, the
-    /// suggested limits with `--suggest-limits`; and whether `--strict` fails. The table
-    /// report prints the lines after the table, the JSON report carries them.
-    pub fn report_lines(&self, all: &[ProblemMargins]) -> (Vec<String>, bool) {
-        gridjudge::judge::margins::report_lines(all, self.strict, self.suggest_limits)
     }
 }

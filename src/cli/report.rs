@@ -1,17 +1,17 @@
 //! `gridjudge report merge REPORT...`: the JSON reports of the N shards of one run
 //! (`judge` or `verify-submissions` with `--shard K/N`, one per CI matrix job) joined
 //! into the report of the whole run, in every format the command itself writes. The
-//! merge is [`gridjudge::judge::report::merge`]; the exit code is the one the whole run
+//! merge is [`gridjudge::plan::merge`]; the exit code is the one the whole run
 //! would have had (0, 1 or 3, see the command), 64 for reports that are not the shards
 //! of one run, 65 for a file that is not a gridjudge report, 66 for one that cannot be
 //! read.
 
-use crate::cli::judge::exit_code;
-use crate::cli::margins::MarginArgs;
-use crate::cli::{exit, Failure};
-use gridjudge::judge::report::merge::{self, Document};
+use crate::cli::Failure;
+use gridjudge::judge::report::gate::{self, GateReport};
 use gridjudge::judge::report::{self, verify, Render, Session};
-use std::path::{Path, PathBuf};
+use gridjudge::plan::io::Outputs;
+use gridjudge::plan::merge::{merge, Merged};
+use std::path::PathBuf;
 
 /// `gridjudge report SUBCOMMAND`
 #[derive(Debug, clap::Args)]
@@ -72,135 +72,51 @@ pub fn run(args: &ReportArgs) -> Result<u8, Failure> {
 }
 
 /// A report file that is not a gridjudge report, or not one of these shards.
-fn bad_report(e: merge::MergeError) -> Failure {
-    Failure::new(exit::DATA_ERROR, e.to_string())
-}
-
 fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
     for path in [&args.junit, &args.html].into_iter().flatten() {
         crate::cli::check_writable(path)?;
     }
-    let mut sessions = Vec::new();
-    let mut verifies = Vec::new();
-    let mut gates = Vec::new();
-    for path in &args.reports {
-        let bytes = crate::cli::read_input(path)?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            Failure::new(
-                exit::DATA_ERROR,
-                format!(
-                    "{}: not UTF-8 (byte {})",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
-                ),
-            )
-        })?;
-        match merge::read(path, &text).map_err(bad_report)? {
-            Document::Session(s) => sessions.push((path.clone(), s)),
-            Document::Verify(v) => verifies.push((path.clone(), v)),
-            Document::Gate(g) => gates.push((path.clone(), g)),
-        }
+    let merged = merge(&args.reports, args.strict, args.suggest_limits)?;
+    match &merged {
+        Merged::Session(session) => write_session(args, session)?,
+        Merged::Verify(verified) => write_verify(args, &verified.report)?,
+        Merged::Gate(report) => write_gate(args, report)?,
     }
-    if !gates.is_empty() {
-        if gates.len() != args.reports.len() {
-            return Err(Failure::usage(format!(
-                "{} is a verify report and the others are not: merge the shards of one command",
-                gates[0].0.display()
-            )));
-        }
-        let report = merge::gate_reports(gates).map_err(|e| Failure::usage(e.to_string()))?;
-        return write_gate(args, &report);
-    }
-    if !sessions.is_empty() && !verifies.is_empty() {
-        return Err(Failure::usage(format!(
-            "{} is a judge report and {} a verify-submissions report: merge the shards of one command",
-            sessions[0].0.display(),
-            verifies[0].0.display()
-        )));
-    }
-    let shards = |e: merge::MergeError| Failure::usage(e.to_string());
-    if verifies.is_empty() {
-        let session = merge::sessions(sessions).map_err(shards)?;
-        write_session(args, &session)
-    } else {
-        let (mut report, margins) = merge::verify_reports(verifies).map_err(shards)?;
-        let options = MarginArgs {
-            time_safety_margin: None,
-            strict: args.strict,
-            suggest_limits: args.suggest_limits,
-        };
-        let (lines, margins_failed) = options.report_lines(&margins);
-        if report.margins.is_some() || !lines.is_empty() {
-            report.margins = Some(lines);
-        }
-        write_verify(args, &report)?;
-        Ok(crate::cli::verify_submissions::exit_code_of(
-            &report,
-            margins_failed,
-        ))
-    }
+    Ok(merged.exit_code())
 }
 
-/// Renders `report` with `writer` (rendering to memory does not fail in practice).
-fn render<R>(writer: &dyn Render<R>, report: &R) -> Result<String, Failure> {
-    writer
-        .render(report)
-        .map_err(|e| Failure::internal(e.to_string()))
-}
-
-fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
-    crate::cli::write_file(path, text)
-}
-
-fn write_session(args: &MergeArgs, session: &Session) -> Result<u8, Failure> {
-    let text = match args.format {
-        MergeFormat::Table => render(&report::table::Table { baseline: None }, session)?,
-        MergeFormat::Json => render(&report::json::Json { baseline: None }, session)?,
+/// Writes the merged `judge` report.
+fn write_session(args: &MergeArgs, session: &Session) -> Result<(), Failure> {
+    let stdout: Box<dyn Render<Session>> = match args.format {
+        MergeFormat::Table => Box::new(report::table::Table { baseline: None }),
+        MergeFormat::Json => Box::new(report::json::Json { baseline: None }),
     };
-    crate::cli::write_stdout(text.as_bytes())?;
-    if let Some(path) = &args.junit {
-        write_file(path, &render(&report::junit::Junit, session)?)?;
-    }
-    if let Some(path) = &args.html {
-        write_file(
-            path,
-            &render(&report::html::Html { baseline: None }, session)?,
-        )?;
-    }
-    Ok(exit_code(session.overall()))
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), report::junit::Junit)
+        .with_file(args.html.as_deref(), report::html::Html { baseline: None })
+        .write(session)
 }
 
-/// Writes the merged `verify` report; its exit code is the run's (0, 1 or 3).
-fn write_gate(
-    args: &MergeArgs,
-    report: &gridjudge::judge::report::gate::GateReport,
-) -> Result<u8, Failure> {
-    use gridjudge::judge::report::gate;
-    let text = match args.format {
-        MergeFormat::Table => render(&gate::Table, report)?,
-        MergeFormat::Json => render(&gate::Json, report)?,
+/// Writes the merged `verify` report.
+fn write_gate(args: &MergeArgs, report: &GateReport) -> Result<(), Failure> {
+    let stdout: Box<dyn Render<GateReport>> = match args.format {
+        MergeFormat::Table => Box::new(gate::Table),
+        MergeFormat::Json => Box::new(gate::Json),
     };
-    crate::cli::write_stdout(text.as_bytes())?;
-    if let Some(path) = &args.junit {
-        write_file(path, &render(&gate::Junit, report)?)?;
-    }
-    if let Some(path) = &args.html {
-        write_file(path, &render(&gate::Html, report)?)?;
-    }
-    Ok(crate::cli::verify::exit_code_of(report.outcome(false)))
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), gate::Junit)
+        .with_file(args.html.as_deref(), gate::Html)
+        .write(report)
 }
 
+/// Writes the merged `verify-submissions` report.
 fn write_verify(args: &MergeArgs, report: &verify::VerifyReport) -> Result<(), Failure> {
-    let text = match args.format {
-        MergeFormat::Table => render(&verify::Table, report)?,
-        MergeFormat::Json => render(&verify::Json, report)?,
+    let stdout: Box<dyn Render<verify::VerifyReport>> = match args.format {
+        MergeFormat::Table => Box::new(verify::Table),
+        MergeFormat::Json => Box::new(verify::Json),
     };
-    crate::cli::write_stdout(text.as_bytes())?;
-    if let Some(path) = &args.junit {
-        write_file(path, &render(&verify::Junit, report)?)?;
-    }
-    if let Some(path) = &args.html {
-        write_file(path, &render(&verify::Html, report)?)?;
-    }
-    Ok(())
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), verify::Junit)
+        .with_file(args.html.as_deref(), verify::Html)
+        .write(report)
 }

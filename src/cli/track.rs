@@ -5,7 +5,7 @@
 
 use crate::cli::{exit, Failure};
 use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
-use gridjudge::judge::report::{html, tracker, Render, Session};
+use gridjudge::judge::report::Session;
 use std::path::PathBuf;
 
 /// Options that compare a run with a previous one.
@@ -54,30 +54,17 @@ pub struct TrackArgs {
 }
 
 impl TrackArgs {
-    /// The thresholds, checked (ratios at least 1, floors not negative).
-    fn thresholds(&self) -> Result<Thresholds, Failure> {
-        let ok = |x: f64| x.is_finite() && x >= 0.0;
-        let ratio = |x: f64| x.is_finite() && x >= 1.0;
-        if !ratio(self.time_threshold) || !ratio(self.memory_threshold) {
-            return Err(Failure::usage("thresholds must be ratios of at least 1"));
-        }
-        if !ok(self.time_floor_ms) || !ok(self.memory_floor_mib) {
-            return Err(Failure::usage("floors must be numbers of at least 0"));
-        }
-        Ok(Thresholds {
-            time: self.time_threshold,
-            time_floor_seconds: self.time_floor_ms / 1000.0,
-            memory: self.memory_threshold,
-            memory_floor_bytes: (self.memory_floor_mib * (1u64 << 20) as f64) as u64,
-        })
-    }
-
     /// Reads the baseline (before judging, so a bad file fails fast: exit 66).
     pub fn load(&self) -> Result<Option<(Baseline, Thresholds)>, Failure> {
         let Some(path) = &self.baseline else {
             return Ok(None);
         };
-        let thresholds = self.thresholds()?;
+        let thresholds = Thresholds::checked(
+            self.time_threshold,
+            self.time_floor_ms,
+            self.memory_threshold,
+            self.memory_floor_mib,
+        )?;
         let b = Baseline::load(path)
             .map_err(|m| Failure::new(exit::NO_INPUT, format!("--baseline: {m}")))?;
         Ok(Some((b, thresholds)))
@@ -93,45 +80,8 @@ impl TrackArgs {
             .map(|(b, t)| baseline::compare(session, b, *t))
     }
 
-    /// Writes the reports asked for with `--bmf`, `--gab` and `--html` (exit 74 when a file cannot
-    /// be written).
-    pub fn write_files(
-        &self,
-        session: &Session,
-        comparison: Option<&Comparison>,
-    ) -> Result<(), Failure> {
-        let files: [(&Option<PathBuf>, &dyn Render<Session>); 3] = [
-            (&self.bmf, &tracker::Bmf),
-            (&self.gab, &tracker::Gab),
-            (
-                &self.html,
-                &html::Html {
-                    baseline: comparison,
-                },
-            ),
-        ];
-        for (path, writer) in files {
-            if let Some(path) = path {
-                let text = writer
-                    .render(session)
-                    .map_err(|e| Failure::internal(e.to_string()))?;
-                crate::cli::write_file(path, text)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The exit code after the comparison: `code` unless a verdict regression (or, with
-    /// `--fail-on-slowdown`, a slowdown) turns a success into 1.
+    /// The exit code after the comparison ([`Comparison::exit_code`]).
     pub fn exit_code(&self, code: u8, comparison: Option<&Comparison>) -> u8 {
-        let Some(c) = comparison else {
-            return code;
-        };
-        let failed = c.verdict_regressions() > 0 || (self.fail_on_slowdown && c.slowdowns() > 0);
-        if failed && code == exit::OK {
-            exit::REJECTED
-        } else {
-            code
-        }
+        comparison.map_or(code, |c| c.exit_code(code, self.fail_on_slowdown))
     }
 }

@@ -7,11 +7,12 @@
 //! (with `--werror`, a warning too).
 
 use crate::cli::judge::RunOptions;
-use crate::cli::{exit, Failure};
-use gridjudge::judge::report::gate::{self, GateReport, Outcome};
+use crate::cli::Failure;
+use gridjudge::judge::report::gate::{self, GateReport};
 use gridjudge::judge::report::Render;
 use gridjudge::judge::shard::Shard;
 use gridjudge::package::gate::{GateOptions, Progress};
+use gridjudge::plan::io::Outputs;
 use std::path::PathBuf;
 
 /// `gridjudge verify --package DIR`
@@ -82,10 +83,6 @@ pub enum GateFormat {
 
 /// Runs `gridjudge verify`.
 pub fn run(args: GateArgs) -> Result<u8, Failure> {
-    verify(args).map_err(|f| f.context("gridjudge verify"))
-}
-
-fn verify(args: GateArgs) -> Result<u8, Failure> {
     if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
         return Err(Failure::usage(
             "--time-limit must be a number of seconds above 0",
@@ -114,39 +111,18 @@ fn verify(args: GateArgs) -> Result<u8, Failure> {
     bar.finish_and_clear();
     report.provenance = Some(provenance);
     emit(&args, &report)?;
-    Ok(exit_code_of(report.outcome(args.werror)))
-}
-
-/// The exit code of a gate's outcome: 0, 1 or 3.
-pub fn exit_code_of(outcome: Outcome) -> u8 {
-    match outcome {
-        Outcome::Passed => exit::OK,
-        Outcome::Mismatch => exit::REJECTED,
-        Outcome::Broken => exit::JUDGE_FAILURE,
-    }
+    Ok(report.outcome(args.werror).exit_code())
 }
 
 /// Prints the report in the asked format and writes the side files.
 fn emit(args: &GateArgs, report: &GateReport) -> Result<(), Failure> {
-    let render = |writer: &dyn Render<GateReport>| {
-        writer
-            .render(report)
-            .map_err(|e| Failure::internal(e.to_string()))
+    let stdout: Box<dyn Render<GateReport>> = match args.format {
+        GateFormat::Table => Box::new(gate::Table),
+        GateFormat::Json => Box::new(gate::Json),
     };
-    let text = match args.format {
-        GateFormat::Table => render(&gate::Table)?,
-        GateFormat::Json => render(&gate::Json)?,
-    };
-    crate::cli::write_stdout(text.as_bytes())?;
-    let files: [(&Option<PathBuf>, &dyn Render<GateReport>); 3] = [
-        (&args.junit, &gate::Junit),
-        (&args.html, &gate::Html),
-        (&args.json, &gate::Json),
-    ];
-    for (path, writer) in files {
-        if let Some(path) = path {
-            crate::cli::write_file(path, render(writer)?)?;
-        }
-    }
-    Ok(())
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), gate::Junit)
+        .with_file(args.html.as_deref(), gate::Html)
+        .with_file(args.json.as_deref(), gate::Json)
+        .write(report)
 }

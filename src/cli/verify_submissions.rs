@@ -9,22 +9,16 @@
 //! is ended, no further submission is verified, the reports list the submissions that
 //! finished and say the rest were not verified, and `main` exits 128 + the signal.
 
-use crate::cli::judge::{exit_code, problem_dirs, progress_bar, RunOptions};
-use crate::cli::{exit, Failure};
-use gridjudge::judge::margins::ProblemMargins;
-use gridjudge::judge::narrow::{self, Narrow};
-use gridjudge::judge::problem::JudgeProblem;
-use gridjudge::judge::report::provenance::Provenance;
-use gridjudge::judge::report::schema::{ShardRecord, ShardUnits};
+use crate::cli::judge::{progress_bar, RunOptions};
+use crate::cli::Failure;
+use gridjudge::judge::lookup::problem_dirs;
 use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::report::Render;
 use gridjudge::judge::shard::Shard;
-use gridjudge::judge::verify::{find_submissions, problems_report, verify_problem, Step};
-use gridjudge::package::problem::DEFAULT_TIME_LIMIT;
-use gridjudge::package::Package;
-use gridjudge::sandbox::interrupt;
-use gridjudge::Verdict;
-use std::path::{Path, PathBuf};
+use gridjudge::judge::verify::Step;
+use gridjudge::plan::io::Outputs;
+use gridjudge::plan::verify_submissions::{Progress, Target, VerifyPlan};
+use std::path::PathBuf;
 
 /// `gridjudge verify-submissions PROBLEM`
 #[derive(Debug, clap::Args)]
@@ -111,214 +105,69 @@ pub enum VerifyFormat {
 
 /// Runs `gridjudge verify-submissions`.
 pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
-    verify(args).map_err(|f| f.context("gridjudge verify-submissions"))
-}
-
-fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     for path in [&args.junit, &args.html].into_iter().flatten() {
         crate::cli::check_writable(path)?;
     }
-    // Taken first: the report says when the run started.
-    let provenance = Provenance::now(None);
-    if let Some(dir) = &args.package {
-        return verify_package(&args, dir, provenance);
-    }
-    let mut settings = args.options.checked_settings()?;
-    settings.stop_at_first_failure = true;
-    let dirs = problem_dirs(&args.options, args.problem.as_deref())?;
-    let mut results = Vec::new();
-    let mut all_margins = Vec::new();
-    let mut units = Vec::new();
-    let mut position = 0;
-    let mut narrowed = Vec::new();
-    for dir in dirs {
-        if interrupt::signal().is_some() {
-            break;
-        }
-        let mut problem = JudgeProblem::load(&dir)?;
-        problem.check_data()?;
-        let mut submissions = find_submissions(&dir).submissions;
-        let narrow = Narrow {
-            submissions: narrow::resolve_submissions(&dir, &args.submissions, &submissions)
-                .map_err(Failure::usage)?,
-            case: args.case.clone(),
-        };
-        if let Some(case) = &narrow.case {
-            narrow::check_case(case, &problem.cases.iter().collect::<Vec<_>>())
-                .map_err(|e| Failure::usage(format!("{}: {e}", problem.name)))?;
-        }
-        problem.cases.retain(|c| narrow.keeps_case(c));
-        submissions.retain(|s| narrow.keeps(s));
-        if let Some(what) = narrow.describe(&dir) {
-            narrowed.push(format!("{}: {what}", problem.name));
-        }
-        if submissions.is_empty() {
-            eprintln!("{}: no submissions", problem.name);
-            continue;
-        }
-        units.push(ShardUnits {
-            problem: problem.name.clone(),
-            units: submissions.len(),
-        });
-        if let Some(shard) = args.shard {
-            (submissions, position) = shard.select(submissions, position);
-            if submissions.is_empty() {
-                continue;
-            }
-        }
-        let bar = progress_bar(submissions.len());
-        let verified = verify_problem(
-            &problem,
-            &submissions,
-            &settings,
-            args.margins
-                .margin_or(gridjudge::judge::margins::DEFAULT_MARGIN),
-            &mut |step| match step {
-                Step::Start(sub) => bar.set_message(sub.name.clone()),
-                Step::Done(_) => bar.inc(1),
+    let (target, submissions) = match &args.package {
+        // With --package every positional argument is a submission.
+        Some(dir) => (
+            Target::Package {
+                dir: dir.clone(),
+                check_data: !args.no_data_check,
             },
-        );
-        bar.finish_and_clear();
-        results.extend(verified.results);
-        all_margins.push(verified.margins);
-    }
-    let (margin_lines, margins_failed) = args.margins.report_lines(&all_margins);
-    let mut report = problems_report(&results, margin_lines, interrupted());
-    report.provenance = Some(provenance);
-    for what in narrowed {
-        report.summary.push_str(&format!("; {what}"));
-    }
-    mark_shard(&mut report, args.shard, units, all_margins);
-    emit(&args, &report)?;
-    Ok(exit_code_of(&report, margins_failed))
-}
-
-/// With `--shard K/N`: the shard's record (every problem of the run and its number of
-/// submissions) and the margins as numbers, for `report merge`.
-fn mark_shard(
-    report: &mut VerifyReport,
-    shard: Option<Shard>,
-    units: Vec<ShardUnits>,
-    margins: Vec<ProblemMargins>,
-) {
-    if let Some(shard) = shard {
-        report.shard = Some(ShardRecord {
-            count: shard.count,
-            index: shard.index,
-            problems: units,
-        });
-        report.margin_data = Some(margins);
-        report.summary.push_str(&format!(
-            "; shard {shard} of the run (gridjudge report merge joins the shards)"
-        ));
-    }
-}
-
-/// The signal that stopped the run, by name.
-fn interrupted() -> Option<String> {
-    interrupt::signal().map(|s| gridjudge::sandbox::signal_name(s).to_string())
+            args.problem
+                .iter()
+                .map(PathBuf::from)
+                .chain(args.submissions.iter().cloned())
+                .collect(),
+        ),
+        None => (
+            Target::Folders(problem_dirs(
+                &args.options.roots(),
+                args.problem.as_deref(),
+            )?),
+            args.submissions.clone(),
+        ),
+    };
+    let plan = VerifyPlan {
+        target,
+        submissions,
+        case: args.case.clone(),
+        shard: args.shard,
+        time_limit: args.time_limit,
+        fail_fast: args.fail_fast,
+        margin: args.margins.time_safety_margin,
+        strict_margins: args.margins.strict,
+        suggest_limits: args.margins.suggest_limits,
+    };
+    let settings = args.options.checked_settings()?;
+    let bar = progress_bar(0);
+    let verified = plan.run(
+        &settings,
+        &crate::cli::print_notice,
+        &mut |step| match step {
+            Progress::Problem(n) => {
+                bar.reset();
+                bar.set_length(n as u64);
+            }
+            Progress::Step(Step::Start(sub)) => bar.set_message(sub.name.clone()),
+            Progress::Step(Step::Done(_)) => bar.inc(1),
+        },
+    );
+    bar.finish_and_clear();
+    let verified = verified?;
+    emit(&args, &verified.report)?;
+    Ok(verified.exit_code())
 }
 
 /// Prints the report in the asked format and writes the JUnit and HTML files.
 fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
-    let render = |writer: &dyn Render<VerifyReport>| {
-        writer
-            .render(report)
-            .map_err(|e| Failure::internal(e.to_string()))
+    let stdout: Box<dyn Render<VerifyReport>> = match args.format {
+        VerifyFormat::Table => Box::new(verify::Table),
+        VerifyFormat::Json => Box::new(verify::Json),
     };
-    let text = match args.format {
-        VerifyFormat::Table => render(&verify::Table)?,
-        VerifyFormat::Json => render(&verify::Json)?,
-    };
-    crate::cli::write_stdout(text.as_bytes())?;
-    let files: [(&Option<PathBuf>, &dyn Render<VerifyReport>); 2] =
-        [(&args.junit, &verify::Junit), (&args.html, &verify::Html)];
-    for (path, writer) in files {
-        if let Some(path) = path {
-            crate::cli::write_file(path, render(writer)?)?;
-        }
-    }
-    Ok(())
-}
-
-/// 3 on an unexpected judge error, 1 on a mismatch (or a margin that does not hold
-/// with `--strict`), else 0.
-pub fn exit_code_of(report: &VerifyReport, margins_failed: bool) -> u8 {
-    if report.judge_error {
-        exit::JUDGE_FAILURE
-    } else if report.mismatches > 0 || margins_failed {
-        exit_code(Verdict::WrongAnswer)
-    } else {
-        exit::OK
-    }
-}
-
-/// `verify-submissions --package DIR`.
-fn verify_package(args: &VerifyArgs, dir: &Path, provenance: Provenance) -> Result<u8, Failure> {
-    if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err(Failure::usage(
-            "--time-limit must be a number of seconds above 0",
-        ));
-    }
-    let mut settings = args.options.checked_settings()?;
-    settings.stop_at_first_failure = args.fail_fast;
-    let pkg = Package::load(dir)?;
-    for w in &pkg.warnings {
-        eprintln!("warning: {w}");
-    }
-    let found = gridjudge::package::expectations::find(&pkg)?.submissions;
-    if found.is_empty() {
-        return Err(Failure::usage(format!(
-            "{}: no submissions under submissions/<folder>/",
-            dir.display()
-        )));
-    }
-    // With --package every positional argument is a submission.
-    let wanted: Vec<PathBuf> = args
-        .problem
-        .iter()
-        .map(PathBuf::from)
-        .chain(args.submissions.iter().cloned())
-        .collect();
-    let narrow = Narrow {
-        submissions: narrow::resolve_submissions(dir, &wanted, &found).map_err(Failure::usage)?,
-        case: args.case.clone(),
-    };
-    if let Some(case) = &narrow.case {
-        narrow::check_case(case, &pkg.cases.iter().map(|c| &c.case).collect::<Vec<_>>())
-            .map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
-    }
-    if !args.no_data_check {
-        // The output validator as the judge's, for the answers (any limit will do).
-        let problem = pkg.judge_problem(&settings.launcher, DEFAULT_TIME_LIMIT)?;
-        crate::cli::judge::check_package_data(&pkg, &problem, &settings)?;
-    }
-    let margin = args.margins.margin_or(pkg.time_safety_margin);
-    let shard = args.shard;
-    let verified = gridjudge::package::verify::verify(
-        &pkg,
-        &settings,
-        args.time_limit,
-        margin,
-        shard,
-        &narrow,
-    )?;
-    for w in &verified.warnings {
-        eprintln!("warning: {w}");
-    }
-    let (margin_lines, margins_failed) = args
-        .margins
-        .report_lines(std::slice::from_ref(&verified.margins));
-    let mut report = verified.report(&pkg, margin_lines, interrupted());
-    report.provenance = Some(provenance);
-    if let Some(what) = narrow.describe(dir) {
-        report.summary.push_str(&format!("; {what}"));
-    }
-    let units = vec![ShardUnits {
-        problem: report.package_problem().to_string(),
-        units: verified.found.submissions.len(),
-    }];
-    mark_shard(&mut report, shard, units, vec![verified.margins.clone()]);
-    emit(args, &report)?;
-    Ok(exit_code_of(&report, margins_failed))
+    Outputs::new(stdout)
+        .with_file(args.junit.as_deref(), verify::Junit)
+        .with_file(args.html.as_deref(), verify::Html)
+        .write(report)
 }

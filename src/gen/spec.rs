@@ -411,6 +411,18 @@ fn kakuro_boards(k: &KakuroSpec, problem: Problem) -> Result<Generated, GenError
     Ok(out)
 }
 
+/// A generator failure ends `gen` and `stress` the same way: arguments it refuses and a
+/// request it cannot meet within its effort bound (`--clues 17`, a grade that does not
+/// come) are both the caller's to change, 64.
+impl From<GenError> for crate::error::Failure {
+    fn from(e: GenError) -> crate::error::Failure {
+        let code = match e {
+            GenError::Usage(_) | GenError::GaveUp(_) => crate::exit::USAGE,
+        };
+        crate::error::Failure::new(code, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

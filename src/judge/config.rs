@@ -363,6 +363,20 @@ pub fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     Ok(dirs)
 }
 
+/// A problem folder that cannot be read is 66; one whose `problem.toml` or layout is
+/// wrong is the caller's configuration, 64 (every mistake named at once); one with a link
+/// out of it, a special file or invalid data is broken, 3.
+impl From<ConfigError> for crate::error::Failure {
+    fn from(e: ConfigError) -> crate::error::Failure {
+        let code = match e {
+            ConfigError::Read { .. } => crate::exit::NO_INPUT,
+            ConfigError::Unsafe(_) | ConfigError::Data { .. } => crate::exit::JUDGE_FAILURE,
+            _ => crate::exit::USAGE,
+        };
+        crate::error::Failure::new(code, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

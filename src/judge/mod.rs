@@ -4,6 +4,8 @@
 //! - [`bundled`]: the bundled problems, embedded in the binary and written to a cache
 //!   folder on first use.
 //! - [`config`]: a judge-case folder's files (`problem.toml`, `data/{sample,secret}`).
+//! - [`lookup`]: where a PROBLEM argument leads (the folders of problem folders, then
+//!   the bundled problems).
 //! - [`problem`]: the judge's problem type, limits resolved once, from a folder, a
 //!   package or the command line.
 //! - [`language`]: the language table (extensions, detection, compile and run commands)
@@ -42,6 +44,7 @@ pub mod first_difference;
 pub mod interaction;
 pub mod language;
 pub mod limit_verdict;
+pub mod lookup;
 pub mod margins;
 pub mod narrow;
 pub mod pipes;

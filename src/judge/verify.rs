@@ -412,6 +412,7 @@ pub fn problems_report(
     }
     VerifyReport {
         margin_data: None,
+        schema_version: crate::judge::report::schema::SCHEMA_VERSION,
         shard: None,
         interrupted,
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),

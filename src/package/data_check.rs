@@ -39,7 +39,7 @@ use super::{read_yaml_with, FormatVersion, Package};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::OutputChecker;
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
-use crate::Verdict;
+use crate::verdict::{ExitProtocol, Verdict};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -503,10 +503,11 @@ fn run_input_validator(
         Ok(o) => o,
         Err(e) => return failed(format!("cannot run: {e}")),
     };
-    let (valid, invalid) = match validator.runner {
-        Runner::Program(_) => (42, 43),
-        Runner::Checktestdata { .. } => (0, 1),
+    let valid = match validator.runner {
+        Runner::Program(_) => ExitProtocol::Kattis,
+        Runner::Checktestdata { .. } => ExitProtocol::Testlib,
     };
+    let (valid, invalid) = (i32::from(valid.accepted()), i32::from(valid.rejected()));
     let said = quoted(&spec.stdout, &spec.stderr);
     match (outcome.killed_for, outcome.status) {
         (None, ExitStatus::Exited(c)) if c == valid => Said::Valid,

@@ -296,8 +296,14 @@ fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
     write(to, &bytes, false)
 }
 
-/// A stable name-based UUID for `name` (the same on every export and machine): two FNV-1a
-/// hashes of `gridjudge:NAME`, with the version (5, name-based) and variant bits set.
+/// The namespace of gridjudge's name-based UUIDs: itself the version-5 UUID of
+/// `gridjudge` in RFC 9562's URL namespace, so that no other tool's names collide.
+fn namespace() -> uuid::Uuid {
+    uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, b"gridjudge")
+}
+
+/// A stable name-based UUID for `name` (the same on every export and machine): the
+/// version-5 UUID of `gridjudge:NAME` in gridjudge's namespace.
 pub fn uuid_for(name: &str) -> String {
     uuid_of_bytes(format!("gridjudge:{name}").as_bytes())
 }
@@ -324,24 +330,12 @@ pub fn problem_uuid(problem: &JudgeProblem, id: Problem) -> Result<String, Expor
     Ok(uuid_of_bytes(&identity))
 }
 
-/// Two FNV-1a hashes of `bytes` as a version-5-style UUID.
+/// The version-5 (SHA-1, name-based) UUID of `bytes` in gridjudge's namespace, written
+/// as 8-4-4-4-12 lowercase hexadecimal digits.
 fn uuid_of_bytes(bytes: &[u8]) -> String {
-    let fnv = |seed: u64| {
-        bytes.iter().fold(seed, |h, b| {
-            (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
-        })
-    };
-    let (a, b) = (fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4));
-    let a = (a & !0xf000) | 0x5000;
-    let b = (b & !(0xc000_0000_0000_0000)) | 0x8000_0000_0000_0000;
-    format!(
-        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        a >> 32,
-        (a >> 16) & 0xffff,
-        a & 0xffff,
-        b >> 48,
-        b & 0xffff_ffff_ffff
-    )
+    uuid::Uuid::new_v5(&namespace(), bytes)
+        .hyphenated()
+        .to_string()
 }
 
 /// TeX-escapes plain text.
@@ -435,6 +429,15 @@ pub fn export(
     out: &Path,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
+    if let Some(u) = &options.uuid {
+        // The form problem.yaml holds: 8-4-4-4-12 hexadecimal digits, nothing around them
+        // (the uuid crate also reads braced, `urn:uuid:` and unhyphenated forms).
+        if u.len() != 36 || uuid::Uuid::try_parse(u).is_err() {
+            return Err(ExportError::Unusable(format!(
+                "--uuid {u}: not a UUID (8-4-4-4-12 hexadecimal digits)"
+            )));
+        }
+    }
     let id = problem.gridjudge_problem().ok_or_else(|| {
         ExportError::Unusable(format!(
             "{}: only a gridjudge problem (with a built-in checker) exports",
@@ -802,6 +805,19 @@ fn zip_error(to: &Path, e: zip::result::ZipError) -> ExportError {
     }
 }
 
+/// An export that cannot read the problem is 66, one that cannot write the package 74,
+/// one refused (no answer, a destination in use) 64.
+impl From<ExportError> for crate::error::Failure {
+    fn from(e: ExportError) -> crate::error::Failure {
+        let code = match e {
+            ExportError::Read { .. } => crate::exit::NO_INPUT,
+            ExportError::Write { .. } => crate::exit::IO_ERROR,
+            _ => crate::exit::USAGE,
+        };
+        crate::error::Failure::new(code, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -885,6 +901,13 @@ mod tests {
         );
         assert!(parts[2].starts_with('5'), "{a}");
         assert!("89ab".contains(&parts[3][..1]), "{a}");
+        // RFC 9562's version 5, as Python computes it:
+        // ns = uuid.uuid5(uuid.NAMESPACE_URL, "gridjudge"); uuid.uuid5(ns, "gridjudge:poj3074")
+        assert_eq!(
+            namespace().to_string(),
+            "08d22d12-be45-58da-97af-50c354b1e49f"
+        );
+        assert_eq!(a, "e2113ced-ad1a-56a9-9210-b8efc596be0f");
     }
 
     #[test]

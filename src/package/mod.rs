@@ -517,6 +517,19 @@ fn walk(
     Ok(())
 }
 
+/// A package that cannot be read is 66, one of a type gridjudge does not judge 64, a
+/// broken one 3.
+impl From<PackageError> for crate::error::Failure {
+    fn from(e: PackageError) -> crate::error::Failure {
+        let code = match e {
+            PackageError::Read { .. } => crate::exit::NO_INPUT,
+            PackageError::Unsupported { .. } => crate::exit::USAGE,
+            _ => crate::exit::JUDGE_FAILURE,
+        };
+        crate::error::Failure::new(code, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,7 +32,7 @@ use crate::judge::problem::{OutputChecker, PassFiles, Protocol, ScoreFiles, Vali
 use crate::package::metadata::Constants;
 use crate::sandbox::limits::{Isolation, Limits, MemoryMode, UidLease, MIB};
 use crate::sandbox::{self, Bind, CaseDirs, ExitStatus, RunOutcome, RunSpec, BOX_DIR, JURY_DIR};
-use crate::Verdict;
+use crate::verdict::{ExitProtocol, Verdict};
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -654,11 +654,13 @@ impl CustomChecker {
         if self.convention == Convention::Testlib {
             let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
             let said = stderr.lines().next().unwrap_or_default().trim().to_string();
-            return match (outcome.killed_for, outcome.status) {
-                (None, ExitStatus::Exited(0)) => (Verdict::Accepted, said),
-                (None, ExitStatus::Exited(1)) => (Verdict::WrongAnswer, said),
-                (None, ExitStatus::Exited(2)) => (Verdict::PresentationError, said),
-                _ => {
+            let verdict = match (outcome.killed_for, outcome.status) {
+                (None, ExitStatus::Exited(code)) => ExitProtocol::Testlib.verdict(code),
+                _ => None,
+            };
+            return match verdict {
+                Some(verdict) => (verdict, said),
+                None => {
                     let why = limit_verdict(outcome, &spec.limits)
                         .map(|(v, m)| format!("{v}: {m}"))
                         .unwrap_or_else(|| format!("{:?}", outcome.status));
@@ -666,17 +668,21 @@ impl CustomChecker {
                 }
             };
         }
-        match (outcome.killed_for, outcome.status) {
-            (None, ExitStatus::Exited(42)) => (Verdict::Accepted, message),
-            (None, ExitStatus::Exited(43)) => (
-                Verdict::WrongAnswer,
+        let said = match (outcome.killed_for, outcome.status) {
+            (None, ExitStatus::Exited(code)) => ExitProtocol::Kattis.verdict(code),
+            _ => None,
+        };
+        match said {
+            Some(Verdict::Accepted) => (Verdict::Accepted, message),
+            Some(verdict) => (
+                verdict,
                 if message.is_empty() {
                     format!("rejected by the {who}")
                 } else {
                     message
                 },
             ),
-            _ => {
+            None => {
                 let stderr = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
                 let why = limit_verdict(outcome, &spec.limits)
                     .map(|(v, m)| format!("{v}: {m}"))

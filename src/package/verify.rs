@@ -112,6 +112,7 @@ impl Verified {
         let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
         VerifyReport {
             margin_data: None,
+            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted,
             judge_error: self

@@ -7,6 +7,8 @@
 //! - [`shrink`]: the candidates one step smaller, biggest cuts first.
 //! - [`runner`]: one thread's runs, through the judge's own [`judge_case`]
 //!   (launcher session, sandbox, limits, checker).
+//! - [`saved`]: a failure found, saved as a problem folder with `reproduce.sh`, and the
+//!   summary the terminal shows.
 //! - [`script`]: the words and comments of `reproduce.sh`, quoted so that no name it
 //!   repeats is ever read as a command.
 //!
@@ -30,6 +32,7 @@
 
 pub mod case_set;
 pub mod runner;
+pub mod saved;
 pub mod script;
 pub mod shrink;
 

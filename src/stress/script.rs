@@ -3,20 +3,15 @@
 //! the file names, commands and arguments it repeats (a source named
 //! `a\n$(rm -rf ~)\n.c` is the caller's to have, never a command the script runs).
 
-/// `word` as one POSIX shell word: as it is when it holds only characters no shell
-/// treats specially (letters, digits, `-_./=:+,@%`), else in single quotes, each `'`
-/// written as `'\''`. Inside single quotes every byte is literal (`$`, backticks, `\`,
-/// `"`, newlines), so the shell reads back exactly `word`.
+/// `word` as one POSIX shell word, quoted by the `shlex` crate where a shell would treat
+/// any of its characters specially (in single quotes, or double quotes with escapes for
+/// the characters single quotes cannot hold), so the shell reads back exactly `word`:
+/// `$`, backticks, `\`, quotes and newlines included. A word with a NUL byte cannot be
+/// an argument or a path; its NULs are dropped.
 pub fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:+,@%".contains(&b))
-    {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
+    let word = word.replace('\0', "");
+    // NUL is the only word `try_quote` refuses.
+    shlex::try_quote(&word).map_or_else(|_| "''".to_string(), |quoted| quoted.into_owned())
 }
 
 /// `text` as one comment line, `# ` first and no line break inside: a line break or
@@ -57,6 +52,9 @@ mod tests {
         "*",
         "~",
         "\u{202e}rtl",
+        "^caret",
+        "!bang",
+        "{a,b}",
     ];
 
     /// What `sh` makes of `line`: each word on a line of its own, NUL-separated.
@@ -83,6 +81,7 @@ mod tests {
         let line: Vec<String> = HOSTILE.iter().map(|w| shell_word(w)).collect();
         assert_eq!(words_of(&line.join(" "), dir.path()), HOSTILE);
         assert!(!dir.path().join("pwned").exists());
+        assert_eq!(shell_word("nul\0byte"), "nulbyte");
     }
 
     #[test]

@@ -29,6 +29,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("model", &[]),
     ("sandbox", &[]),
     ("tree", &[]),
+    ("exit", &["sandbox", "verdict"]),
+    ("error", &["exit"]),
     ("problem", &["model", "verdict"]),
     ("verify", &["model"]),
     ("solve", &["model", "problem"]),
@@ -37,22 +39,37 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "check",
         &["format", "model", "problem", "verdict", "verify"],
     ),
-    ("judge", &["check", "problem", "sandbox", "tree", "verdict"]),
+    (
+        "judge",
+        &[
+            "check", "error", "exit", "problem", "sandbox", "tree", "verdict",
+        ],
+    ),
     (
         "package",
-        &["check", "judge", "problem", "sandbox", "tree", "verdict"],
+        &[
+            "check", "error", "exit", "judge", "problem", "sandbox", "tree", "verdict",
+        ],
     ),
     (
         "gen",
         &[
-            "check", "format", "judge", "model", "problem", "solve", "tree", "verdict",
+            "check", "error", "exit", "format", "judge", "model", "problem", "solve", "tree",
+            "verdict",
         ],
     ),
     (
         "stress",
         &[
-            "check", "format", "gen", "judge", "model", "problem", "sandbox", "solve", "tree",
-            "verdict", "verify",
+            "check", "error", "exit", "format", "gen", "judge", "model", "problem", "sandbox",
+            "solve", "tree", "verdict", "verify",
+        ],
+    ),
+    (
+        "plan",
+        &[
+            "check", "error", "exit", "format", "gen", "judge", "package", "problem", "sandbox",
+            "solve", "stress", "tree", "verdict", "verify",
         ],
     ),
     (
@@ -83,6 +100,7 @@ const INNER: &[(&str, Table)] = &[
             ("judge", &[]),
             ("bundled", &[]),
             ("config", &[]),
+            ("lookup", &["bundled", "config"]),
             ("expectation", &[]),
             ("scoring", &["expectation"]),
             ("problem", &["config", "scoring"]),

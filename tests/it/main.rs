@@ -15,9 +15,9 @@
 //! - [`reports`]: the judge's reports as a user sees them (snapshots, HTML, spoofing);
 //! - [`cli`]: the command line as such: exit codes, `check`/`validate`, completions and
 //!   the manual page;
-//! - [`layering`] (the imports between `src/` modules), [`fuzz_replay`] (the fuzz
-//!   corpus on stable) and [`problem_completeness`] (every part each problem needs) stand
-//!   alone.
+//! - [`layering`] (the imports between `src/` modules), [`layout_doc`] (the table of
+//!   modules in `docs/layout.md`), [`fuzz_replay`] (the fuzz corpus on stable) and
+//!   [`problem_completeness`] (every part each problem needs) stand alone.
 //!
 //! Shared helpers live in `tests/support/` (also compiled into the benches). Run one
 //! topic with `cargo test --test it -- solvers::`, one file with
@@ -41,6 +41,7 @@ mod formats;
 mod fuzz_replay;
 mod judge;
 mod layering;
+mod layout_doc;
 mod packages;
 mod problem_completeness;
 mod reports;

@@ -44,6 +44,36 @@ pub struct Thresholds {
     pub time_floor_seconds: f64,
 }
 
+impl Thresholds {
+    /// Thresholds from the command line's units (ratios, milliseconds, MiB), checked:
+    /// ratios at least 1 and floors not negative, else a usage error.
+    pub fn checked(
+        time: f64,
+        time_floor_ms: f64,
+        memory: f64,
+        memory_floor_mib: f64,
+    ) -> Result<Thresholds, crate::error::Failure> {
+        let floor = |x: f64| x.is_finite() && x >= 0.0;
+        let ratio = |x: f64| x.is_finite() && x >= 1.0;
+        if !ratio(time) || !ratio(memory) {
+            return Err(crate::error::Failure::usage(
+                "thresholds must be ratios of at least 1",
+            ));
+        }
+        if !floor(time_floor_ms) || !floor(memory_floor_mib) {
+            return Err(crate::error::Failure::usage(
+                "floors must be numbers of at least 0",
+            ));
+        }
+        Ok(Thresholds {
+            time,
+            time_floor_seconds: time_floor_ms / 1000.0,
+            memory,
+            memory_floor_bytes: (memory_floor_mib * (1u64 << 20) as f64) as u64,
+        })
+    }
+}
+
 impl Default for Thresholds {
     fn default() -> Thresholds {
         Thresholds {
@@ -72,6 +102,13 @@ impl Baseline {
                 e.column()
             )
         })?;
+        if report.schema_version > crate::judge::report::schema::SCHEMA_VERSION {
+            return Err(format!(
+                "schema_version {}: written by a newer gridjudge (this one reads up to {})",
+                report.schema_version,
+                crate::judge::report::schema::SCHEMA_VERSION
+            ));
+        }
         let mut cases = HashMap::new();
         let provenance = report.provenance;
         for p in report.problems {
@@ -220,6 +257,17 @@ pub fn compare(session: &Session, baseline: &Baseline, thresholds: Thresholds) -
 }
 
 impl Comparison {
+    /// The exit code of the compared run: `code` unless a verdict regression (or, with
+    /// `fail_on_slowdown`, a slowdown) turns a success into 1.
+    pub fn exit_code(&self, code: u8, fail_on_slowdown: bool) -> u8 {
+        let failed = self.verdict_regressions() > 0 || (fail_on_slowdown && self.slowdowns() > 0);
+        if failed && code == crate::exit::OK {
+            crate::exit::REJECTED
+        } else {
+            code
+        }
+    }
+
     /// Cases that were AC and are not any more.
     pub fn verdict_regressions(&self) -> usize {
         self.cases.iter().filter(|c| c.verdict_regressed).count()
@@ -306,6 +354,38 @@ impl Comparison {
 mod tests {
     use super::*;
     use crate::judge::report::test_support::{case, session};
+
+    /// A report of this gridjudge states its schema version and is read back; one of a
+    /// later version is refused, by name, rather than misread; one that does not say
+    /// (an older gridjudge's, a hand-written baseline) is read.
+    #[test]
+    fn a_baseline_of_a_later_schema_version_is_refused() {
+        let written = serde_json::to_value(crate::judge::report::schema::SessionReport::of(
+            &session(
+                "prog",
+                "p",
+                vec![case("1", Verdict::Accepted, "", 0.1)],
+                None,
+            ),
+            None,
+        ))
+        .expect("serializes");
+        assert_eq!(
+            written["schema_version"],
+            crate::judge::report::schema::SCHEMA_VERSION
+        );
+        assert!(Baseline::parse(&written.to_string()).is_ok());
+        let later = serde_json::json!({"schema_version": 2, "problems": []});
+        let refused = Baseline::parse(&later.to_string())
+            .err()
+            .unwrap_or_default();
+        assert!(
+            refused.contains("schema_version 2: written by a newer gridjudge"),
+            "{refused}"
+        );
+        let unstated = serde_json::json!({"problems": []});
+        assert!(Baseline::parse(&unstated.to_string()).is_ok());
+    }
 
     fn baseline(cases: &[(&str, &str, f64, u64)]) -> Baseline {
         let cases: Vec<_> = cases

@@ -30,8 +30,8 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::{Deserialize, Serialize};
 
-/// The version of the JSON document's schema; a change that is not an addition raises it.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the JSON document's schema, shared with the other reports.
+pub use crate::judge::report::schema::SCHEMA_VERSION;
 
 /// The `command` key of the JSON document.
 pub const COMMAND: &str = "verify";
@@ -182,6 +182,17 @@ pub enum Outcome {
     /// A package is broken or its data invalid, or a judge error (with `werror`, a
     /// warning too).
     Broken,
+}
+
+impl Outcome {
+    /// The exit code of the outcome: 0 passed, 1 a mismatch, 3 broken.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::Passed => crate::exit::OK,
+            Outcome::Mismatch => crate::exit::REJECTED,
+            Outcome::Broken => crate::exit::JUDGE_FAILURE,
+        }
+    }
 }
 
 impl GateReport {

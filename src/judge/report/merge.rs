@@ -63,6 +63,8 @@ pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
             e.column()
         ))
     })?;
+    crate::judge::report::schema::check_schema_version(&value)
+        .map_err(|e| error(format!("{}: {e}", path.display())))?;
     let shape = |e: serde_json::Error| error(format!("{}: {e}", path.display()));
     if value.get("command").and_then(|c| c.as_str()) == Some(crate::judge::report::gate::COMMAND) {
         serde_json::from_value(value)
@@ -447,6 +449,7 @@ pub fn verify_reports(
         mismatches,
         name: first.name.clone(),
         package: first.package.clone(),
+        schema_version: crate::judge::report::schema::SCHEMA_VERSION,
         shard: None,
         skipped: first.skipped.clone(),
         // Each shard warns about its own submissions (and each about the package).
@@ -590,6 +593,25 @@ mod tests {
         match read(&path, &text).unwrap() {
             Document::Session(s) => (path, s),
             Document::Verify(_) | Document::Gate(_) => unreachable!("a session"),
+        }
+    }
+
+    /// `report merge` refuses a report of a later schema version, naming the file.
+    #[test]
+    fn a_report_of_a_later_schema_version_is_refused() {
+        for doc in [
+            serde_json::json!({"schema_version": 9, "problems": []}),
+            serde_json::json!({"schema_version": 9, "submissions": []}),
+            serde_json::json!({"schema_version": 9, "command": "verify"}),
+        ] {
+            let refused = read(Path::new("later.json"), &doc.to_string())
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                refused.contains("later.json: schema_version 9: written by a newer gridjudge"),
+                "{refused}"
+            );
         }
     }
 

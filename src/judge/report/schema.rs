@@ -8,6 +8,12 @@
 //! alphabetical. A reader of the document may rely on that order; a new field goes where
 //! its name sorts.
 //!
+//! Every JSON document gridjudge writes (this one, the verify-submissions report and the
+//! `verify` report) carries `schema_version` ([`SCHEMA_VERSION`]): a change that is not
+//! an addition raises it, and a reader refuses a document of a later version than its
+//! own rather than misread it. A document without the key is of a gridjudge that did
+//! not write it, read as version 0.
+//!
 //! Reading is lenient where the comparison with a baseline allows it: a document needs
 //! `problems`, and each problem its `problem` name, each case its `case` name and
 //! `verdict`; every other field may be missing (a report of an older gridjudge, a
@@ -23,6 +29,21 @@ use crate::sandbox::limits::{Limits, MemoryMode};
 use crate::sandbox::Guarantees;
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
+
+/// The version of the JSON documents' schema, the same in every report; a change that is
+/// not an addition raises it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Refuses a document whose `schema_version` is later than [`SCHEMA_VERSION`]: it was
+/// written by a newer gridjudge, whose fields this one could misread.
+pub fn check_schema_version(document: &serde_json::Value) -> Result<(), String> {
+    match document.get("schema_version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v > u64::from(SCHEMA_VERSION) => Err(format!(
+            "schema_version {v}: written by a newer gridjudge (this one reads up to {SCHEMA_VERSION})"
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// The overall verdict of a document that states none: no verdict stands.
 fn no_verdict() -> Verdict {
@@ -53,6 +74,9 @@ pub struct SessionReport {
     /// a report that does not say).
     #[serde(default)]
     pub provenance: Option<crate::judge::report::provenance::Provenance>,
+    /// [`SCHEMA_VERSION`] (0 in a document that does not say).
+    #[serde(default)]
+    pub schema_version: u32,
     /// Set when the session is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardRecord>,
@@ -364,6 +388,7 @@ impl SessionReport {
             problems: session.problems.iter().map(ProblemRecord::from).collect(),
             program: session.program.clone(),
             provenance: session.provenance.clone(),
+            schema_version: SCHEMA_VERSION,
             shard: session.shard.clone(),
             summary: session.summary(),
         }

@@ -66,6 +66,10 @@ pub struct VerifyReport {
     /// each row has its submission's own hash).
     #[serde(default)]
     pub provenance: Option<crate::judge::report::provenance::Provenance>,
+    /// [`SCHEMA_VERSION`](crate::judge::report::schema::SCHEMA_VERSION) (0 in a
+    /// document that does not say).
+    #[serde(default)]
+    pub schema_version: u32,
     /// Set when the report is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::judge::report::schema::ShardRecord>,
@@ -530,6 +534,7 @@ mod tests {
     fn problems() -> VerifyReport {
         VerifyReport {
             margin_data: None,
+            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted: Some("SIGTERM".into()),
             judge_error: false,
@@ -564,6 +569,7 @@ mod tests {
     fn package() -> VerifyReport {
         VerifyReport {
             margin_data: None,
+            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted: None,
             judge_error: true,

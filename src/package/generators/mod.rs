@@ -301,3 +301,16 @@ pub fn write(package: &Path, built: &Built) -> Result<Vec<(PathBuf, Status)>, Ge
     report.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(report)
 }
+
+/// A generators.yaml failure: a broken package (a key refused, a program that fails, a
+/// planted link) is 3, an unreadable one 66, a failed write 74.
+impl From<GenerateError> for crate::error::Failure {
+    fn from(e: GenerateError) -> crate::error::Failure {
+        let code = match e {
+            GenerateError::Package(_) => crate::exit::JUDGE_FAILURE,
+            GenerateError::Read(_) => crate::exit::NO_INPUT,
+            GenerateError::Write(_) => crate::exit::IO_ERROR,
+        };
+        crate::error::Failure::new(code, e.to_string())
+    }
+}

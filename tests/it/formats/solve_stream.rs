@@ -1,6 +1,6 @@
 //! `gridjudge solve` and `gridjudge count` on inputs whose output spans many chunks: the
 //! commands read the input case by case and write their output a chunk (64 KiB) at a
-//! time (`src/cli/solve.rs`), and these tests hold them to what one buffered write gave:
+//! time (`src/plan/solve.rs`), and these tests hold them to what one buffered write gave:
 //! the same bytes, nothing written for an input that does not parse (however late its
 //! fault), the solved cases written around an unsolvable one, and a reader that goes
 //! away early ending the command quietly.

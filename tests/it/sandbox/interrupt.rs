@@ -217,6 +217,11 @@ fn judge_then(signal: i32, test: u32, jobs: &str) {
     wait_for(&mut run, "the program slept", || {
         survivors(&format!("sleep {marker}"), -1).len() >= workers
     });
+    // Reading another process's `/proc` files races with it (a launcher busy in the
+    // kernel can be missed by one scan): look again until each worker's is seen.
+    wait_for(&mut run, "a launcher per worker", || {
+        launchers(pid).len() >= workers
+    });
     let seen = launchers(pid);
     assert_eq!(seen.len(), workers, "one launcher per worker");
     let out = interrupt(run, signal, &seen, &marker, |_| false);

@@ -1,4 +1,9 @@
-//! Process exit codes of the `gridjudge` binary — the one place they are defined.
+//! Process exit codes of the `gridjudge` binary — the one place they are defined,
+//! published with the library (as the reports' schema is) so that a caller of the
+//! library and a script reading the binary's status agree on them. A [`Failure`]
+//! carries one; docs/commands.md tabulates them.
+//!
+//! [`Failure`]: crate::error::Failure
 //!
 //! `check` and `validate` follow testlib (0 OK, 1 WA, 2 PE, 3 FAIL); everything else
 //! uses the BSD `sysexits.h` codes for failures that are not about a verdict. `judge`,
@@ -32,12 +37,22 @@ pub const INTERRUPTED_SIGINT: u8 = 130;
 /// `judge`, `verify-submissions`, `stress`: stopped by SIGTERM (128 + 15).
 pub const INTERRUPTED_SIGTERM: u8 = 143;
 
+/// The exit code of a judged run whose overall verdict is `verdict`: 0 for AC, 3 for a
+/// judge error, 1 for any other verdict (the program was rejected).
+pub fn of_verdict(verdict: crate::Verdict) -> u8 {
+    match verdict {
+        crate::Verdict::Accepted => OK,
+        crate::Verdict::JudgeError => JUDGE_FAILURE,
+        _ => REJECTED,
+    }
+}
+
 /// The exit code of a command stopped by `signal`.
 pub fn interrupted(signal: i32) -> u8 {
     match signal {
         libc::SIGHUP => INTERRUPTED_SIGHUP,
         libc::SIGINT => INTERRUPTED_SIGINT,
         libc::SIGTERM => INTERRUPTED_SIGTERM,
-        _ => gridjudge::sandbox::interrupt::exit_code(signal),
+        _ => crate::sandbox::interrupt::exit_code(signal),
     }
 }
