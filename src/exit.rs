@@ -37,6 +37,21 @@ pub const INTERRUPTED_SIGINT: u8 = 130;
 /// `judge`, `verify-submissions`, `stress`: stopped by SIGTERM (128 + 15).
 pub const INTERRUPTED_SIGTERM: u8 = 143;
 
+/// What each exit code means, in one line per code (the man pages' EXIT STATUS section;
+/// docs/commands.md and the README give the table per command).
+pub const MEANINGS: &[(&str, &str)] = &[
+    ("0", "AC, valid, solved; every case accepted; every submission as expected."),
+    ("1", "Rejected: WA (check), a case not AC (judge), a submission not as expected (verify-submissions), a failure found (stress), a case without a solution (solve)."),
+    ("2", "Presentation error (check)."),
+    ("3", "Judge failure: invalid judge data, a judge error (JE), a broken package."),
+    ("64", "Usage: bad arguments, no such problem, a mistake in problem.toml, reports that are not the shards of one run."),
+    ("65", "report merge: a file that is not a gridjudge report."),
+    ("66", "A file or folder cannot be read."),
+    ("70", "An internal error (a gridjudge bug), reported on one line."),
+    ("74", "Output or a report file cannot be written."),
+    ("129, 130, 143", "judge, verify-submissions, stress: stopped by SIGHUP, SIGINT or SIGTERM; the runs are ended, temporary folders removed and what finished is reported."),
+];
+
 /// The exit code of a judged run whose overall verdict is `verdict`: 0 for AC, 3 for a
 /// judge error, 1 for any other verdict (the program was rejected).
 pub fn of_verdict(verdict: crate::Verdict) -> u8 {
@@ -54,5 +69,39 @@ pub fn interrupted(signal: i32) -> u8 {
         libc::SIGINT => INTERRUPTED_SIGINT,
         libc::SIGTERM => INTERRUPTED_SIGTERM,
         _ => crate::sandbox::interrupt::exit_code(signal),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code the binary exits with is explained in the man pages' table, and the
+    /// table names no other.
+    #[test]
+    fn every_exit_code_has_its_meaning_and_only_those() {
+        let codes = [
+            OK,
+            REJECTED,
+            PRESENTATION,
+            JUDGE_FAILURE,
+            USAGE,
+            DATA_ERROR,
+            NO_INPUT,
+            INTERNAL,
+            IO_ERROR,
+            INTERRUPTED_SIGHUP,
+            INTERRUPTED_SIGINT,
+            INTERRUPTED_SIGTERM,
+        ];
+        let listed: Vec<u8> = MEANINGS
+            .iter()
+            .flat_map(|(list, _)| list.split(", ").map(|c| c.parse::<u8>().unwrap_or(255)))
+            .collect();
+        let mut sorted = listed.clone();
+        sorted.sort_unstable();
+        let mut expected = codes.to_vec();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "{listed:?}");
     }
 }

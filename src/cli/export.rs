@@ -44,8 +44,8 @@ pub struct ExportArgs {
 
 /// Runs `gridjudge export`.
 pub fn run(args: &ExportArgs) -> Result<u8, Failure> {
-    let options = crate::cli::judge::RunOptions::with_cases(args.cases.clone());
-    let dirs = gridjudge::judge::lookup::problem_dirs(&options.roots(), Some(&args.problem))?;
+    let roots = gridjudge::judge::lookup::Roots::new(args.cases.clone());
+    let dirs = gridjudge::judge::lookup::problem_dirs(&roots, Some(&args.problem))?;
     let Some(dir) = dirs.first() else {
         return Err(Failure::usage("no such problem"));
     };

@@ -7,7 +7,6 @@
 
 use super::{exit, Failure};
 use gridjudge::gen::spec::{GenError, GenSpec};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// `gridjudge gen sudoku|kakuro [ARGS]`.
@@ -43,12 +42,7 @@ pub fn run_gen(args: &GenArgs) -> Result<u8, Failure> {
     let input = g.input();
     match &args.out {
         Some(path) => write_file(path, &input)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&input)
-                .and_then(|_| out.flush())
-                .map_err(|e| Failure::new(exit::IO_ERROR, format!("gridjudge gen: stdout: {e}")))?;
-        }
+        None => crate::cli::write_stdout(&input)?,
     }
     if let Some(path) = &args.ans {
         write_file(path, &g.answer())?;
@@ -103,9 +97,6 @@ pub fn run_generate(args: &GenerateArgs) -> Result<u8, Failure> {
         let dir = gridjudge::judge::lookup::locate(problem, &roots)?;
         gridjudge::plan::generate::problem(&dir, args.check)?
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(generated.text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| Failure::new(exit::IO_ERROR, format!("stdout: {e}")))?;
+    crate::cli::write_stdout(generated.text.as_bytes())?;
     Ok(generated.code)
 }

@@ -19,8 +19,6 @@ use gridjudge::plan::io::Outputs;
 use gridjudge::plan::judge::{JudgePlan, Progress, Target};
 use gridjudge::plan::settings::RunSettings;
 use gridjudge::sandbox::limits::MemoryMode;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Report format on stdout.
@@ -87,7 +85,7 @@ pub struct RunOptions {
     /// (default: the problem's, 3 times its CPU limit unless stated). It counts the
     /// program's own time: the time it waits for a CPU on a loaded machine is not
     /// counted (see docs/sandbox.md).
-    #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::positive_number)]
     pub wall_limit: Option<f64>,
     /// Keep every judged case's files in DIR (made if missing): the program's standard
     /// output and error and the verdict with its message, as PROBLEM/CASE.out, .err and
@@ -102,21 +100,6 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// Options with only the judge-cases folder set (for commands that judge nothing).
-    pub fn with_cases(cases: Option<PathBuf>) -> RunOptions {
-        RunOptions {
-            cases,
-            jobs: 1,
-            memory_mode: MemoryModeArg::Rss,
-            run_as_self: false,
-            require_isolation: false,
-            relay_interaction: false,
-            wall_limit: None,
-            keep_outputs: None,
-            python: None,
-        }
-    }
-
     /// The folders problems are looked up in ([`Roots::new`]).
     pub fn roots(&self) -> Roots {
         Roots::new(self.cases.clone())
@@ -161,10 +144,10 @@ pub struct JudgeArgs {
     pub explain_sandbox: bool,
     /// Override the CPU time limit of problem.toml, seconds (the wall limit becomes at
     /// least 3 times this; a longer stated wall limit is kept).
-    #[arg(long, value_name = "SECONDS", value_parser = positive_number)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::positive_number)]
     pub time_limit: Option<f64>,
     /// Override the memory limit of problem.toml, MiB.
-    #[arg(long, value_name = "MIB", value_parser = positive_number)]
+    #[arg(long, value_name = "MIB", value_parser = crate::cli::positive_number)]
     pub memory_limit: Option<f64>,
     /// Judge against a Kattis/ICPC problem package (legacy, 2023-07 or 2025-09) instead of
     /// a gridjudge problem: its data, limits and output validator.
@@ -223,41 +206,6 @@ pub struct JudgeArgs {
     pub command: Vec<String>,
 }
 
-/// A limit given on the command line: a finite number above 0.
-fn positive_number(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(v),
-        Ok(v) => Err(format!("{v} is not in (0, 1000000]")),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-impl JudgeArgs {
-    /// What the command line changes in each problem.
-    fn overrides(&self) -> Overrides {
-        Overrides {
-            time_seconds: self.time_limit,
-            memory_mib: self.memory_limit,
-            case: self.case.clone(),
-            with_stress: self.with_stress,
-        }
-    }
-}
-
-/// A live progress bar on a terminal; hidden when stderr is not one.
-pub fn progress_bar(total: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Runs `gridjudge judge`.
 pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
     if args.explain_sandbox {
@@ -305,7 +253,12 @@ pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
     };
     let plan = JudgePlan {
         target,
-        overrides: args.overrides(),
+        overrides: Overrides {
+            time_seconds: args.time_limit,
+            memory_mib: args.memory_limit,
+            case: args.case.clone(),
+            with_stress: args.with_stress,
+        },
         interactor: args.interactor.clone(),
         shard: args.shard,
         subject: if args.reference {
@@ -316,7 +269,7 @@ pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
             Subject::Command(args.command.clone())
         },
     };
-    let bar = progress_bar(0);
+    let bar = crate::cli::progress(true);
     let session = plan.run(
         &settings,
         baseline.as_ref().map(|(b, _)| b),

@@ -21,20 +21,6 @@ pub struct ManArgs {
     pub out: Option<PathBuf>,
 }
 
-/// The EXIT STATUS section: the codes of `src/exit.rs` (`gridjudge::exit`), the same in every command.
-const EXIT_STATUS: &[(&str, &str)] = &[
-    ("0", "AC, valid, solved; every case accepted; every submission as expected."),
-    ("1", "Rejected: WA (check), a case not AC (judge), a submission not as expected (verify-submissions), a failure found (stress), a case without a solution (solve)."),
-    ("2", "Presentation error (check)."),
-    ("3", "Judge failure: invalid judge data, a judge error (JE), a broken package."),
-    ("64", "Usage: bad arguments, no such problem, a mistake in problem.toml, reports that are not the shards of one run."),
-    ("65", "report merge: a file that is not a gridjudge report."),
-    ("66", "A file or folder cannot be read."),
-    ("70", "An internal error (a gridjudge bug), reported on one line."),
-    ("74", "Output or a report file cannot be written."),
-    ("129, 130, 143", "judge, verify-submissions, stress: stopped by SIGHUP, SIGINT or SIGTERM; the runs are ended, temporary folders removed and what finished is reported."),
-];
-
 /// Escapes text for a roff text line.
 fn roff_text(text: &str) -> String {
     let text = text.replace('\\', "\\e").replace('-', "\\-");
@@ -52,7 +38,7 @@ fn page(cmd: clap::Command) -> Result<Vec<u8>, Failure> {
         .render(&mut out)
         .map_err(|e| Failure::internal(format!("man page: {e}")))?;
     out.extend_from_slice(b".SH \"EXIT STATUS\"\n");
-    for (code, meaning) in EXIT_STATUS {
+    for (code, meaning) in exit::MEANINGS {
         out.extend_from_slice(format!(".TP\n\\fB{code}\\fR\n{}\n", roff_text(meaning)).as_bytes());
     }
     Ok(out)

@@ -18,7 +18,7 @@ pub mod verify_submissions;
 
 pub use gridjudge::error::Failure;
 pub use gridjudge::exit;
-pub use gridjudge::plan::io::{check_writable, display_name, read_input, write_file};
+pub use gridjudge::plan::io::{check_writable, display_name, read_input, write_file, Outputs};
 
 /// Writes `bytes` to stdout; a closed pipe is not an error, any other failure is
 /// [`exit::IO_ERROR`].
@@ -31,12 +31,70 @@ fn write_out(bytes: &[u8]) -> Result<bool, Failure> {
     gridjudge::plan::io::write_to(&mut std::io::stdout().lock(), bytes)
 }
 
+/// A limit given on the command line: a finite number above 0.
+pub fn positive_number(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(v),
+        Ok(v) => Err(format!("{v} is not in (0, 1000000]")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// `-j N`: at least one worker (`-j 0` is a usage error, not "as many as cores").
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("must be at least 1".to_string()),
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A live progress display on stderr when it is a terminal (hidden otherwise): a bar of
+/// `{pos}/{len}` when `counted` (its length set once known), else a spinner that ticks
+/// by itself.
+pub fn progress(counted: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressStyle};
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = if counted {
+        let t = "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}";
+        (ProgressBar::new(0), t)
+    } else {
+        (
+            ProgressBar::new_spinner(),
+            "{spinner} [{elapsed_precise}] {msg}",
+        )
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    if !counted {
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    }
+    bar
+}
+
+/// The report formats of the commands that write a table or one JSON document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableOrJson {
+    /// The command's table and summary line.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// The outputs of a report written as a table or one JSON document on stdout (side files
+/// added with [`Outputs::with_file`]).
+pub fn outputs<'a, R: ?Sized>(
+    format: TableOrJson,
+    table: impl gridjudge::judge::report::Render<R> + 'a,
+    json: impl gridjudge::judge::report::Render<R> + 'a,
+) -> Outputs<'a, R> {
+    match format {
+        TableOrJson::Table => Outputs::new(Box::new(table)),
+        TableOrJson::Json => Outputs::new(Box::new(json)),
     }
 }
 

@@ -7,9 +7,8 @@
 //! read.
 
 use crate::cli::Failure;
-use gridjudge::judge::report::gate::{self, GateReport};
-use gridjudge::judge::report::{self, verify, Render, Session};
-use gridjudge::plan::io::Outputs;
+use gridjudge::judge::report::gate;
+use gridjudge::judge::report::{self, verify};
 use gridjudge::plan::merge::{merge, Merged};
 use std::path::PathBuf;
 
@@ -37,8 +36,8 @@ pub struct MergeArgs {
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
     /// Report format on stdout: the command's table, or its JSON document.
-    #[arg(long, value_enum, default_value_t = MergeFormat::Table)]
-    pub format: MergeFormat,
+    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
+    pub format: crate::cli::TableOrJson,
     /// Also write a JUnit XML report of the whole run here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -55,15 +54,6 @@ pub struct MergeArgs {
     pub suggest_limits: bool,
 }
 
-/// Report formats of `report merge`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MergeFormat {
-    /// The table and summary line of the command that wrote the reports.
-    Table,
-    /// One JSON document, as the command writes it.
-    Json,
-}
-
 /// Runs `gridjudge report`.
 pub fn run(args: &ReportArgs) -> Result<u8, Failure> {
     match &args.command {
@@ -78,45 +68,23 @@ fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
     }
     let merged = merge(&args.reports, args.strict, args.suggest_limits)?;
     match &merged {
-        Merged::Session(session) => write_session(args, session)?,
-        Merged::Verify(verified) => write_verify(args, &verified.report)?,
-        Merged::Gate(report) => write_gate(args, report)?,
+        Merged::Session(session) => {
+            use report::{html::Html, json::Json, junit::Junit, table::Table};
+            let none = None;
+            let (table, json) = (Table { baseline: none }, Json { baseline: none });
+            crate::cli::outputs(args.format, table, json)
+                .with_file(args.junit.as_deref(), Junit)
+                .with_file(args.html.as_deref(), Html { baseline: none })
+                .write(session)?
+        }
+        Merged::Verify(v) => crate::cli::outputs(args.format, verify::Table, verify::Json)
+            .with_file(args.junit.as_deref(), verify::Junit)
+            .with_file(args.html.as_deref(), verify::Html)
+            .write(&v.report)?,
+        Merged::Gate(g) => crate::cli::outputs(args.format, gate::Table, gate::Json)
+            .with_file(args.junit.as_deref(), gate::Junit)
+            .with_file(args.html.as_deref(), gate::Html)
+            .write(g)?,
     }
     Ok(merged.exit_code())
-}
-
-/// Writes the merged `judge` report.
-fn write_session(args: &MergeArgs, session: &Session) -> Result<(), Failure> {
-    let stdout: Box<dyn Render<Session>> = match args.format {
-        MergeFormat::Table => Box::new(report::table::Table { baseline: None }),
-        MergeFormat::Json => Box::new(report::json::Json { baseline: None }),
-    };
-    Outputs::new(stdout)
-        .with_file(args.junit.as_deref(), report::junit::Junit)
-        .with_file(args.html.as_deref(), report::html::Html { baseline: None })
-        .write(session)
-}
-
-/// Writes the merged `verify` report.
-fn write_gate(args: &MergeArgs, report: &GateReport) -> Result<(), Failure> {
-    let stdout: Box<dyn Render<GateReport>> = match args.format {
-        MergeFormat::Table => Box::new(gate::Table),
-        MergeFormat::Json => Box::new(gate::Json),
-    };
-    Outputs::new(stdout)
-        .with_file(args.junit.as_deref(), gate::Junit)
-        .with_file(args.html.as_deref(), gate::Html)
-        .write(report)
-}
-
-/// Writes the merged `verify-submissions` report.
-fn write_verify(args: &MergeArgs, report: &verify::VerifyReport) -> Result<(), Failure> {
-    let stdout: Box<dyn Render<verify::VerifyReport>> = match args.format {
-        MergeFormat::Table => Box::new(verify::Table),
-        MergeFormat::Json => Box::new(verify::Json),
-    };
-    Outputs::new(stdout)
-        .with_file(args.junit.as_deref(), verify::Junit)
-        .with_file(args.html.as_deref(), verify::Html)
-        .write(report)
 }

@@ -9,15 +9,13 @@
 //! stress folders are removed). The plan is [`gridjudge::plan::stress`], the engine [`gridjudge::stress`].
 
 use super::judge::RunOptions;
-use super::{exit, Failure};
+use super::Failure;
 use gridjudge::judge::lookup::problem_dirs;
 use gridjudge::plan::stress::StressPlan;
 use gridjudge::stress::script::shell_word;
 use gridjudge::stress::Progress;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// `gridjudge stress` arguments.
 #[derive(Debug, clap::Args)]
@@ -105,44 +103,16 @@ pub fn run(args: StressArgs) -> Result<u8, Failure> {
         binary,
     };
     let settings = args.options.checked_settings()?;
-    let bar = progress_bar();
+    let bar = crate::cli::progress(false);
     let started = Instant::now();
-    let tick = |p: Progress| match p {
-        Progress::Searched(n) => {
-            if n % 16 == 0 {
-                let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                bar.set_message(format!("{n} iterations, {rate:.0}/s, all AC so far"));
-            }
-        }
-        Progress::Failed(size) => bar.set_message(format!("failed on {size}; shrinking")),
-        Progress::Shrinking(runs, size) => {
-            bar.set_message(format!("shrinking: {runs} runs, best so far {size}"))
+    let tick = |p: Progress| {
+        if let Some(line) = p.line(started.elapsed()) {
+            bar.set_message(line);
         }
     };
     let stressed = plan.run(&settings, &tick);
     bar.finish_and_clear();
     let stressed = stressed?;
-    emit(&stressed.text)?;
+    crate::cli::write_stdout(stressed.text.as_bytes())?;
     Ok(stressed.code)
-}
-
-/// Writes the report on stdout; a closed or failing stdout is exit 74.
-fn emit(text: &str) -> Result<(), Failure> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| Failure::new(exit::IO_ERROR, format!("cannot write the report: {e}")))
-}
-
-fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

@@ -9,10 +9,8 @@
 use crate::cli::judge::RunOptions;
 use crate::cli::Failure;
 use gridjudge::judge::report::gate::{self, GateReport};
-use gridjudge::judge::report::Render;
 use gridjudge::judge::shard::Shard;
 use gridjudge::package::gate::{GateOptions, Progress};
-use gridjudge::plan::io::Outputs;
 use std::path::PathBuf;
 
 /// `gridjudge verify --package DIR`
@@ -36,7 +34,7 @@ pub struct GateArgs {
     pub shard: Option<Shard>,
     /// The time limit of every package, seconds (default: each package's own, else
     /// problemtools' rule from its accepted submissions).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::positive_number)]
     pub time_limit: Option<f64>,
     /// A package with generators/generators.yaml: write its data/ from the generators
     /// first (as `generate --package` does), rather than fail on each file that
@@ -54,8 +52,8 @@ pub struct GateArgs {
     pub werror: bool,
     /// Report format on stdout: per problem the checks that did not pass and the
     /// submissions' table, or one JSON document (every check and submission).
-    #[arg(long, value_enum, default_value_t = GateFormat::Table)]
-    pub format: GateFormat,
+    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
+    pub format: crate::cli::TableOrJson,
     /// Also write a JUnit XML report here: a test suite per problem, a test case per
     /// check and per submission (checked writable before anything runs).
     #[arg(long, value_name = "FILE")]
@@ -72,22 +70,8 @@ pub struct GateArgs {
     pub margins: crate::cli::margins::MarginArgs,
 }
 
-/// Report formats of `verify`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GateFormat {
-    /// Per problem a heading, the checks that did not pass and the submissions' table.
-    Table,
-    /// One JSON document.
-    Json,
-}
-
 /// Runs `gridjudge verify`.
 pub fn run(args: GateArgs) -> Result<u8, Failure> {
-    if args.time_limit.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err(Failure::usage(
-            "--time-limit must be a number of seconds above 0",
-        ));
-    }
     for path in [&args.junit, &args.html, &args.json].into_iter().flatten() {
         crate::cli::check_writable(path)?;
     }
@@ -102,7 +86,8 @@ pub fn run(args: GateArgs) -> Result<u8, Failure> {
         generate: args.generate,
     };
     let provenance = gridjudge::judge::report::provenance::Provenance::now(None);
-    let bar = crate::cli::judge::progress_bar(dirs.len());
+    let bar = crate::cli::progress(true);
+    bar.set_length(dirs.len() as u64);
     let mut report =
         gridjudge::package::gate::run(&dirs, shard, &settings, &options, &mut |step| match step {
             Progress::Problem(dir, _, _) => bar.set_message(dir.display().to_string()),
@@ -116,11 +101,7 @@ pub fn run(args: GateArgs) -> Result<u8, Failure> {
 
 /// Prints the report in the asked format and writes the side files.
 fn emit(args: &GateArgs, report: &GateReport) -> Result<(), Failure> {
-    let stdout: Box<dyn Render<GateReport>> = match args.format {
-        GateFormat::Table => Box::new(gate::Table),
-        GateFormat::Json => Box::new(gate::Json),
-    };
-    Outputs::new(stdout)
+    crate::cli::outputs(args.format, gate::Table, gate::Json)
         .with_file(args.junit.as_deref(), gate::Junit)
         .with_file(args.html.as_deref(), gate::Html)
         .with_file(args.json.as_deref(), gate::Json)

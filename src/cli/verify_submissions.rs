@@ -9,14 +9,12 @@
 //! is ended, no further submission is verified, the reports list the submissions that
 //! finished and say the rest were not verified, and `main` exits 128 + the signal.
 
-use crate::cli::judge::{progress_bar, RunOptions};
+use crate::cli::judge::RunOptions;
 use crate::cli::Failure;
 use gridjudge::judge::lookup::problem_dirs;
 use gridjudge::judge::report::verify::{self, VerifyReport};
-use gridjudge::judge::report::Render;
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::verify::Step;
-use gridjudge::plan::io::Outputs;
 use gridjudge::plan::verify_submissions::{Progress, Target, VerifyPlan};
 use std::path::PathBuf;
 
@@ -66,7 +64,7 @@ pub struct VerifyArgs {
     pub shard: Option<Shard>,
     /// With --package: the time limit, seconds (default: the package's, else
     /// problemtools' rule from the accepted submissions).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::positive_number)]
     pub time_limit: Option<f64>,
     /// With --package: stop each submission at its first case that is not AC, as problemtools and
     /// `bt run` do: faster, but the 2023-07 and 2025-09 rules of the cases after it go
@@ -76,8 +74,8 @@ pub struct VerifyArgs {
     pub fail_fast: bool,
     /// Report format on stdout: the table, or one JSON document (every submission with
     /// its expected and actual verdict, case and whole message, and the counts).
-    #[arg(long, value_enum, default_value_t = VerifyFormat::Table)]
-    pub format: VerifyFormat,
+    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
+    pub format: crate::cli::TableOrJson,
     /// Also write a JUnit XML report here: one test suite per problem, one test case per
     /// submission, failing when its verdict differs from its folder (checked writable
     /// before anything is compiled).
@@ -92,15 +90,6 @@ pub struct VerifyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub margins: crate::cli::margins::MarginArgs,
-}
-
-/// Report formats of `verify-submissions`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum VerifyFormat {
-    /// A table and a summary line.
-    Table,
-    /// One JSON document.
-    Json,
 }
 
 /// Runs `gridjudge verify-submissions`.
@@ -141,7 +130,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         suggest_limits: args.margins.suggest_limits,
     };
     let settings = args.options.checked_settings()?;
-    let bar = progress_bar(0);
+    let bar = crate::cli::progress(true);
     let verified = plan.run(
         &settings,
         &crate::cli::print_notice,
@@ -162,11 +151,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 
 /// Prints the report in the asked format and writes the JUnit and HTML files.
 fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
-    let stdout: Box<dyn Render<VerifyReport>> = match args.format {
-        VerifyFormat::Table => Box::new(verify::Table),
-        VerifyFormat::Json => Box::new(verify::Json),
-    };
-    Outputs::new(stdout)
+    crate::cli::outputs(args.format, verify::Table, verify::Json)
         .with_file(args.junit.as_deref(), verify::Junit)
         .with_file(args.html.as_deref(), verify::Html)
         .write(report)

@@ -147,6 +147,24 @@ pub enum Progress {
     Shrinking(usize, Size),
 }
 
+impl Progress {
+    /// The progress line to show `elapsed` after the start, or `None` when nothing new
+    /// is worth showing (the search is told every 16 iterations).
+    pub fn line(&self, elapsed: Duration) -> Option<String> {
+        match self {
+            Progress::Searched(n) if n % 16 == 0 => {
+                let rate = *n as f64 / elapsed.as_secs_f64().max(1e-9);
+                Some(format!("{n} iterations, {rate:.0}/s, all AC so far"))
+            }
+            Progress::Searched(_) => None,
+            Progress::Failed(size) => Some(format!("failed on {size}; shrinking")),
+            Progress::Shrinking(runs, size) => {
+                Some(format!("shrinking: {runs} runs, best so far {size}"))
+            }
+        }
+    }
+}
+
 /// (iteration, seed, case set, trials) of the earliest failure of the search.
 type FirstFailure = (u64, u64, CaseSet, Vec<Trial>);
 
@@ -304,5 +322,34 @@ fn shrink_found(
             }
         }
         break;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search is shown every 16 iterations with its rate; shrinking at every step.
+    #[test]
+    fn the_progress_line_shows_the_search_every_16_iterations() {
+        let second = Duration::from_secs(1);
+        assert_eq!(Progress::Searched(15).line(second), None);
+        assert_eq!(
+            Progress::Searched(32).line(second).as_deref(),
+            Some("32 iterations, 32/s, all AC so far")
+        );
+        let size = case_set::Size {
+            cases: 1,
+            cells: 2,
+            area: 3,
+            digits: 4,
+        };
+        let shrinking = Progress::Shrinking(7, size)
+            .line(second)
+            .unwrap_or_default();
+        assert!(
+            shrinking.starts_with("shrinking: 7 runs, best so far "),
+            "{shrinking}"
+        );
     }
 }
