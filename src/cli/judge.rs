@@ -16,8 +16,9 @@ use gridjudge::judge::report::{self, Render, Session};
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::subject::Subject;
 use gridjudge::plan::io::Outputs;
-use gridjudge::plan::judge::{JudgePlan, Progress, Target};
+use gridjudge::plan::judge::{JudgePlan, Progress};
 use gridjudge::plan::settings::RunSettings;
+use gridjudge::plan::Target;
 use gridjudge::sandbox::limits::MemoryMode;
 use std::path::PathBuf;
 

@@ -15,7 +15,8 @@ use gridjudge::judge::lookup::problem_dirs;
 use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::verify::Step;
-use gridjudge::plan::verify_submissions::{Progress, Target, VerifyPlan};
+use gridjudge::plan::verify_submissions::{Progress, VerifyPlan};
+use gridjudge::plan::Target;
 use std::path::PathBuf;
 
 /// `gridjudge verify-submissions PROBLEM`

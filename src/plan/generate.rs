@@ -20,6 +20,15 @@ pub struct Generated {
     pub code: u8,
 }
 
+/// 1 when a check found a file that differs, else 0.
+fn exit_code(check: bool, differ: bool) -> u8 {
+    if check && differ {
+        exit::REJECTED
+    } else {
+        exit::OK
+    }
+}
+
 /// A package's `data/` from its generators.yaml, the generators run through the sandbox
 /// of the `launcher` binary: every file that changed (with `check`, every file and its
 /// status), then the counts.
@@ -49,11 +58,7 @@ pub fn package(
     let differ = report.iter().any(|(_, s)| s.differs());
     Ok(Generated {
         text,
-        code: if check && differ {
-            exit::REJECTED
-        } else {
-            exit::OK
-        },
+        code: exit_code(check, differ),
     })
 }
 
@@ -85,10 +90,6 @@ pub fn problem(dir: &Path, check: bool) -> Result<Generated, Failure> {
     }
     Ok(Generated {
         text,
-        code: if check && differ {
-            exit::REJECTED
-        } else {
-            exit::OK
-        },
+        code: exit_code(check, differ),
     })
 }

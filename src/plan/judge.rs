@@ -9,7 +9,7 @@
 //! of every problem) and judged on every problem; and after SIGINT, SIGTERM or SIGHUP
 //! the session holds the cases that finished and counts the rest.
 
-use super::Notice;
+use super::{Notice, Target};
 use crate::error::Failure;
 use crate::judge::case_loop::{JudgeSettings, ProblemReport};
 use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, Overrides, Protocol};
@@ -25,21 +25,6 @@ use crate::package::Package;
 use crate::sandbox::interrupt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// What a judge run judges its program on.
-#[derive(Debug, Clone)]
-pub enum Target {
-    /// gridjudge problem folders ([`lookup`](crate::judge::lookup) found them).
-    Folders(Vec<PathBuf>),
-    /// A Kattis/ICPC problem package (legacy, 2023-07 or 2025-09): its data, limits and
-    /// output validator. `check_data` false judges without checking its data first.
-    Package {
-        /// The package's folder.
-        dir: PathBuf,
-        /// Whether its input validators and output validator check its data first.
-        check_data: bool,
-    },
-}
 
 /// One `gridjudge judge` run, from plain values.
 #[derive(Debug, Clone)]

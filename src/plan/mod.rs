@@ -44,6 +44,23 @@ use std::path::Path;
 
 use std::fmt;
 
+/// The problems a judge or verify-submissions run works on.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// gridjudge problem folders ([`lookup`](crate::judge::lookup) found them), each
+    /// with its cases and its `submissions/<verdict folder>/`.
+    Folders(Vec<std::path::PathBuf>),
+    /// A Kattis/ICPC problem package (legacy, 2023-07 or 2025-09): its data, limits,
+    /// output validator and `submissions/<folder>/`.
+    Package {
+        /// The package's folder.
+        dir: std::path::PathBuf,
+        /// Whether its input validators and output validator check its data first
+        /// (false judges without checking it).
+        check_data: bool,
+    },
+}
+
 /// A message a plan gives while it runs, for its caller to show (the command line
 /// prints each on a line of its own on stderr).
 #[derive(Debug, Clone, PartialEq, Eq)]

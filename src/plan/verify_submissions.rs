@@ -12,7 +12,7 @@
 //! first case that is not accepted; a package's too when the plan says `fail_fast`
 //! (else each is judged until its expectation is settled).
 
-use super::Notice;
+use super::{Notice, Target};
 use crate::error::Failure;
 use crate::exit;
 use crate::judge::case_loop::JudgeSettings;
@@ -28,20 +28,6 @@ use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::Package;
 use crate::sandbox::interrupt;
 use std::path::{Path, PathBuf};
-
-/// What a verify-submissions run verifies.
-#[derive(Debug, Clone)]
-pub enum Target {
-    /// gridjudge problem folders, each with its `submissions/<verdict folder>/`.
-    Folders(Vec<PathBuf>),
-    /// A Kattis/ICPC package and its `submissions/<folder>/`.
-    Package {
-        /// The package's folder.
-        dir: PathBuf,
-        /// Whether its input validators and output validator check its data first.
-        check_data: bool,
-    },
-}
 
 /// One `gridjudge verify-submissions` run, from plain values.
 #[derive(Debug, Clone)]
