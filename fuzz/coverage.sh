@@ -2,7 +2,8 @@
 # Which lines of the parsers, checkers, validators and solvers the fuzz corpus reaches:
 # `cargo fuzz coverage` for each target (over fuzz/corpus/TARGET when a campaign made one,
 # else the committed seeds), the profiles merged, and `llvm-cov report` over every target
-# binary at once, restricted to src/format, src/check, src/verify and src/solve.
+# binary at once, restricted to the core crate's format, check, verify and solve
+# (crates/core/src/).
 #
 # Usage: bash fuzz/coverage.sh [TARGET...]    (default: every target)
 # Needs: nightly with llvm-tools (rustup component add llvm-tools-preview --toolchain
@@ -35,12 +36,13 @@ for t in "${targets[@]}"; do
 done
 "$bin/llvm-profdata" merge -sparse "${profiles[@]}" -o fuzz/coverage/all.profdata
 report=$("$bin/llvm-cov" report "${objects[@]:1}" -instr-profile=fuzz/coverage/all.profdata \
-    -ignore-filename-regex='(\.cargo|rustc|/fuzz/|/src/(judge|cli|fuzzing|gen|package|stress|bin)/)' "$PWD/src/format" "$PWD/src/check" "$PWD/src/verify" "$PWD/src/solve")
+    -ignore-filename-regex='(\.cargo|rustc|/fuzz/|/src/(judge|cli|fuzzing|gen|package|stress|bin)/)' \
+    "$PWD/crates/core/src/format" "$PWD/crates/core/src/check" "$PWD/crates/core/src/verify" "$PWD/crates/core/src/solve")
 echo "$report"
 # Lines covered per folder, from the per-file rows (columns: ... Lines MissedLines Cover ...).
 {
     echo "fuzz corpus line coverage ($(date -u +%Y-%m-%d), $(git rev-parse --short HEAD), ${#targets[@]} targets):"
     for dir in format check verify solve; do
-        grep -E "(^|/)$dir/" <<<"$report" | awk -v d="src/$dir" '{lines+=$8; missed+=$9} END {if (lines) printf "  %-11s %5d of %5d lines (%.1f %%)\n", d, lines-missed, lines, 100*(lines-missed)/lines}'
+        grep -E "(^|/)$dir/" <<<"$report" | awk -v d="core/$dir" '{lines+=$8; missed+=$9} END {if (lines) printf "  %-11s %5d of %5d lines (%.1f %%)\n", d, lines-missed, lines, 100*(lines-missed)/lines}'
     done
 } | tee fuzz/coverage/summary.txt

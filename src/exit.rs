@@ -76,6 +76,25 @@ pub fn interrupted(signal: i32) -> u8 {
 mod tests {
     use super::*;
 
+    /// `gridjudge check` exits with testlib's codes, which are also the binary's own.
+    #[test]
+    fn the_binarys_checker_codes_are_testlibs() {
+        use crate::verdict::{ExitProtocol, Verdict};
+        assert_eq!(ExitProtocol::Testlib.code(Verdict::Accepted), Some(OK));
+        assert_eq!(
+            ExitProtocol::Testlib.code(Verdict::WrongAnswer),
+            Some(REJECTED)
+        );
+        assert_eq!(
+            ExitProtocol::Testlib.code(Verdict::PresentationError),
+            Some(PRESENTATION)
+        );
+        assert_eq!(
+            ExitProtocol::Testlib.code(Verdict::JudgeError),
+            Some(JUDGE_FAILURE)
+        );
+    }
+
     /// Every code the binary exits with is explained in the man pages' table, and the
     /// table names no other.
     #[test]

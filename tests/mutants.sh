@@ -7,7 +7,10 @@
 #                                             quick mode: only mutants in the lines changed
 #                                             since BASE (default: the merge base with
 #                                             origin/main), all modules
-# MODULE: verify | check | format | solve. Results in mutants.out/ (see tests/MUTANTS.md).
+# MODULE: verify | check | format | solve, the core crate's modules (crates/core/src/MODULE),
+# whose tests are partly the core's unit tests and partly gridjudge's integration tests:
+# every mutant runs both (--test-workspace). Results in target/mutants-MODULE (see
+# tests/MUTANTS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # cargo-mutants, checked (or, with MUTANTS_INSTALL=1, installed at the pinned version)
@@ -44,14 +47,16 @@ if [ "$module" = diff ]; then
     if [ $# -gt 0 ]; then shift; fi # the rest (-j 2, --iterate, …) goes to cargo-mutants
     diff_file=$(mktemp)
     mkdir -p target # (cargo-mutants does not create the output's parent on a fresh clone)
-    git diff "$base" -- src/verify src/check src/format src/solve > "$diff_file"
+    core=crates/core/src
+    git diff "$base" -- "$core/verify" "$core/check" "$core/format" "$core/solve" > "$diff_file"
     if [ ! -s "$diff_file" ]; then
-        echo "mutants.sh: no change in src/verify, src/check, src/format or src/solve since $(git rev-parse --short "$base"): nothing to mutate"
+        echo "mutants.sh: no change in $core/verify, check, format or solve since $(git rev-parse --short "$base"): nothing to mutate"
         exit 0
     fi
     need_mutants
     # Every module's tests: a change may touch several.
-    exec cargo mutants --in-diff "$diff_file" --output target/mutants-diff "$@" -- \
+    exec cargo mutants --package gridjudge-core --test-workspace=true --in-diff "$diff_file" \
+        --output target/mutants-diff "$@" -- \
         --lib --test it -- tests:: $(filters_for verify) formats::properties_checker:: cli::check:: \
         formats::malformed_inputs:: formats::snapshots:: solvers::sudoku:: solvers::kakuro:: \
         solvers::snapshots::
@@ -64,4 +69,5 @@ need_mutants
 sharding=()
 for a in "$@"; do case $a in --shard|--shard=*) sharding=(--sharding round-robin) ;; esac; done
 mkdir -p target
-exec cargo mutants -f "src/$module/**" "${sharding[@]}" --output "target/mutants-$module" "$@" -- --lib --test it -- tests:: $filters
+exec cargo mutants --package gridjudge-core --test-workspace=true -f "crates/core/src/$module/**" \
+    "${sharding[@]}" --output "target/mutants-$module" "$@" -- --lib --test it -- tests:: $filters

@@ -7,9 +7,13 @@
 //! - `model` and `verify` import nothing from `solve`, `gen`, `format`, `check` or
 //!   `judge`: a validator shares no code with the solvers, so a solver bug can never hide
 //!   behind a validator bug. This test is what makes that a checked fact.
-//! - `sandbox` is a crate of its own (`crates/sandbox`, re-exported as
-//!   `gridjudge::sandbox`): cargo keeps it from importing anything of gridjudge, and
-//!   this test checks that its manifest never names gridjudge.
+//! - The core (`crates/core`: `verdict`, `model`, `problem`, `verify`, `solve`,
+//!   `format`, `check` and the generators of `gen`) and `sandbox` (`crates/sandbox`) are
+//!   crates of their own, re-exported by gridjudge under those module names: cargo
+//!   keeps them from importing the judge, the packages or the command line, and this
+//!   test checks that their manifests never name a gridjudge crate above them. Inside
+//!   the core the rules above are still this test's to keep: its files are read as the
+//!   library's are.
 //!
 //! What counts as an import: every path through `crate::` (`use crate::solve::dlx;`,
 //! `crate::format::write(..)`, the names in `use crate::{a, b::c}`), the crate root's
@@ -84,6 +88,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
 /// The lines of [`ALLOWED`] that are crates of the workspace re-exported under a
 /// module's name rather than folders of `src/`: cargo layers them.
 const CRATES: &[(&str, &str)] = &[("sandbox", "crates/sandbox")];
+
+/// The crate whose modules gridjudge re-exports under their own names
+/// (`pub use gridjudge_core::{check, …}`), and its folder.
+const CORE: (&str, &str) = ("gridjudge_core", "crates/core");
 
 /// A layering table: each module and the modules it may import, bottom up.
 type Table = &'static [(&'static str, &'static [&'static str])];
@@ -573,9 +581,24 @@ fn src_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// The core crate's sources, whose modules are the library's too.
+fn core_src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(CORE.1)
+        .join("src")
+}
+
+/// The folders whose files are the library's modules: gridjudge's and the core's.
+fn library_roots() -> [PathBuf; 2] {
+    [src_dir(), core_src_dir()]
+}
+
 #[test]
 fn every_import_points_down_the_layers() {
-    let bad = violations(&src_dir(), ALLOWED);
+    let bad: Vec<String> = library_roots()
+        .iter()
+        .flat_map(|root| violations(root, ALLOWED))
+        .collect();
     assert!(
         bad.is_empty(),
         "imports against the layering:\n{}",
@@ -634,12 +657,16 @@ fn the_allowed_table_lists_every_library_module_and_only_lower_ones() {
         }
     }
     let listed: BTreeSet<String> = ALLOWED.iter().map(|(m, _)| m.to_string()).collect();
-    let present: BTreeSet<String> = library_files(&src_dir())
-        .into_iter()
+    let present: BTreeSet<String> = library_roots()
+        .iter()
+        .flat_map(|root| library_files(root))
         .map(|(_, top, _)| top)
         .chain(CRATES.iter().map(|(m, _)| m.to_string()))
         .collect();
-    assert_eq!(listed, present, "ALLOWED and the modules of src/ differ");
+    assert_eq!(
+        listed, present,
+        "ALLOWED and the modules of src/ and crates/core/src differ"
+    );
 }
 
 #[test]
@@ -684,6 +711,59 @@ fn the_sandbox_crate_depends_on_nothing_of_gridjudge() {
     }
 }
 
+/// The core crate names no other gridjudge crate (so the judge, the packages and the
+/// sandbox are out of its reach), its command-line derives come only with its `clap`
+/// feature, and every top-level module of it is the library's under the same name:
+/// re-exported, or (`gen`) a gridjudge module that re-exports it beside its own.
+#[test]
+fn the_core_crate_depends_on_nothing_of_gridjudge_and_is_re_exported() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join(CORE.1).join("Cargo.toml"))
+        .expect("read the core's Cargo.toml");
+    let manifest: toml::Table = manifest.parse().expect("a TOML manifest");
+    for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
+        let Some(deps) = manifest.get(section).and_then(|d| d.as_table()) else {
+            continue;
+        };
+        for dep in deps.keys() {
+            assert!(
+                !dep.starts_with("gridjudge"),
+                "{} depends on {dep} ([{section}])",
+                CORE.1
+            );
+        }
+        if let Some(clap) = deps.get("clap") {
+            assert_eq!(
+                clap.get("optional").and_then(|o| o.as_bool()),
+                Some(true),
+                "the core's clap is optional"
+            );
+        }
+    }
+    let lib = std::fs::read_to_string(src_dir().join("lib.rs")).expect("read src/lib.rs");
+    let re_export = lib
+        .split(&format!("pub use {}::{{", CORE.0))
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .unwrap_or_default()
+        .to_string();
+    let re_exported: BTreeSet<&str> = re_export.split(',').map(str::trim).collect();
+    let core_modules: BTreeSet<String> = library_files(&core_src_dir())
+        .into_iter()
+        .map(|(_, top, _)| top)
+        .collect();
+    for module in &core_modules {
+        let own = src_dir().join(module).join("mod.rs");
+        let wrapped = std::fs::read_to_string(&own)
+            .is_ok_and(|text| text.contains(&format!("pub use {}::{module}::", CORE.0)));
+        assert!(
+            re_exported.contains(module.as_str()) || wrapped,
+            "src/lib.rs does not re-export {}::{module}",
+            CORE.0
+        );
+    }
+}
+
 #[test]
 fn the_scanner_sees_every_form_of_import() {
     let src = r#"
@@ -720,10 +800,10 @@ mod tests {
 
 #[test]
 fn a_planted_upward_import_fails_the_check() {
-    // A copy of src/ with one validator file importing a solver must be refused, naming
-    // the file and the line.
+    // A copy of the core's sources with one validator file importing a solver must be
+    // refused, naming the file and the line: cargo cannot, both are one crate.
     let copy = tempfile::tempdir().expect("temporary folder");
-    copy_tree(&src_dir(), copy.path());
+    copy_tree(&core_src_dir(), copy.path());
     let victim = copy.path().join("verify").join("sudoku.rs");
     let text = std::fs::read_to_string(&victim).expect("read verify/sudoku.rs");
     std::fs::write(
@@ -796,10 +876,12 @@ fn process_commands(src: &Path) -> Vec<String> {
 
 /// Every program the judge runs outside the sandbox starts through
 /// `sandbox::host` (in `/`, with an environment built from nothing): no other file
-/// of `src/` or of the sandbox crate names `std::process::Command` (tests aside).
+/// of `src/`, of the core crate or of the sandbox crate names `std::process::Command`
+/// (tests aside).
 #[test]
 fn only_sandbox_host_starts_programs_outside_the_sandbox() {
     assert!(process_commands(&src_dir()).is_empty());
+    assert!(process_commands(&core_src_dir()).is_empty());
     let sandbox = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandbox/src");
     assert_eq!(process_commands(&sandbox), ["host.rs"]);
     // A planted use is found, in each form.

@@ -4,7 +4,9 @@
 //!
 //! A module here is what the table lists: a top-level module of the library
 //! (`src/X.rs` or `src/X/mod.rs`, `lib.rs` and `main.rs` aside) as `X`, a second-level one
-//! (`src/X/Y.rs` or `src/X/Y/mod.rs`) as `X::Y`, a top-level module of the sandbox crate
+//! (`src/X/Y.rs` or `src/X/Y/mod.rs`) as `X::Y`, the same for the core crate's files
+//! (`crates/core/src/…`, which the library re-exports under the same names; `gen` has
+//! files in both), a top-level module of the sandbox crate
 //! (`crates/sandbox/src/Y.rs` or `Y/mod.rs`) as `sandbox::Y`, and the binary's command
 //! line (`src/cli/mod.rs`, `src/cli/Y.rs`) as `cli` and `cli::Y`. Deeper files (a
 //! module's own submodules, such as `solve::exact_cover`'s `dance.rs`) are left to
@@ -19,9 +21,13 @@ use std::path::Path;
 /// The heading of the section whose table is checked.
 const HEADING: &str = "## The modules";
 
-/// The folders whose files are modules: the library (and the binary's `cli`) and the
-/// sandbox crate.
-const SOURCE_ROOTS: &[&str] = &["src", "crates/sandbox/src"];
+/// The folders whose files are modules: the library (and the binary's `cli`), the core
+/// crate and the sandbox crate.
+const SOURCE_ROOTS: &[&str] = &["src", "crates/core/src", "crates/sandbox/src"];
+
+/// The folders whose modules the library names as its own (the core crate's are
+/// re-exported under the same names).
+const LIBRARY_ROOTS: &[&str] = &["src", "crates/core/src"];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -72,8 +78,14 @@ fn candidate_files(name: &str) -> Vec<String> {
             format!("crates/sandbox/src/{y}/mod.rs"),
         ],
         ["cli"] => vec!["src/cli/mod.rs".to_string()],
-        [a] => vec![format!("src/{a}.rs"), format!("src/{a}/mod.rs")],
-        [a, b] => vec![format!("src/{a}/{b}.rs"), format!("src/{a}/{b}/mod.rs")],
+        [a] => LIBRARY_ROOTS
+            .iter()
+            .flat_map(|r| [format!("{r}/{a}.rs"), format!("{r}/{a}/mod.rs")])
+            .collect(),
+        [a, b] => LIBRARY_ROOTS
+            .iter()
+            .flat_map(|r| [format!("{r}/{a}/{b}.rs"), format!("{r}/{a}/{b}/mod.rs")])
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -94,7 +106,9 @@ fn module_of(file: &str) -> Option<String> {
         };
         return Some(format!("sandbox::{y}"));
     }
-    let rest = file.strip_prefix("src/")?;
+    let rest = file
+        .strip_prefix("src/")
+        .or_else(|| file.strip_prefix("crates/core/src/"))?;
     match rest.split('/').collect::<Vec<_>>()[..] {
         [file] if file != "lib.rs" && file != "main.rs" => file_module(file).map(str::to_string),
         [dir, "mod.rs"] if is_ident(dir) => Some(dir.to_string()),
@@ -234,12 +248,13 @@ fn a_planted_table_fails_each_check() {
     let files: BTreeSet<String> = [
         "src/lib.rs",
         "src/main.rs",
-        "src/verdict.rs",
+        "crates/core/src/lib.rs",
+        "crates/core/src/verdict.rs",
         "src/judge/mod.rs",
         "src/judge/lookup.rs",
         "src/judge/report/mod.rs",
         "src/judge/report/html.rs",
-        "src/solve/exact_cover/dance.rs",
+        "crates/core/src/solve/exact_cover/dance.rs",
         "crates/sandbox/src/lib.rs",
         "crates/sandbox/src/host.rs",
         "crates/sandbox/src/launcher/mod.rs",
@@ -267,7 +282,8 @@ fn a_planted_table_fails_each_check() {
     assert_eq!(
         unresolved(&table, &files),
         [
-            "`judge::nothing_here`: no src/judge/nothing_here.rs nor src/judge/nothing_here/mod.rs",
+            "`judge::nothing_here`: no src/judge/nothing_here.rs nor src/judge/nothing_here/mod.rs \
+             nor crates/core/src/judge/nothing_here.rs nor crates/core/src/judge/nothing_here/mod.rs",
             "`judge::report::html`: not a module name of the table's kinds",
         ]
     );
@@ -283,7 +299,15 @@ fn a_planted_table_fails_each_check() {
     // The rules of names one by one: what each file is, and where each name leads.
     assert_eq!(module_of("src/lib.rs"), None);
     assert_eq!(module_of("crates/sandbox/src/lib.rs"), None);
-    assert_eq!(module_of("src/solve/exact_cover/dance.rs"), None);
+    assert_eq!(module_of("crates/core/src/lib.rs"), None);
+    assert_eq!(
+        module_of("crates/core/src/solve/exact_cover/dance.rs"),
+        None
+    );
+    assert_eq!(
+        module_of("crates/core/src/verdict.rs").as_deref(),
+        Some("verdict")
+    );
     assert_eq!(module_of("src/cli/mod.rs").as_deref(), Some("cli"));
     assert_eq!(module_of("src/cli/judge.rs").as_deref(), Some("cli::judge"));
     assert_eq!(module_of("src/tree.rs").as_deref(), Some("tree"));

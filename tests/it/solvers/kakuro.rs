@@ -161,7 +161,7 @@ fn search_solves_the_slow_classic_case() {
 /// The slowest classic case: a 100x100 board with many fills, about 0.1 s in a release
 /// build and 2 s in the debug build of plain `cargo test` (it was about 100 s before the
 /// sum-balance relaxation, 2 s in a release build before the cells' conflict weights; see
-/// `src/solve/kakuro_search/mod.rs`).
+/// `crates/core/src/solve/kakuro_search/mod.rs`).
 #[test]
 fn search_solves_the_slowest_classic_case() {
     let (file, i) = SLOWEST;

@@ -179,7 +179,7 @@ struct Frame {
 /// A sparse 0/1 matrix with dancing links, ready to search for exact covers.
 ///
 /// ```
-/// use gridjudge::solve::exact_cover::ExactCover;
+/// use gridjudge_core::solve::exact_cover::ExactCover;
 /// // Columns 0..3; rows {0,1}, {2}, {0}, {1,2}.
 /// let mut m = ExactCover::new(3);
 /// for r in [&[0, 1][..], &[2], &[0], &[1, 2]] {

@@ -19,7 +19,8 @@ use crate::problem::{Answer, Problem, Puzzle, Rules};
 use std::fmt;
 
 /// Which reference solver to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum SolverKind {
     /// Dancing links (Sudoku).

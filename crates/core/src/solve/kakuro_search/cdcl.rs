@@ -979,7 +979,7 @@ mod tests {
     fn a_search_out_of_conflicts_goes_on_where_it_stopped() {
         let text = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/benches/data/kakuro-dense/slow-search-7x7.kakuro.in"
+            "/../../benches/data/kakuro-dense/slow-search-7x7.kakuro.in"
         ))
         .expect("the board is in the repository");
         let board = match crate::format::parse_input(crate::Problem::Kakuro, &text)

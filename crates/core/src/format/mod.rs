@@ -185,11 +185,11 @@ pub fn write_answer(problem: Problem, first: bool, answer: &Answer, out: &mut Ve
     }
 }
 
-/// The spec samples (`tests/data/samples`) for the crate's unit tests.
+/// The spec samples (the repository's `tests/data/samples`) for the crate's unit tests.
 #[cfg(test)]
 pub(crate) fn sample_file(problem: Problem, ext: &str) -> Vec<u8> {
     let path = format!(
-        "{}/tests/data/samples/{}.{ext}",
+        "{}/../../tests/data/samples/{}.{ext}",
         env!("CARGO_MANIFEST_DIR"),
         problem.id()
     );

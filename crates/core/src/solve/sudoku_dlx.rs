@@ -586,7 +586,7 @@ mod tests {
     /// about `keep`% of the cells kept; with `break_one`, one cell changed (the grid
     /// may then have no solution).
     fn sparse_16x16(seed: u64, keep: u64, break_one: bool) -> Sudoku {
-        let text = include_str!("../../tests/data/samples/poj3076.ans");
+        let text = include_str!("../../../../tests/data/samples/poj3076.ans");
         let solved: Vec<u8> = text
             .bytes()
             .filter(|c| !c.is_ascii_whitespace())
@@ -635,7 +635,7 @@ mod tests {
     fn conflict_weighting_refutes_what_the_plain_order_cannot() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/sudoku/unsat-fuzzer-d.poj3076.in"
+            "/../../tests/data/sudoku/unsat-fuzzer-d.poj3076.in"
         );
         let text = std::fs::read(path).unwrap();
         let cells: Vec<u8> = text
@@ -709,9 +709,9 @@ mod tests {
         // of the restarts ends most of their searches by the third attempt from 200
         // nodes on: 15 searches checked, 1 without the budgets below 200).
         let grids = [
-            include_str!("../../tests/data/sudoku/dlx-tail-fuzzer-nine-rows.poj3076.in"),
-            include_str!("../../tests/data/sudoku/dlx-tail-nine-rows.poj3076.in"),
-            include_str!("../../tests/data/sudoku/dlx-tail-two-bands.poj3076.in"),
+            include_str!("../../../../tests/data/sudoku/dlx-tail-fuzzer-nine-rows.poj3076.in"),
+            include_str!("../../../../tests/data/sudoku/dlx-tail-nine-rows.poj3076.in"),
+            include_str!("../../../../tests/data/sudoku/dlx-tail-two-bands.poj3076.in"),
         ];
         let mut checked = 0;
         for (g, text) in grids.iter().enumerate() {
@@ -751,8 +751,8 @@ mod tests {
         // with, halved (the module docs: carried in full, or doubled, cost the judge
         // cases more). The grids and budgets of `carried_weights_stay_in_their_columns`.
         let grids = [
-            include_str!("../../tests/data/sudoku/dlx-tail-fuzzer-nine-rows.poj3076.in"),
-            include_str!("../../tests/data/sudoku/dlx-tail-two-bands.poj3076.in"),
+            include_str!("../../../../tests/data/sudoku/dlx-tail-fuzzer-nine-rows.poj3076.in"),
+            include_str!("../../../../tests/data/sudoku/dlx-tail-two-bands.poj3076.in"),
         ];
         let mut restarts = 0;
         for text in grids {
@@ -894,7 +894,8 @@ mod tests {
         assert!(restarted > 60, "only {restarted} searches restarted");
         // On the fuzzer's 9×9 tail grid the weighted restarts reach dead ends, and
         // each passes what it learnt on, halved.
-        let text = include_str!("../../tests/data/sudoku/dlx-tail-9x9-fuzzer-12-givens.poj3074.in");
+        let text =
+            include_str!("../../../../tests/data/sudoku/dlx-tail-9x9-fuzzer-12-givens.poj3074.in");
         let cells: Vec<u8> = text
             .bytes()
             .take(81)

@@ -190,24 +190,6 @@ mod tests {
         assert_eq!(Testlib.verdict(42), None);
     }
 
-    /// `gridjudge check` exits with testlib's codes, which are also the binary's own.
-    #[test]
-    fn the_binarys_checker_codes_are_testlibs() {
-        assert_eq!(Testlib.code(Verdict::Accepted), Some(crate::exit::OK));
-        assert_eq!(
-            Testlib.code(Verdict::WrongAnswer),
-            Some(crate::exit::REJECTED)
-        );
-        assert_eq!(
-            Testlib.code(Verdict::PresentationError),
-            Some(crate::exit::PRESENTATION)
-        );
-        assert_eq!(
-            Testlib.code(Verdict::JudgeError),
-            Some(crate::exit::JUDGE_FAILURE)
-        );
-    }
-
     use super::*;
 
     #[test]

@@ -25,7 +25,8 @@ use crate::solve::sudoku_dfs::DfsSolver;
 use std::fmt;
 
 /// How hard a puzzle is, from measured solver effort.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Grade {
     /// Naked and hidden singles alone solve it.
     Easy,
