@@ -3,18 +3,21 @@
 //! # The map
 //!
 //! Data flows one way, each stage a module, each module importing only the stages
-//! before it (`tests/it/layering.rs` fails the build's tests on an import that points up):
+//! before it (`tests/it/layering.rs` fails the build's tests on an import that points up;
+//! the two crates below, `gridjudge-core` and `gridjudge-sandbox`, cannot import it at
+//! all):
 //!
 //! ```text
-//!               ┌──────────── solve ─────────────┐
-//! bytes ─format─▶ model (Puzzle)                  ▼
-//!                 │                       model (Answer) ─format─▶ bytes
-//!                 └─ verify ◀── check ◀── contestant bytes
-//!                                 │
-//!      sandbox (run a program) ──▶ judge (verdicts) ──▶ judge::report (table, JSON, HTML…)
-//!                                                   ▲
-//!                       package (Kattis/ICPC) ──────┤
-//!                                                 plan (one command's run) ◀── the binary's cli
+//!  gridjudge-core     ┌──────────── solve ─────────────┐
+//!      bytes ─format─▶ model (Puzzle)                  ▼
+//!                      │                       model (Answer) ─format─▶ bytes
+//!                      └─ verify ◀── check ◀── contestant bytes
+//!  ─────────────────────────────────│──────────────────────────────────────────────
+//!  gridjudge-sandbox ──▶ judge (verdicts) ──▶ report (table, JSON, HTML…)
+//!   (run a program)                       ──▶ submissions (examples vs expectations)
+//!                                         ──▶ package (Kattis/ICPC) ──▶ plan (one command's run)
+//!                                                                        ▲
+//!                                                                 the binary's cli
 //! ```
 //!
 //! | stage | module | main types and functions |
@@ -27,7 +30,8 @@
 //! | check | [`check`] | [`check::check`] → [`CheckOutcome`](check::CheckOutcome) (AC, PE, WA, JE and why) |
 //! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits), [`interrupt`](sandbox::interrupt) (SIGINT, SIGTERM, SIGHUP: runs ended, exit 128 + N) |
 //! | judge | [`judge`] | [`judge_problem`](judge::case_loop::judge_problem) → [`ProblemReport`](judge::case_loop::ProblemReport), [`limit_verdict`](judge::limit_verdict::limit_verdict), [`JudgeProblem`](judge::problem::JudgeProblem) |
-//! | report | [`judge::report`] | [`Session`](judge::report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff; the verify-submissions report |
+//! | report | [`report`] | [`Session`](report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff; the verify-submissions report ([`report::submissions`]) and the `verify` gate's ([`report::gate`]); one [`schema`](report::schema) with its `schema_version` |
+//! | example submissions | [`submissions`] | [`verify_problem`](submissions::verify_problem): every example judged against its expectation, with the time-limit margins; [`narrow`](submissions::narrow) (`SUBMISSION... --case`) |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
 //! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
 //! | plan a command | [`plan`] | [`JudgePlan`](plan::judge::JudgePlan), [`VerifyPlan`](plan::verify_submissions::VerifyPlan), [`StressPlan`](plan::stress::StressPlan): plain values in, a report out; every decision between the arguments and the engine |
@@ -105,9 +109,11 @@ pub mod gen;
 pub mod judge;
 pub mod package;
 pub mod plan;
+pub mod report;
 /// The sandbox crate (`crates/sandbox`), under the name the rest of the code uses.
 pub use gridjudge_sandbox as sandbox;
 pub mod stress;
+pub mod submissions;
 pub mod tree;
 
 pub use gridjudge_core::{Answer, Problem, Puzzle, Verdict};

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[command(
     name = "gridjudge",
     // The version and the commit it was built from (build.rs).
-    version = gridjudge::judge::report::provenance::VERSION,
+    version = gridjudge::report::provenance::VERSION,
     about,
     max_term_width = 100,
     after_help = "Formats, limits and checker rules of the five problems: docs/problems.md in the \

@@ -12,13 +12,13 @@ use crate::cli::{exit, Failure};
 use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::lookup::{problem_dirs, Roots};
 use gridjudge::judge::problem::Overrides;
-use gridjudge::judge::report::{self, Render, Session};
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::subject::Subject;
 use gridjudge::plan::io::Outputs;
 use gridjudge::plan::judge::{JudgePlan, Progress};
 use gridjudge::plan::settings::RunSettings;
 use gridjudge::plan::Target;
+use gridjudge::report::{self, Render, Session};
 use gridjudge::sandbox::limits::MemoryMode;
 use std::path::PathBuf;
 

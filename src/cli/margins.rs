@@ -1,7 +1,7 @@
 //! The time-limit margin options of `gridjudge verify-submissions`
 //! (`--time-safety-margin`, `--strict`, `--suggest-limits`) and the per-problem margin
 //! lines printed after the verdict table. The rule and the lines live in
-//! [`gridjudge::judge::margins`]; [`gridjudge::judge::verify`] judges TLE examples under
+//! [`gridjudge::judge::margins`]; [`gridjudge::submissions`] judges TLE examples under
 //! limit × margin.
 
 /// Options of the time-limit margin check.

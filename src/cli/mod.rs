@@ -89,8 +89,8 @@ pub enum TableOrJson {
 /// added with [`Outputs::with_file`]).
 pub fn outputs<'a, R: ?Sized>(
     format: TableOrJson,
-    table: impl gridjudge::judge::report::Render<R> + 'a,
-    json: impl gridjudge::judge::report::Render<R> + 'a,
+    table: impl gridjudge::report::Render<R> + 'a,
+    json: impl gridjudge::report::Render<R> + 'a,
 ) -> Outputs<'a, R> {
     match format {
         TableOrJson::Table => Outputs::new(Box::new(table)),

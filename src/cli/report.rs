@@ -7,9 +7,9 @@
 //! read.
 
 use crate::cli::Failure;
-use gridjudge::judge::report::gate;
-use gridjudge::judge::report::{self, verify};
 use gridjudge::plan::merge::{merge, Merged};
+use gridjudge::report::gate;
+use gridjudge::report::{self, submissions};
 use std::path::PathBuf;
 
 /// `gridjudge report SUBCOMMAND`
@@ -77,10 +77,12 @@ fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
                 .with_file(args.html.as_deref(), Html { baseline: none })
                 .write(session)?
         }
-        Merged::Verify(v) => crate::cli::outputs(args.format, verify::Table, verify::Json)
-            .with_file(args.junit.as_deref(), verify::Junit)
-            .with_file(args.html.as_deref(), verify::Html)
-            .write(&v.report)?,
+        Merged::Verify(v) => {
+            crate::cli::outputs(args.format, submissions::Table, submissions::Json)
+                .with_file(args.junit.as_deref(), submissions::Junit)
+                .with_file(args.html.as_deref(), submissions::Html)
+                .write(&v.report)?
+        }
         Merged::Gate(g) => crate::cli::outputs(args.format, gate::Table, gate::Json)
             .with_file(args.junit.as_deref(), gate::Junit)
             .with_file(args.html.as_deref(), gate::Html)

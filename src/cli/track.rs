@@ -1,11 +1,11 @@
 //! The tracking options of `gridjudge judge`: comparing with a baseline report
 //! (`--baseline`, thresholds, `--fail-on-slowdown`) and the tracker reports written to
 //! files next to the main one (`--bmf`, `--gab`, `--html`). They only read a finished
-//! [`Session`] and the previous report; the writers live in `judge::report`.
+//! [`Session`] and the previous report; the writers live in `report`.
 
 use crate::cli::{exit, Failure};
-use gridjudge::judge::report::baseline::{self, Baseline, Comparison, Thresholds};
-use gridjudge::judge::report::Session;
+use gridjudge::report::baseline::{self, Baseline, Comparison, Thresholds};
+use gridjudge::report::Session;
 use std::path::PathBuf;
 
 /// Options that compare a run with a previous one.

@@ -8,9 +8,9 @@
 
 use crate::cli::judge::RunOptions;
 use crate::cli::Failure;
-use gridjudge::judge::report::gate::{self, GateReport};
 use gridjudge::judge::shard::Shard;
 use gridjudge::package::gate::{GateOptions, Progress};
+use gridjudge::report::gate::{self, GateReport};
 use std::path::PathBuf;
 
 /// `gridjudge verify --package DIR`
@@ -85,7 +85,7 @@ pub fn run(args: GateArgs) -> Result<u8, Failure> {
         suggest_limits: args.margins.suggest_limits,
         generate: args.generate,
     };
-    let provenance = gridjudge::judge::report::provenance::Provenance::now(None);
+    let provenance = gridjudge::report::provenance::Provenance::now(None);
     let bar = crate::cli::progress(true);
     bar.set_length(dirs.len() as u64);
     let mut report =

@@ -1,6 +1,6 @@
 //! `gridjudge verify-submissions PROBLEM [SUBMISSION...] [--case NAME]`: compile and judge
 //! every example submission in `judge-cases/PROBLEM/submissions/<verdict folder>/` (or
-//! only the ones named, on only the case named: [`gridjudge::judge::narrow`]) and fail
+//! only the ones named, on only the case named: [`gridjudge::submissions::narrow`]) and fail
 //! when a submission's verdict differs from its folder. A submission's verdict is its first non-AC case
 //! verdict (sample then secret, by name), or AC. Exit 0 when all match, 1 on a mismatch,
 //! 3 on a judge error (invalid problem folder, or an unexpected JE).
@@ -12,11 +12,11 @@
 use crate::cli::judge::RunOptions;
 use crate::cli::Failure;
 use gridjudge::judge::lookup::problem_dirs;
-use gridjudge::judge::report::verify::{self, VerifyReport};
 use gridjudge::judge::shard::Shard;
-use gridjudge::judge::verify::Step;
 use gridjudge::plan::verify_submissions::{Progress, VerifyPlan};
 use gridjudge::plan::Target;
+use gridjudge::report::submissions::{self, VerifyReport};
+use gridjudge::submissions::Step;
 use std::path::PathBuf;
 
 /// `gridjudge verify-submissions PROBLEM`
@@ -152,8 +152,8 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 
 /// Prints the report in the asked format and writes the JUnit and HTML files.
 fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
-    crate::cli::outputs(args.format, verify::Table, verify::Json)
-        .with_file(args.junit.as_deref(), verify::Junit)
-        .with_file(args.html.as_deref(), verify::Html)
+    crate::cli::outputs(args.format, submissions::Table, submissions::Json)
+        .with_file(args.junit.as_deref(), submissions::Junit)
+        .with_file(args.html.as_deref(), submissions::Html)
         .write(report)
 }

@@ -52,7 +52,7 @@ pub struct JudgeSettings {
     /// Stop after the first case (in judging order) that is not AC.
     pub stop_at_first_failure: bool,
     /// Stop a submission once a case settles its expectation ([`Settle`]); set for
-    /// each submission by [`verify`](crate::judge::verify) when
+    /// each submission by [`verify`](crate::submissions) when
     /// `stop_when_settled` asks for it.
     pub settle: Option<Settle>,
     /// Example submissions are judged until their expectation is settled

@@ -1,5 +1,7 @@
-//! Judging: running contestant programs through the [`sandbox`](crate::sandbox), turning
-//! runs and checker outcomes into verdicts, and reporting.
+//! Judging: running contestant programs through the [`sandbox`](crate::sandbox) and
+//! turning runs and checker outcomes into verdicts. The reports of a run are the
+//! [`report`](crate::report) layer above, and the example submissions judged against
+//! their expectations are [`submissions`](crate::submissions).
 //!
 //! - [`bundled`]: the bundled problems, embedded in the binary and written to a cache
 //!   folder on first use.
@@ -27,9 +29,6 @@
 //!   package's permitted and required verdicts) and the package format's verdicts.
 //! - [`scoring`]: scoring problems: test groups and their scores (legacy grader rules,
 //!   2023-07 / 2025-09 aggregation).
-//! - [`verify`]: example submissions judged against their expectations.
-//! - [`report`]: table, JSON, JUnit, HTML and tracker reports of a judge run, the
-//!   comparison with a baseline, and the merge of a sharded run's reports.
 //! - [`shard`]: `--shard K/N`, one run split over the machines of a CI matrix.
 //!
 //! The isolation itself (limits, launcher, namespaces, Landlock, cgroups, seccomp) is
@@ -46,12 +45,9 @@ pub mod language;
 pub mod limit_verdict;
 pub mod lookup;
 pub mod margins;
-pub mod narrow;
 pub mod pipes;
 pub mod problem;
-pub mod report;
 pub mod scoring;
 pub mod shard;
 pub mod stage;
 pub mod subject;
-pub mod verify;

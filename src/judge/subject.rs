@@ -38,7 +38,7 @@ impl Subject {
     }
 
     /// The files that make up the program, for its identity in reports
-    /// ([`Provenance`](crate::judge::report::provenance::Provenance)): a source file
+    /// ([`Provenance`](crate::report::provenance::Provenance)): a source file
     /// (or folder); a command's executable (a bare name looked up in `PATH`) and every
     /// argument naming an existing file, so that `python3 a.py` and `python3 b.py` differ.
     /// `None` for the reference solver, which gridjudge's own version names.

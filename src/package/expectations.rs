@@ -40,7 +40,7 @@
 //!   later: any verdicts, and not the best score); under legacy grading the best score
 //!   is only advice, as problemtools takes it (a warning, not a mismatch, when an
 //!   `accepted/` submission misses a finite best score or a `partially_accepted/` one
-//!   reaches it: `package::verify::score_warnings`); `submissions.yaml`'s `score` (a number,
+//!   reaches it: `package::submissions::score_warnings`); `submissions.yaml`'s `score` (a number,
 //!   or `[MIN, MAX]` inclusive) at the top of an entry is the submission's score, under
 //!   a test-group key (a glob: `secret/group1`, `secret/*`) the score of every group
 //!   it matches as a whole.
@@ -48,8 +48,8 @@
 use crate::judge::expectation::{
     glob_matches, parse_expected_results, parse_spec_verdict, Expectation, Rule, ScoreExpectation,
 };
-use crate::judge::verify::{find_submissions_in, Found};
 use crate::package::{Package, PackageError};
+use crate::submissions::{find_submissions_in, Found};
 use crate::Verdict;
 use std::collections::BTreeSet;
 use yaml_rust2::Yaml;
@@ -437,7 +437,7 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
         for sub in &mut found.submissions {
             let folder_name = sub.name.split('/').next().unwrap_or_default();
             // Under legacy grading problemtools only warns about the best score
-            // (`package::verify::score_warnings`).
+            // (`package::submissions::score_warnings`).
             sub.score = match folder_name {
                 "partially_accepted" if !legacy_grading => Some(ScoreExpectation::NotBest),
                 _ => None,

@@ -13,7 +13,7 @@
 //!    warnings are warning rows;
 //! 2. **the data** ([`data_check::check_data`]): the input validators on every input,
 //!    the output validator on every answer, the data's shape — a row per check made;
-//! 3. **the submissions** (`verify-submissions --package`, [`verify::verify`]): every
+//! 3. **the submissions** (`verify-submissions --package`, [`submissions::verify`]): every
 //!    example submission against its expectation, under the package's time limit (or
 //!    problemtools' rule from the accepted ones), with the time-limit margins. A
 //!    package without submissions gets a warning row.
@@ -21,12 +21,12 @@
 //! A shard (`--shard K/N`) verifies every N-th problem from the K-th: a contest's
 //! problems are the units, so each problem is verified whole on one machine.
 
-use super::{contest, data_check, expectations, generators, verify, Package};
+use super::{contest, data_check, expectations, generators, submissions, Package};
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::problem::Checker;
-use crate::judge::report::gate::{CheckRow, GateProblem, GateReport, GateShard, Status};
 use crate::judge::shard::Shard;
 use crate::package::problem::DEFAULT_TIME_LIMIT;
+use crate::report::gate::{CheckRow, GateProblem, GateReport, GateShard, Status};
 use crate::sandbox::interrupt;
 use std::path::{Path, PathBuf};
 
@@ -276,13 +276,13 @@ fn submissions(
         }
     }
     let margin = options.margin.unwrap_or(pkg.time_safety_margin);
-    match verify::verify(
+    match submissions::verify(
         pkg,
         settings,
         options.time_limit,
         margin,
         None,
-        &crate::judge::narrow::Narrow::default(),
+        &crate::submissions::narrow::Narrow::default(),
     ) {
         Ok(verified) => {
             let (lines, failed) = crate::judge::margins::report_lines(

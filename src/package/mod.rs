@@ -50,7 +50,7 @@ pub mod output_validator;
 pub mod problem;
 pub mod scoring;
 pub mod shape;
-pub mod verify;
+pub mod submissions;
 
 use crate::judge::config::{Case, Group};
 use crate::package::metadata::Constants;

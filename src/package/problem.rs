@@ -1,6 +1,6 @@
 //! A package as the judge's problem: its cases, its limits (with the time limit decided
 //! by the caller: `--time-limit`, the package's own, or problemtools' rule in
-//! [`verify`](crate::package::verify)) and its output validator, built once.
+//! [`verify`](crate::package::submissions)) and its output validator, built once.
 
 use crate::judge::problem::{Checker, JudgeProblem, OutputChecker, ProblemLimits, Protocol};
 use crate::judge::scoring::SharedGrader;

@@ -6,7 +6,7 @@
 
 use crate::error::Failure;
 use crate::exit;
-use crate::judge::report::Render;
+use crate::report::Render;
 use std::io::Write;
 use std::path::Path;
 

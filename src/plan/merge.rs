@@ -1,7 +1,7 @@
 //! `gridjudge report merge`, planned: the JSON reports of the N shards of one run
 //! (`judge`, `verify-submissions` or `verify` with `--shard K/N`, one per CI matrix
 //! job) read and joined into the report of the whole run
-//! ([`crate::judge::report::merge`]), with the exit code the whole run would have had.
+//! ([`crate::report::merge`]), with the exit code the whole run would have had.
 //!
 //! Reports of different commands are not the shards of one run (64); a file that is not
 //! UTF-8 or not a gridjudge report is 65, one that cannot be read 66.
@@ -10,9 +10,9 @@ use super::io::read_input;
 use super::verify_submissions::Verified;
 use crate::error::Failure;
 use crate::exit;
-use crate::judge::report::gate::GateReport;
-use crate::judge::report::merge::{self, Document};
-use crate::judge::report::Session;
+use crate::report::gate::GateReport;
+use crate::report::merge::{self, Document};
+use crate::report::Session;
 use std::path::PathBuf;
 
 /// The merged report of a whole run.

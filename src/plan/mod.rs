@@ -10,9 +10,9 @@
 //! - [`generate`]: `gridjudge generate`, judge data built from a problem's or a
 //!   package's generators.
 //! - [`judge`]: `gridjudge judge`, a program on the cases of problem folders or of a
-//!   package, to a [`Session`](crate::judge::report::Session).
+//!   package, to a [`Session`](crate::report::Session).
 //! - [`verify_submissions`]: `gridjudge verify-submissions`, every example submission
-//!   against its folder, to a [`VerifyReport`](crate::judge::report::verify::VerifyReport).
+//!   against its folder, to a [`VerifyReport`](crate::report::submissions::VerifyReport).
 //! - [`merge`]: `gridjudge report merge`, the shards' reports joined into the run's.
 //! - [`settings`]: the run options every judging command shares, as the judge's
 //!   settings.

@@ -3,10 +3,10 @@
 //! `submissions.yaml`) expects, to one [`VerifyReport`].
 //!
 //! [`VerifyPlan::run`] goes down the layers once: the problems are loaded and their data
-//! checked, the submissions found ([`crate::judge::verify`] for problem folders,
+//! checked, the submissions found ([`crate::submissions`] for problem folders,
 //! [`crate::package::expectations`] for a package), narrowed to the ones named and the
-//! case named ([`crate::judge::narrow`]) and to the shard, judged
-//! ([`crate::judge::verify::verify_problem`], [`crate::package::verify::verify`]), and
+//! case named ([`crate::submissions::narrow`]) and to the shard, judged
+//! ([`crate::submissions::verify_problem`], [`crate::package::submissions::verify`]), and
 //! the time-limit margins turned into the report's lines
 //! ([`crate::judge::margins::report_lines`]). A problem folder's submission stops at its
 //! first case that is not accepted; a package's too when the plan says `fail_fast`
@@ -17,16 +17,16 @@ use crate::error::Failure;
 use crate::exit;
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::margins::{ProblemMargins, DEFAULT_MARGIN};
-use crate::judge::narrow::{self, Narrow};
 use crate::judge::problem::JudgeProblem;
-use crate::judge::report::provenance::Provenance;
-use crate::judge::report::schema::{ShardRecord, ShardUnits};
-use crate::judge::report::verify::VerifyReport;
 use crate::judge::shard::Shard;
-use crate::judge::verify::{find_submissions, problems_report, verify_problem, Step};
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::Package;
+use crate::report::provenance::Provenance;
+use crate::report::schema::{ShardRecord, ShardUnits};
+use crate::report::submissions::VerifyReport;
 use crate::sandbox::interrupt;
+use crate::submissions::narrow::{self, Narrow};
+use crate::submissions::{find_submissions, problems_report, verify_problem, Step};
 use std::path::{Path, PathBuf};
 
 /// One `gridjudge verify-submissions` run, from plain values.
@@ -223,7 +223,7 @@ impl VerifyPlan {
             super::data_check::check_package_data(&pkg, &problem, &settings, notice)?;
         }
         let margin = self.margin.unwrap_or(pkg.time_safety_margin);
-        let verified = crate::package::verify::verify(
+        let verified = crate::package::submissions::verify(
             &pkg,
             &settings,
             self.time_limit,

@@ -1,5 +1,5 @@
-//! The invariants of the HTML report (`judge::report::html`) and of the tracker reports
-//! (`judge::report::tracker`): hostile text never becomes markup, and the machine formats
+//! The invariants of the HTML report (`report::html`) and of the tracker reports
+//! (`report::tracker`): hostile text never becomes markup, and the machine formats
 //! stay JSON.
 //!
 //! HTML: no control character but `\n`, no raw bidirectional or separator character; every tag in the page is one the writer itself
@@ -12,9 +12,9 @@
 //! bidirectional or separator character.
 
 use super::assert_no_spoofing;
-use crate::judge::report::html::Html;
-use crate::judge::report::tracker::{Bmf, Gab};
-use crate::judge::report::{visible_line, Render, ReportError, Session};
+use crate::report::html::Html;
+use crate::report::tracker::{Bmf, Gab};
+use crate::report::{visible_line, Render, ReportError, Session};
 
 /// The text of a writer that must not fail.
 fn rendered(what: &str, out: Result<String, ReportError>) -> String {

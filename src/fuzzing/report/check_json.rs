@@ -1,13 +1,13 @@
-//! The invariants of the JSON report (`judge::report::json`): it parses back, into a
+//! The invariants of the JSON report (`report::json`): it parses back, into a
 //! `serde_json::Value` and into the report's schema
 //! ([`SessionReport`]), every name, message, status and verdict round-trips exactly, and
 //! the bidirectional and separator characters in them are written as `\u` escapes,
 //! never raw.
 
 use super::{assert_no_spoofing, problem_verdict, session_verdict};
-use crate::judge::report::json::Json;
-use crate::judge::report::schema::SessionReport;
-use crate::judge::report::{Render, Session};
+use crate::report::json::Json;
+use crate::report::schema::SessionReport;
+use crate::report::{Render, Session};
 
 pub(super) fn invariants(s: &Session) {
     use serde_json::Value;

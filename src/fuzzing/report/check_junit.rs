@@ -1,4 +1,4 @@
-//! The invariants of the JUnit report (`judge::report::junit`): `Ok`, XML 1.0 characters
+//! The invariants of the JUnit report (`report::junit`): `Ok`, XML 1.0 characters
 //! only and no raw bidirectional or separator character, well-formed, one suite per problem and one test case per judge case with the
 //! visible names, a failure or error for every non-AC case whose type, message and text
 //! carry the verdict and the visible message, and counts that agree.
@@ -6,8 +6,8 @@
 use super::assert_no_spoofing;
 use super::xml::{is_xml_char, parse_xml, Element};
 use crate::judge::compile::headline;
-use crate::judge::report::junit::Junit;
-use crate::judge::report::{visible, visible_line, Render, Session};
+use crate::report::junit::Junit;
+use crate::report::{visible, visible_line, Render, Session};
 use crate::Verdict;
 
 pub(super) fn invariants(s: &Session) {

@@ -1,10 +1,10 @@
-//! The invariants of the table report (`judge::report::table`): no panic, no control
+//! The invariants of the table report (`report::table`): no panic, no control
 //! character but `\n` and no raw bidirectional or separator character, one one-line row per case and failure with its names and verdict,
 //! and a summary line whose counts and overall verdict agree with the session.
 
 use super::{assert_no_spoofing, session_verdict, verdict_counts};
-use crate::judge::report::table::Table;
-use crate::judge::report::{visible_line, Render, Session};
+use crate::report::table::Table;
+use crate::report::{visible_line, Render, Session};
 
 pub(super) fn invariants(s: &Session) {
     let out = match Table::default().render(s) {

@@ -13,7 +13,7 @@
 //! (not XML 1.0), `]]>`, quotes, `<&>`, CR and LF, right-to-left marks, non-ASCII,
 //! arbitrary scalar values and long runs.
 //!
-//! Invariants (see [`crate::judge::report::visible`] for how control characters are shown):
+//! Invariants (see [`crate::report::visible`] for how control characters are shown):
 //! - every format: no raw display-spoofing character ([`spoofs`], a list kept here,
 //!   independently of the writers': the bidirectional formatting characters, U+2028,
 //!   U+2029, U+FEFF) anywhere in the output; the JSON documents carry them as `\u`
@@ -21,7 +21,7 @@
 //! - table: `table::render` does not panic; no character of it is a control other than
 //!   `\n`; the first line is `Judging PROGRAM`; there is one row (one line) per case and
 //!   per problem failure, in order, each holding the problem name, the case name (as
-//!   [`visible_line`](crate::judge::report::visible_line) shows them) and the verdict code in the verdict column; the summary
+//!   [`visible_line`](crate::report::visible_line) shows them) and the verdict code in the verdict column; the summary
 //!   line gives the problem and case counts, the verdict counts (counted here) and the
 //!   overall verdict; the last line names the sandbox guarantees.
 //! - JSON: `json::render` parses back with serde_json, and every program, problem name,
@@ -39,7 +39,7 @@
 //! - HTML, BMF, gab: see `check_html.rs` (no tag but the writer's own, one row per
 //!   case; the tracker formats parse back as JSON with every case that ran).
 //!
-//! The checks call each writer through [`Render`](crate::judge::report::Render), as the
+//! The checks call each writer through [`Render`](crate::report::Render), as the
 //! command line does.
 //!
 //! Files: `session.rs` builds the session, `check_table.rs`, `check_json.rs`,
@@ -55,7 +55,7 @@ mod session;
 mod xml;
 
 use crate::judge::case_loop::ProblemReport;
-use crate::judge::report::Session;
+use crate::report::Session;
 use crate::Verdict;
 use arbitrary::Unstructured;
 

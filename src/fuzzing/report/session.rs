@@ -2,7 +2,7 @@
 //! text fields are built from hostile pieces (see the parent module for the shape).
 
 use crate::judge::case_loop::{CaseResult, ProblemReport};
-use crate::judge::report::Session;
+use crate::report::Session;
 use crate::sandbox::limits::{Limits, MemoryMode};
 use crate::sandbox::{signal_name, ExitStatus, Guarantees, LimitHit, RunOutcome};
 use crate::Verdict;

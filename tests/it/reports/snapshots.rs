@@ -13,8 +13,8 @@ use crate::support;
 use gridjudge::judge::case_loop::{judge_problem, JudgeSettings, ProblemReport};
 use gridjudge::judge::compile;
 use gridjudge::judge::problem::JudgeProblem;
-use gridjudge::judge::report::provenance::Provenance;
-use gridjudge::judge::report::{json, junit, table, Session};
+use gridjudge::report::provenance::Provenance;
+use gridjudge::report::{json, junit, table, Session};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
@@ -154,7 +154,7 @@ fn redact_json(text: &str) -> String {
         }
     }
     // As the JSON report writes them: bidirectional and separator characters escaped.
-    gridjudge::judge::report::escape_invisible_in_json(serde_json::to_string_pretty(&doc).unwrap())
+    gridjudge::report::escape_invisible_in_json(serde_json::to_string_pretty(&doc).unwrap())
 }
 
 fn reports(rel: &str) -> String {

@@ -21,9 +21,9 @@
 //! `report merge` tells it from the other reports. Outside text reaches the table,
 //! JUnit and HTML through [`visible_line`] and [`visible`], as in every report.
 
-use crate::judge::report::html::{Badge, Message, STYLE};
-use crate::judge::report::verify::{self, VerifyReport};
-use crate::judge::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
+use crate::report::html::{Badge, Message, STYLE};
+use crate::report::submissions::{self, VerifyReport};
+use crate::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
 use crate::Verdict;
 use askama::Template;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
@@ -31,7 +31,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::{Deserialize, Serialize};
 
 /// The version of the JSON document's schema, shared with the other reports.
-pub use crate::judge::report::schema::SCHEMA_VERSION;
+pub use crate::report::schema::SCHEMA_VERSION;
 
 /// The `command` key of the JSON document.
 pub const COMMAND: &str = "verify";
@@ -158,7 +158,7 @@ pub struct GateReport {
     /// Which gridjudge verified, when and on which kernel (`null` where the caller did
     /// not say).
     #[serde(default)]
-    pub provenance: Option<crate::judge::report::provenance::Provenance>,
+    pub provenance: Option<crate::report::provenance::Provenance>,
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
     /// Set when the report is one shard of a run.
@@ -313,7 +313,7 @@ impl Render<GateReport> for Table {
                 p.checks.len()
             ));
             if let Some(s) = &p.submissions {
-                text.push_str(&verify::Table.render(s)?);
+                text.push_str(&submissions::Table.render(s)?);
             }
             text.push('\n');
         }
@@ -466,7 +466,7 @@ struct Page {
     summary: String,
     /// Where the report came from ([`Provenance::run_line`]), when recorded.
     ///
-    /// [`Provenance::run_line`]: crate::judge::report::provenance::Provenance::run_line
+    /// [`Provenance::run_line`]: crate::report::provenance::Provenance::run_line
     provenance: Option<String>,
     sections: Vec<Section>,
     style: &'static str,
@@ -689,7 +689,7 @@ mod tests {
         let page = Html.render(&report).expect("html");
         assert!(!page.contains("id=\"provenance\""), "{page}");
         let mut report = report;
-        report.provenance = Some(crate::judge::report::provenance::Provenance::now(None));
+        report.provenance = Some(crate::report::provenance::Provenance::now(None));
         let page = Html.render(&report).expect("html");
         assert!(
             page.contains(&format!(

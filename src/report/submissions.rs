@@ -20,9 +20,9 @@
 //! characters as `\u` escapes ([`escape_invisible_in_json`]).
 
 use crate::judge::compile::headline;
-use crate::judge::report::html::{Badge, Message, STYLE};
-use crate::judge::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
 use crate::judge::scoring::{describe, score_text, GroupScore};
+use crate::report::html::{Badge, Message, STYLE};
+use crate::report::{escape_invisible_in_json, visible, visible_line, Render, ReportError};
 use crate::Verdict;
 use askama::Template;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table as Grid};
@@ -65,14 +65,14 @@ pub struct VerifyReport {
     /// Which gridjudge verified, when and on which kernel (`program_sha256` is `null`:
     /// each row has its submission's own hash).
     #[serde(default)]
-    pub provenance: Option<crate::judge::report::provenance::Provenance>,
-    /// [`SCHEMA_VERSION`](crate::judge::report::schema::SCHEMA_VERSION) (0 in a
+    pub provenance: Option<crate::report::provenance::Provenance>,
+    /// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION) (0 in a
     /// document that does not say).
     #[serde(default)]
     pub schema_version: u32,
     /// Set when the report is one shard of a run (`--shard K/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::judge::report::schema::ShardRecord>,
+    pub shard: Option<crate::report::schema::ShardRecord>,
     /// One row per submission verified.
     pub submissions: Vec<SubmissionRow>,
     /// The summary line.
@@ -534,7 +534,7 @@ mod tests {
     fn problems() -> VerifyReport {
         VerifyReport {
             margin_data: None,
-            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
+            schema_version: crate::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted: Some("SIGTERM".into()),
             judge_error: false,
@@ -569,7 +569,7 @@ mod tests {
     fn package() -> VerifyReport {
         VerifyReport {
             margin_data: None,
-            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
+            schema_version: crate::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted: None,
             judge_error: true,

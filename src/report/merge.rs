@@ -22,13 +22,13 @@
 
 use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::margins::ProblemMargins;
-use crate::judge::report::gate::GateReport;
-use crate::judge::report::schema::{
+use crate::judge::shard::{interleave, MAX_SHARDS};
+use crate::report::gate::GateReport;
+use crate::report::schema::{
     CaseRecord, GuaranteesRecord, ProblemRecord, SessionReport, ShardRecord, ShardUnits,
 };
-use crate::judge::report::verify::{SubmissionRow, VerifyReport};
-use crate::judge::report::{Interruption, Session};
-use crate::judge::shard::{interleave, MAX_SHARDS};
+use crate::report::submissions::{SubmissionRow, VerifyReport};
+use crate::report::{Interruption, Session};
 use std::path::{Path, PathBuf};
 
 /// One report read for merging.
@@ -63,10 +63,10 @@ pub fn read(path: &Path, text: &str) -> Result<Document, MergeError> {
             e.column()
         ))
     })?;
-    crate::judge::report::schema::check_schema_version(&value)
+    crate::report::schema::check_schema_version(&value)
         .map_err(|e| error(format!("{}: {e}", path.display())))?;
     let shape = |e: serde_json::Error| error(format!("{}: {e}", path.display()));
-    if value.get("command").and_then(|c| c.as_str()) == Some(crate::judge::report::gate::COMMAND) {
+    if value.get("command").and_then(|c| c.as_str()) == Some(crate::report::gate::COMMAND) {
         serde_json::from_value(value)
             .map(Document::Gate)
             .map_err(shape)
@@ -434,7 +434,7 @@ pub fn verify_reports(
         .iter()
         .find_map(|(_, p)| p.interrupted_by())
         .map(str::to_string);
-    let mut summary = crate::judge::report::verify::summary_line(rows.len(), mismatches);
+    let mut summary = crate::report::submissions::summary_line(rows.len(), mismatches);
     if let (Some(limit), Some(how)) = (first.time_limit_seconds, &first.time_limit_from) {
         summary.push_str(&format!("; time limit {limit:.3} s ({how})"));
     }
@@ -449,7 +449,7 @@ pub fn verify_reports(
         mismatches,
         name: first.name.clone(),
         package: first.package.clone(),
-        schema_version: crate::judge::report::schema::SCHEMA_VERSION,
+        schema_version: crate::report::schema::SCHEMA_VERSION,
         shard: None,
         skipped: first.skipped.clone(),
         // Each shard warns about its own submissions (and each about the package).

@@ -9,8 +9,8 @@
 //! line naming it, the source excerpt and caret after it). The whole message is in the
 //! JSON and JUnit reports.
 
-use crate::judge::report::baseline::Comparison;
-use crate::judge::report::{visible_line, Render, ReportError, Session};
+use crate::report::baseline::Comparison;
+use crate::report::{visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table as Grid};
 
@@ -213,7 +213,7 @@ fn first_error(problem: &str, message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::test_support::{case, session};
     use crate::Verdict;
 
     /// Regression (fuzz/regressions/report_writers/crash-table_*): a contestant's stderr

@@ -31,13 +31,13 @@
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::expectation::spec_verdict;
 use crate::judge::margins::ProblemMargins;
-use crate::judge::narrow::Narrow;
-use crate::judge::report::verify::{SubmissionRow, VerifyReport};
 use crate::judge::shard::Shard;
-use crate::judge::verify::{judge_submission, summary, verify_problem, Found, SubmissionResult};
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{expectations, Package, PackageError};
+use crate::report::submissions::{SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
+use crate::submissions::narrow::Narrow;
+use crate::submissions::{judge_submission, summary, verify_problem, Found, SubmissionResult};
 use crate::Verdict;
 
 /// The limit accepted submissions get while problemtools' rule measures them, seconds.
@@ -112,7 +112,7 @@ impl Verified {
         let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
         VerifyReport {
             margin_data: None,
-            schema_version: crate::judge::report::schema::SCHEMA_VERSION,
+            schema_version: crate::report::schema::SCHEMA_VERSION,
             shard: None,
             interrupted,
             judge_error: self
@@ -157,7 +157,7 @@ impl Verified {
 
 /// Judges every submission of the package (with `shard`, only that shard's: see
 /// [`crate::judge::shard`]; with `narrow`, only the submissions and case it names, see
-/// [`crate::judge::narrow`]); `cli_time_limit` is `--time-limit`, `margin` the
+/// [`crate::submissions::narrow`]); `cli_time_limit` is `--time-limit`, `margin` the
 /// time-limit safety margin. A narrowed run without a stated time limit still derives
 /// it from every accepted submission on every case, then judges what it was asked to.
 ///

@@ -18,11 +18,16 @@
 //!   measured times.
 //!
 //! A package's submissions follow the same steps with problemtools' time-limit rule on
-//! top (`gridjudge::package::verify`); a scoring package's are scored afterwards
+//! top (`gridjudge::package::submissions`); a scoring package's are scored afterwards
 //! ([`SubmissionResult::apply_scoring`], [`scoring`](crate::judge::scoring)) and
 //! compared with their expected score too. With `-j N`, N submissions are judged at a
 //! time (see [`verify_problem`]). After a signal (see [`interrupt`]) no further
 //! submission is judged and those in progress get no result.
+//!
+//! [`narrow`] turns `verify-submissions PROBLEM SUBMISSION... --case NAME` into the
+//! submissions and cases to judge.
+
+pub mod narrow;
 
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
@@ -30,7 +35,7 @@ use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation, ScoreExp
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
-use crate::judge::report::verify::{SubmissionRow, VerifyReport};
+use crate::report::submissions::{SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
@@ -166,7 +171,7 @@ pub struct SubmissionResult {
     pub message: String,
     /// Its largest CPU time over the cases, seconds.
     pub max_cpu: f64,
-    /// SHA-256 of its files ([`sha256_of_files`](crate::judge::report::provenance::sha256_of_files)),
+    /// SHA-256 of its files ([`sha256_of_files`](crate::report::provenance::sha256_of_files)),
     /// `None` when they could not be read.
     pub sha256: Option<String>,
     /// What it is expected to score, for a scoring problem.
@@ -306,7 +311,7 @@ impl SubmissionResult {
             case,
             message,
             max_cpu: margins::slowest_case(report),
-            sha256: crate::judge::report::provenance::sha256_of_files(&[&sub.path]).ok(),
+            sha256: crate::report::provenance::sha256_of_files(&[&sub.path]).ok(),
             score_expected: sub.score,
             group_scores_expected: sub.group_scores.clone(),
             scored: None,
@@ -396,7 +401,7 @@ impl SubmissionResult {
 /// The summary line of `results`: how many, as expected, mismatches.
 pub fn summary(results: &[SubmissionResult]) -> String {
     let mismatches = results.iter().filter(|r| !r.as_expected()).count();
-    crate::judge::report::verify::summary_line(results.len(), mismatches)
+    crate::report::submissions::summary_line(results.len(), mismatches)
 }
 
 /// The report of verifying problem folders: `results` in order, the time-limit
@@ -412,7 +417,7 @@ pub fn problems_report(
     }
     VerifyReport {
         margin_data: None,
-        schema_version: crate::judge::report::schema::SCHEMA_VERSION,
+        schema_version: crate::report::schema::SCHEMA_VERSION,
         shard: None,
         interrupted,
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),

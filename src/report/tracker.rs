@@ -21,7 +21,7 @@
 //! script `benches/criterion_to_bmf.py` writes the same two formats from criterion's
 //! results, so the project's own benches feed the same trackers.
 
-use crate::judge::report::{escape_invisible_in_json, visible_line, Render, ReportError, Session};
+use crate::report::{escape_invisible_in_json, visible_line, Render, ReportError, Session};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -167,7 +167,7 @@ pub fn gab(session: &Session) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::test_support::{case, session};
     use crate::Verdict;
     use serde_json::{json, Value};
 

@@ -12,7 +12,7 @@
 //!
 //! Cases in only one of the two runs are counted, not flagged. A baseline of another
 //! gridjudge build, kernel, number of CPUs or program (by the reports' provenance,
-//! [`crate::judge::report::provenance`]) is compared all the same, and the comparison's
+//! [`crate::report::provenance`]) is compared all the same, and the comparison's
 //! `notes` say how they differ: numbers from a C++ program are no baseline for a Python
 //! one, and the reader must know. The comparison only reads
 //! reports; the CLI decides the exit code (verdict regressions always fail, slowdowns
@@ -22,16 +22,16 @@
 //! [`SessionReport`], and [`Comparison`]
 //! is part of that schema (it serializes and deserializes).
 
-use crate::judge::report::provenance::Provenance;
-use crate::judge::report::schema::{CaseRecord, SessionReport};
-use crate::judge::report::{visible_line, Session};
+use crate::report::provenance::Provenance;
+use crate::report::schema::{CaseRecord, SessionReport};
+use crate::report::{visible_line, Session};
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
 
 /// When a growth counts as a regression. Fields in the order of the JSON report (see
-/// [`schema`](crate::judge::report::schema)).
+/// [`schema`](crate::report::schema)).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
     /// New peak memory above `old × memory` is a growth (when also above the floor).
@@ -102,11 +102,11 @@ impl Baseline {
                 e.column()
             )
         })?;
-        if report.schema_version > crate::judge::report::schema::SCHEMA_VERSION {
+        if report.schema_version > crate::report::schema::SCHEMA_VERSION {
             return Err(format!(
                 "schema_version {}: written by a newer gridjudge (this one reads up to {})",
                 report.schema_version,
-                crate::judge::report::schema::SCHEMA_VERSION
+                crate::report::schema::SCHEMA_VERSION
             ));
         }
         let mut cases = HashMap::new();
@@ -353,14 +353,14 @@ impl Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::test_support::{case, session};
 
     /// A report of this gridjudge states its schema version and is read back; one of a
     /// later version is refused, by name, rather than misread; one that does not say
     /// (an older gridjudge's, a hand-written baseline) is read.
     #[test]
     fn a_baseline_of_a_later_schema_version_is_refused() {
-        let written = serde_json::to_value(crate::judge::report::schema::SessionReport::of(
+        let written = serde_json::to_value(crate::report::schema::SessionReport::of(
             &session(
                 "prog",
                 "p",
@@ -372,7 +372,7 @@ mod tests {
         .expect("serializes");
         assert_eq!(
             written["schema_version"],
-            crate::judge::report::schema::SCHEMA_VERSION
+            crate::report::schema::SCHEMA_VERSION
         );
         assert!(Baseline::parse(&written.to_string()).is_ok());
         let later = serde_json::json!({"schema_version": 2, "problems": []});

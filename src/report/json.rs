@@ -3,9 +3,9 @@
 //! U+2028/U+2029 and the other invisible format characters are written as `\u` escapes
 //! ([`escape_invisible_in_json`]), never raw.
 
-use crate::judge::report::baseline::Comparison;
-use crate::judge::report::schema::SessionReport;
-use crate::judge::report::{escape_invisible_in_json, Render, ReportError, Session};
+use crate::report::baseline::Comparison;
+use crate::report::schema::SessionReport;
+use crate::report::{escape_invisible_in_json, Render, ReportError, Session};
 
 /// The JSON writer, with the comparison with a baseline to carry under `"baseline"`.
 #[derive(Debug, Clone, Copy, Default)]

@@ -7,7 +7,7 @@
 //! Format has no place for it (a document is measures by benchmark name only); Bencher
 //! records the commit itself (`bencher run --hash`).
 //!
-//! A baseline compared with a run ([`crate::judge::report::baseline`]) is checked
+//! A baseline compared with a run ([`crate::report::baseline`]) is checked
 //! against it with [`Provenance::differences`]: a baseline of another gridjudge,
 //! another kernel or another program is still compared, and the comparison says so.
 

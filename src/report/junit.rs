@@ -18,8 +18,8 @@
 //! not finite, or past `Duration::MAX`) is left out rather than failing the report.
 
 use crate::judge::compile::headline;
-use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
 use crate::judge::scoring::score_text;
+use crate::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
@@ -135,7 +135,7 @@ pub fn render(session: &Session) -> Result<String, quick_junit::SerializeError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::test_support::{case, session};
 
     /// Regression (fuzz/regressions/report_writers/crash-junit_huge_time): a wall time
     /// past `Duration::MAX` made `Duration::from_secs_f64` panic.

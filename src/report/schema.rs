@@ -1,7 +1,7 @@
 //! The schema of the machine report: the document `gridjudge judge --format json` writes
 //! and `--baseline` reads back, as typed structs that serialize and deserialize both
-//! ways. [`json`](crate::judge::report::json) writes a [`SessionReport`] made from a
-//! [`Session`] ([`SessionReport::of`]); [`baseline`](crate::judge::report::baseline)
+//! ways. [`json`](crate::report::json) writes a [`SessionReport`] made from a
+//! [`Session`] ([`SessionReport::of`]); [`baseline`](crate::report::baseline)
 //! reads a previous run's report into the same [`SessionReport`].
 //!
 //! The fields of every struct are in the order the document has always listed its keys:
@@ -22,9 +22,9 @@
 
 use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::interaction::ProtocolNote;
-use crate::judge::report::baseline::Comparison;
-use crate::judge::report::{Interruption, Session};
 use crate::judge::scoring::{GroupScore, Scored};
+use crate::report::baseline::Comparison;
+use crate::report::{Interruption, Session};
 use crate::sandbox::limits::{Limits, MemoryMode};
 use crate::sandbox::Guarantees;
 use crate::Verdict;
@@ -73,7 +73,7 @@ pub struct SessionReport {
     /// Which gridjudge judged, when, on which kernel, and the program's hash (`null` in
     /// a report that does not say).
     #[serde(default)]
-    pub provenance: Option<crate::judge::report::provenance::Provenance>,
+    pub provenance: Option<crate::report::provenance::Provenance>,
     /// [`SCHEMA_VERSION`] (0 in a document that does not say).
     #[serde(default)]
     pub schema_version: u32,
@@ -473,9 +473,9 @@ impl CaseRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::baseline::{compare, Baseline, Thresholds};
-    use crate::judge::report::json;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::baseline::{compare, Baseline, Thresholds};
+    use crate::report::json;
+    use crate::report::test_support::{case, session};
     use crate::sandbox::{ExitStatus, RunOutcome};
     use std::time::Duration;
 

@@ -8,7 +8,7 @@
 //! 1. **Schema.** What a machine reads is a typed document that serializes and
 //!    deserializes both ways: [`schema::SessionReport`] for `judge --format json` (and
 //!    for `--baseline`, which reads a previous run's report into the same structs), and
-//!    [`verify::VerifyReport`] for `verify-submissions --format json`. Their fields are
+//!    [`submissions::VerifyReport`] for `verify-submissions --format json`. Their fields are
 //!    in the order the documents list their keys (alphabetical).
 //! 2. **Trait.** Every format is a writer that implements [`Render`] for the report it
 //!    writes: `render(&self, report) -> Result<String, ReportError>`. A writer is a
@@ -18,8 +18,8 @@
 //! 3. **Writers.** For a [`Session`]: [`table::Table`], [`json::Json`] (a
 //!    [`schema::SessionReport`] serialized), [`junit::Junit`], [`html::Html`] (the
 //!    askama template `templates/session.html`), [`tracker::Bmf`] and [`tracker::Gab`].
-//!    For a [`verify::VerifyReport`]: [`verify::Table`], [`verify::Json`],
-//!    [`verify::Junit`] and [`verify::Html`] (`templates/verify.html`, the same look).
+//!    For a [`submissions::VerifyReport`]: [`submissions::Table`], [`submissions::Json`],
+//!    [`submissions::Junit`] and [`submissions::Html`] (`templates/verify.html`, the same look).
 //!    The free functions (`table::render`, `json::render`, …) are the same writers.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
@@ -40,9 +40,9 @@ pub mod junit;
 pub mod merge;
 pub mod provenance;
 pub mod schema;
+pub mod submissions;
 pub mod table;
 pub mod tracker;
-pub mod verify;
 
 use crate::judge::case_loop::ProblemReport;
 use crate::Verdict;
@@ -53,7 +53,7 @@ use std::fmt::Write;
 /// that holds its options (the JSON, table and HTML writers of a session take the
 /// comparison with a baseline, when there is one): [`table::Table`], [`json::Json`],
 /// [`junit::Junit`], [`html::Html`], [`tracker::Bmf`] and [`tracker::Gab`] render a
-/// [`Session`]; the writers of [`verify`] render a [`verify::VerifyReport`].
+/// [`Session`]; the writers of [`submissions`] render a [`submissions::VerifyReport`].
 pub trait Render<R: ?Sized> {
     /// The report as text, ready to print or to write to a file.
     fn render(&self, report: &R) -> Result<String, ReportError>;

@@ -21,8 +21,8 @@
 //! only.
 
 use crate::judge::compile::headline;
-use crate::judge::report::baseline::Comparison;
-use crate::judge::report::{visible, visible_line, Render, ReportError, Session};
+use crate::report::baseline::Comparison;
+use crate::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use askama::Template;
 use std::collections::HashMap;
@@ -379,7 +379,7 @@ pub fn render(session: &Session, comparison: Option<&Comparison>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::report::test_support::{case, session};
+    use crate::report::test_support::{case, session};
 
     #[test]
     fn hostile_text_is_escaped_and_nothing_is_fetched() {

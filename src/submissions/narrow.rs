@@ -12,7 +12,7 @@
 //! that lists the ones there are: a misspelt name never turns into a run of nothing.
 
 use crate::judge::config::Case;
-use crate::judge::verify::Submission;
+use crate::submissions::Submission;
 use std::path::{Path, PathBuf};
 
 /// How many names an error lists before "and N more".
