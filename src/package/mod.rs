@@ -286,76 +286,15 @@ impl Package {
                 .to_string(),
             _ => short_name.clone(),
         };
-        // Kinds gridjudge does not judge.
-        let unsupported = |what: &str| PackageError::Unsupported {
-            path: dir.to_path_buf(),
-            message: format!(
-                "{what} problems are not supported: gridjudge judges pass-fail, scoring, \
-                 interactive and multi-pass problems"
-            ),
-        };
-        let validation_text = doc["validation"].as_str().unwrap_or("default").to_string();
-        let legacy_words: Vec<&str> = validation_text.split_whitespace().collect();
-        let types: Vec<String> = words(&doc["type"]).unwrap_or_default();
-        for t in &types {
-            if !["pass-fail", "scoring", "interactive", "multi-pass"].contains(&t.as_str()) {
-                return Err(unsupported(t));
-            }
-        }
-        let kind = |k: &str| legacy_words.contains(&k) || types.iter().any(|t| t == k);
-        let interactive = kind("interactive");
-        let multi_pass = kind("multi-pass");
-        let scoring = kind("scoring") || kind("score");
-        let limits = &doc["limits"];
-        let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
-            match v {
-                None => Ok(None),
-                Some(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
-                Some(x) => Err(invalid(format!("limits.{key} = {x}: must be above 0"))),
-            }
-        };
-        let mut time_limit = positive("time_limit", num(&limits["time_limit"]))?;
-        if time_limit.is_none() {
-            // DOMjudge's export keeps the limit in a file of its own.
-            let file = dir.join(".timelimit");
-            if let Ok(text) = crate::tree::read_regular(&file) {
-                let t: f64 = text.trim().parse().map_err(|_| PackageError::Invalid {
-                    path: file.clone(),
-                    message: format!("{:?} is not a number of seconds", text.trim()),
-                })?;
-                time_limit = positive("time_limit", Some(t))?;
-            }
-        }
-        let multipliers = &limits["time_multipliers"];
-        let time_multiplier = positive(
-            "time_multiplier",
-            num(&multipliers["ac_to_time_limit"]).or(num(&limits["time_multiplier"])),
-        )?
-        .unwrap_or(if version == FormatVersion::Modern {
-            2.0
-        } else {
-            5.0
-        });
-        let time_safety_margin = positive(
-            "time_safety_margin",
-            num(&multipliers["time_limit_to_tle"]).or(num(&limits["time_safety_margin"])),
-        )?
-        .unwrap_or(if version == FormatVersion::Modern {
-            1.5
-        } else {
-            2.0
-        });
-        let time_resolution =
-            positive("time_resolution", num(&limits["time_resolution"]))?.unwrap_or(1.0);
+        let kind = ProblemKind::read(dir, &doc)?;
+        let limits = read_limits(dir, &doc, version, &invalid)?;
         let format_version = match &doc["problem_format_version"] {
             Yaml::String(v) => v.clone(),
             Yaml::Real(v) => v.clone(),
             Yaml::Integer(v) => v.to_string(),
             _ => "legacy".to_string(),
         };
-        let memory_mib = positive("memory", num(&limits["memory"]))?.unwrap_or(2048.0);
-        let output_mib = positive("output", num(&limits["output"]))?.unwrap_or(8.0);
-        let passes = match num(&limits["validation_passes"]) {
+        let passes = match num(&doc["limits"]["validation_passes"]) {
             None => 2,
             Some(n) if n.fract() == 0.0 && (2.0..=1000.0).contains(&n) => n as u32,
             Some(n) => {
@@ -364,38 +303,9 @@ impl Package {
                 )))
             }
         };
-        let passes = multi_pass.then_some(passes);
-        if (interactive || multi_pass) && validator_source(dir).is_none() {
-            let what = if interactive {
-                "an interactive problem needs its interactor"
-            } else {
-                "a multi-pass problem needs its output validator"
-            };
-            return Err(invalid(format!(
-                "{what} in output_validator/ (or legacy output_validators/)"
-            )));
-        }
-        let validation = if validation_text.split_whitespace().any(|w| w == "custom")
-            || interactive
-            || multi_pass
-            || version == FormatVersion::Modern && validator_source(dir).is_some()
-        {
-            Validation::Custom(validator_source(dir).ok_or_else(|| {
-                invalid("validation: custom, but no output_validators/ or output_validator/".into())
-            })?)
-        } else {
-            Validation::Default
-        };
-        let problem_flags = words(&doc["validator_flags"]).unwrap_or_default();
-        let mut cases = Vec::new();
-        for group in [Group::Sample, Group::Secret] {
-            let folder = dir.join("data").join(group.name());
-            if folder.is_dir() {
-                let inherited =
-                    group_flags(&dir.join("data"), &constants)?.unwrap_or(problem_flags.clone());
-                walk(&folder, &folder, group, &inherited, &constants, &mut cases)?;
-            }
-        }
+        let passes = kind.multi_pass.then_some(passes);
+        let validation = kind.validation(dir, version, &invalid)?;
+        let cases = read_cases(dir, &doc, &constants)?;
         if cases.is_empty() {
             return Err(invalid(
                 "no test data: expected data/sample/*.in and/or data/secret/**/*.in".into(),
@@ -407,14 +317,14 @@ impl Package {
             name,
             version,
             format_version,
-            time_limit,
-            time_multiplier,
-            time_safety_margin,
-            time_resolution,
-            memory_mib,
-            output_mib,
+            time_limit: limits.time_limit,
+            time_multiplier: limits.time_multiplier,
+            time_safety_margin: limits.time_safety_margin,
+            time_resolution: limits.time_resolution,
+            memory_mib: limits.memory_mib,
+            output_mib: limits.output_mib,
             validation,
-            interactive,
+            interactive: kind.interactive,
             passes,
             cases,
             constants,
@@ -422,13 +332,172 @@ impl Package {
             grader: None,
             warnings,
         };
-        if scoring {
+        if kind.scoring {
             pkg.scoring = Some(pkg.read_scoring(&doc)?);
         }
         pkg.grader = pkg.custom_grader()?;
         pkg.check_shape(&doc)?;
         Ok(pkg)
     }
+}
+
+/// What kind of problem a package is: `type` (2023-07 on, a list allowed) or the words
+/// of legacy `validation` (`custom interactive`, `custom score`, …).
+struct ProblemKind {
+    /// The legacy `validation` text (`default` when absent).
+    validation_text: String,
+    interactive: bool,
+    multi_pass: bool,
+    scoring: bool,
+}
+
+impl ProblemKind {
+    /// The kind of the package in `dir` with problem.yaml `doc`; a `type` gridjudge does
+    /// not judge is refused by name.
+    fn read(dir: &Path, doc: &Yaml) -> Result<ProblemKind, PackageError> {
+        let validation_text = doc["validation"].as_str().unwrap_or("default").to_string();
+        let types: Vec<String> = words(&doc["type"]).unwrap_or_default();
+        for t in &types {
+            if !["pass-fail", "scoring", "interactive", "multi-pass"].contains(&t.as_str()) {
+                return Err(PackageError::Unsupported {
+                    path: dir.to_path_buf(),
+                    message: format!(
+                        "{t} problems are not supported: gridjudge judges pass-fail, scoring, \
+                         interactive and multi-pass problems"
+                    ),
+                });
+            }
+        }
+        let legacy_words: Vec<&str> = validation_text.split_whitespace().collect();
+        let kind = |k: &str| legacy_words.contains(&k) || types.iter().any(|t| t == k);
+        Ok(ProblemKind {
+            interactive: kind("interactive"),
+            multi_pass: kind("multi-pass"),
+            scoring: kind("scoring") || kind("score"),
+            validation_text,
+        })
+    }
+
+    /// How outputs are checked: the package's own validator when the kind needs one
+    /// (interactive, multi-pass), when legacy `validation` says `custom`, or when a
+    /// 2023-07 package has one; else the default output validator.
+    fn validation(
+        &self,
+        dir: &Path,
+        version: FormatVersion,
+        invalid: &dyn Fn(String) -> PackageError,
+    ) -> Result<Validation, PackageError> {
+        let source = validator_source(dir);
+        if (self.interactive || self.multi_pass) && source.is_none() {
+            let what = if self.interactive {
+                "an interactive problem needs its interactor"
+            } else {
+                "a multi-pass problem needs its output validator"
+            };
+            return Err(invalid(format!(
+                "{what} in output_validator/ (or legacy output_validators/)"
+            )));
+        }
+        let custom = self
+            .validation_text
+            .split_whitespace()
+            .any(|w| w == "custom")
+            || self.interactive
+            || self.multi_pass
+            || version == FormatVersion::Modern && source.is_some();
+        if !custom {
+            return Ok(Validation::Default);
+        }
+        source.map(Validation::Custom).ok_or_else(|| {
+            invalid("validation: custom, but no output_validators/ or output_validator/".into())
+        })
+    }
+}
+
+/// A package's limits as problem.yaml states them, each checked to be above 0, with the
+/// format version's defaults where it says nothing.
+struct StatedLimits {
+    time_limit: Option<f64>,
+    time_multiplier: f64,
+    time_safety_margin: f64,
+    time_resolution: f64,
+    memory_mib: f64,
+    output_mib: f64,
+}
+
+/// The limits of the package in `dir` with problem.yaml `doc`: `limits.time_limit` (or
+/// DOMjudge's `.timelimit` file), the multipliers under their 2023-07 names
+/// (`time_multipliers.ac_to_time_limit`, `time_limit_to_tle`) or their legacy ones
+/// (`time_multiplier` 5, `time_safety_margin` 2; 2023-07's defaults are 2 and 1.5),
+/// `time_resolution` (1 s), `memory` (2048 MiB) and `output` (8 MiB).
+fn read_limits(
+    dir: &Path,
+    doc: &Yaml,
+    version: FormatVersion,
+    invalid: &dyn Fn(String) -> PackageError,
+) -> Result<StatedLimits, PackageError> {
+    let limits = &doc["limits"];
+    let positive = |key: &str, v: Option<f64>| -> Result<Option<f64>, PackageError> {
+        match v {
+            None => Ok(None),
+            Some(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
+            Some(x) => Err(invalid(format!("limits.{key} = {x}: must be above 0"))),
+        }
+    };
+    let mut time_limit = positive("time_limit", num(&limits["time_limit"]))?;
+    if time_limit.is_none() {
+        // DOMjudge's export keeps the limit in a file of its own.
+        let file = dir.join(".timelimit");
+        if let Ok(text) = crate::tree::read_regular(&file) {
+            let t: f64 = text.trim().parse().map_err(|_| PackageError::Invalid {
+                path: file.clone(),
+                message: format!("{:?} is not a number of seconds", text.trim()),
+            })?;
+            time_limit = positive("time_limit", Some(t))?;
+        }
+    }
+    let modern = version == FormatVersion::Modern;
+    let multipliers = &limits["time_multipliers"];
+    let time_multiplier = positive(
+        "time_multiplier",
+        num(&multipliers["ac_to_time_limit"]).or(num(&limits["time_multiplier"])),
+    )?
+    .unwrap_or(if modern { 2.0 } else { 5.0 });
+    let time_safety_margin = positive(
+        "time_safety_margin",
+        num(&multipliers["time_limit_to_tle"]).or(num(&limits["time_safety_margin"])),
+    )?
+    .unwrap_or(if modern { 1.5 } else { 2.0 });
+    Ok(StatedLimits {
+        time_limit,
+        time_multiplier,
+        time_safety_margin,
+        time_resolution: positive("time_resolution", num(&limits["time_resolution"]))?
+            .unwrap_or(1.0),
+        memory_mib: positive("memory", num(&limits["memory"]))?.unwrap_or(2048.0),
+        output_mib: positive("output", num(&limits["output"]))?.unwrap_or(8.0),
+    })
+}
+
+/// Every case under `data/sample` then `data/secret` (test-group folders included), each
+/// with the validator flags of its nearest `testdata.yaml`/`test_group.yaml`, else
+/// problem.yaml's `validator_flags`.
+fn read_cases(
+    dir: &Path,
+    doc: &Yaml,
+    constants: &Constants,
+) -> Result<Vec<PackageCase>, PackageError> {
+    let problem_flags = words(&doc["validator_flags"]).unwrap_or_default();
+    let mut cases = Vec::new();
+    for group in [Group::Sample, Group::Secret] {
+        let folder = dir.join("data").join(group.name());
+        if folder.is_dir() {
+            let inherited =
+                group_flags(&dir.join("data"), constants)?.unwrap_or(problem_flags.clone());
+            walk(&folder, &folder, group, &inherited, constants, &mut cases)?;
+        }
+    }
+    Ok(cases)
 }
 
 /// The package's output validator: `output_validators/` (legacy: one folder or source

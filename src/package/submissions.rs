@@ -34,7 +34,7 @@ use crate::judge::margins::ProblemMargins;
 use crate::judge::shard::Shard;
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{expectations, Package, PackageError};
-use crate::report::submissions::{SubmissionRow, VerifyReport};
+use crate::report::submissions::{PackageScope, Scope, SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::submissions::narrow::Narrow;
 use crate::submissions::{judge_submission, summary, verify_problem, Found, SubmissionResult};
@@ -121,8 +121,12 @@ impl Verified {
                 .any(SubmissionResult::unexpected_judge_error),
             margins: Some(margins),
             mismatches,
-            name: Some(pkg.name.clone()),
-            package: Some(pkg.dir.display().to_string()),
+            scope: Scope::Package(PackageScope {
+                folder: pkg.dir.display().to_string(),
+                name: Some(pkg.name.clone()),
+                time_limit_seconds: Some(self.limit),
+                time_limit_from: Some(self.how.clone()),
+            }),
             provenance: None,
             skipped: Some(self.found.skipped.clone()),
             warnings: Some(pkg.warnings.iter().chain(&self.warnings).cloned().collect()),
@@ -148,8 +152,6 @@ impl Verified {
                 self.limit,
                 self.how
             ),
-            time_limit_from: Some(self.how.clone()),
-            time_limit_seconds: Some(self.limit),
             total: self.results.len(),
         }
     }

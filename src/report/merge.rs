@@ -383,10 +383,14 @@ pub fn verify_reports(
 ) -> Result<(VerifyReport, Vec<ProblemMargins>), MergeError> {
     let (shard, parts) = in_shard_order(parts, |p| p.shard.as_ref())?;
     let first = &parts[0].1;
-    let same_kind = |p: &VerifyReport| {
-        p.package == first.package
-            && p.name == first.name
-            && p.time_limit_seconds == first.time_limit_seconds
+    // The same problem folders, or the same package under the same time limit (where
+    // the limit came from may be worded by each shard).
+    let same_kind = |p: &VerifyReport| match (p.package(), first.package()) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            a.folder == b.folder && a.name == b.name && a.time_limit_seconds == b.time_limit_seconds
+        }
+        _ => false,
     };
     if let Some((path, _)) = parts.iter().find(|(_, p)| !same_kind(p)) {
         return Err(error(format!(
@@ -435,8 +439,10 @@ pub fn verify_reports(
         .find_map(|(_, p)| p.interrupted_by())
         .map(str::to_string);
     let mut summary = crate::report::submissions::summary_line(rows.len(), mismatches);
-    if let (Some(limit), Some(how)) = (first.time_limit_seconds, &first.time_limit_from) {
-        summary.push_str(&format!("; time limit {limit:.3} s ({how})"));
+    if let Some(p) = first.package() {
+        if let (Some(limit), Some(how)) = (p.time_limit_seconds, &p.time_limit_from) {
+            summary.push_str(&format!("; time limit {limit:.3} s ({how})"));
+        }
     }
     if let Some(name) = &interrupted_by {
         summary.push_str(&format!("; {}", VerifyReport::interrupted_note(name)));
@@ -447,8 +453,7 @@ pub fn verify_reports(
         margin_data: None,
         margins: first.margins.as_ref().map(|_| Vec::new()),
         mismatches,
-        name: first.name.clone(),
-        package: first.package.clone(),
+        scope: first.scope.clone(),
         schema_version: crate::report::schema::SCHEMA_VERSION,
         shard: None,
         skipped: first.skipped.clone(),
@@ -466,8 +471,6 @@ pub fn verify_reports(
         total: rows.len(),
         submissions: rows,
         summary,
-        time_limit_from: first.time_limit_from.clone(),
-        time_limit_seconds: first.time_limit_seconds,
     };
     Ok((report, margins))
 }

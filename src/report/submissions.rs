@@ -14,6 +14,11 @@
 //! adds `shard` and `margin_data`. The fields are in the order the document lists its
 //! keys: alphabetical.
 //!
+//! That flat document is the wire format ([`Document`]); the code works with
+//! [`VerifyReport`], whose [`Scope`] says which of the two it is: problem folders, or a
+//! package with its folder, name and time limit ([`PackageScope`]). Serde converts
+//! between the two on every write and read, so the JSON keeps its one shape.
+//!
 //! Outside text (submission and problem names, messages, margins lines) reaches the
 //! table, JUnit and HTML reports through [`visible_line`] and [`visible`], as in the
 //! judge's reports; the JSON report keeps it exactly, with the invisible format
@@ -32,59 +37,185 @@ use serde::{Deserialize, Serialize};
 /// Longest message headline in a table row.
 const MESSAGE_WIDTH: usize = 80;
 
-/// The report of a `verify-submissions` run.
+/// The report of a `verify-submissions` run: what problem folders and a package share,
+/// and in [`Scope`] what only a package has. Its JSON is [`Document`]'s flat shape.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Document", into = "Document")]
 pub struct VerifyReport {
-    /// The name of the signal that cut the run short (`null` when none did).
-    #[serde(default)]
+    /// The name of the signal that cut the run short (`None` when none did).
     pub interrupted: Option<String>,
     /// A submission got JE where its folder expects another verdict.
     pub judge_error: bool,
-    /// Problem folders: the time-limit margins lines.
-    #[serde(default)]
+    /// The time-limit margins lines (`None` in a document that has no such key).
     pub margins: Option<Vec<String>>,
     /// The time-limit margins of every problem, as numbers: written by a shard of a
     /// run (`--shard K/N`), so that `report merge` can recompute the margins lines.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin_data: Option<Vec<crate::judge::margins::ProblemMargins>>,
     /// Submissions whose verdict differs from their folder's.
     pub mismatches: usize,
-    /// A package: `name` of its problem.yaml.
-    #[serde(default)]
-    pub name: Option<String>,
-    /// A package: its folder, as given.
-    #[serde(default)]
-    pub package: Option<String>,
-    /// A package: the files under `submissions/` that were not verified, and why.
-    #[serde(default)]
+    /// The files under `submissions/` that were not verified, and why.
     pub skipped: Option<Vec<String>>,
-    /// A package: what is worth knowing but no mismatch (problemtools' warnings: an
-    /// `accepted/` submission below the best score, a package file it passes over).
-    #[serde(default)]
+    /// What is worth knowing but no mismatch (problemtools' warnings: an `accepted/`
+    /// submission below the best score, a package file it passes over).
     pub warnings: Option<Vec<String>>,
-    /// Which gridjudge verified, when and on which kernel (`program_sha256` is `null`:
-    /// each row has its submission's own hash).
-    #[serde(default)]
+    /// Which gridjudge verified, when and on which kernel.
     pub provenance: Option<crate::report::provenance::Provenance>,
-    /// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION) (0 in a
-    /// document that does not say).
-    #[serde(default)]
+    /// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION) (0 in a document that
+    /// does not say).
     pub schema_version: u32,
     /// Set when the report is one shard of a run (`--shard K/N`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::report::schema::ShardRecord>,
     /// One row per submission verified.
     pub submissions: Vec<SubmissionRow>,
     /// The summary line.
     pub summary: String,
-    /// A package: where the time limit came from.
-    #[serde(default)]
-    pub time_limit_from: Option<String>,
-    /// A package: the time limit used, seconds.
-    #[serde(default)]
-    pub time_limit_seconds: Option<f64>,
     /// Submissions verified.
     pub total: usize,
+    /// Problem folders, or one package.
+    pub scope: Scope,
+}
+
+/// What a `verify-submissions` run verified.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scope {
+    /// Problem folders (`problem.toml`, the bundled problems): each row names its
+    /// problem.
+    Problems,
+    /// One Kattis/ICPC package: its rows' problem is the package's.
+    Package(PackageScope),
+}
+
+/// What a package report says of its package.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackageScope {
+    /// Its folder, as given.
+    pub folder: String,
+    /// `name` of its problem.yaml.
+    pub name: Option<String>,
+    /// The time limit used, seconds.
+    pub time_limit_seconds: Option<f64>,
+    /// Where the time limit came from.
+    pub time_limit_from: Option<String>,
+}
+
+impl From<Document> for VerifyReport {
+    fn from(d: Document) -> VerifyReport {
+        let scope = match d.package {
+            Some(folder) => Scope::Package(PackageScope {
+                folder,
+                name: d.name,
+                time_limit_seconds: d.time_limit_seconds,
+                time_limit_from: d.time_limit_from,
+            }),
+            None => Scope::Problems,
+        };
+        VerifyReport {
+            interrupted: d.interrupted,
+            judge_error: d.judge_error,
+            margins: d.margins,
+            margin_data: d.margin_data,
+            mismatches: d.mismatches,
+            skipped: d.skipped,
+            warnings: d.warnings,
+            provenance: d.provenance,
+            schema_version: d.schema_version,
+            shard: d.shard,
+            submissions: d.submissions,
+            summary: d.summary,
+            total: d.total,
+            scope,
+        }
+    }
+}
+
+impl From<VerifyReport> for Document {
+    fn from(r: VerifyReport) -> Document {
+        let (package, name, time_limit_seconds, time_limit_from) = match r.scope {
+            Scope::Problems => (None, None, None, None),
+            Scope::Package(p) => (
+                Some(p.folder),
+                p.name,
+                p.time_limit_seconds,
+                p.time_limit_from,
+            ),
+        };
+        Document {
+            interrupted: r.interrupted,
+            judge_error: r.judge_error,
+            margins: r.margins,
+            margin_data: r.margin_data,
+            mismatches: r.mismatches,
+            name,
+            package,
+            skipped: r.skipped,
+            warnings: r.warnings,
+            provenance: r.provenance,
+            schema_version: r.schema_version,
+            shard: r.shard,
+            submissions: r.submissions,
+            summary: r.summary,
+            time_limit_from,
+            time_limit_seconds,
+            total: r.total,
+        }
+    }
+}
+
+/// The document of a `verify-submissions` run as JSON writes and reads it: one shape for
+/// problem folders and packages, every key there, `null` where it does not apply.
+/// [`VerifyReport`] is what the code works with; the two convert both ways, losslessly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Document {
+    /// The name of the signal that cut the run short (`null` when none did).
+    #[serde(default)]
+    interrupted: Option<String>,
+    /// A submission got JE where its folder expects another verdict.
+    judge_error: bool,
+    /// Problem folders: the time-limit margins lines.
+    #[serde(default)]
+    margins: Option<Vec<String>>,
+    /// The time-limit margins of every problem, as numbers: written by a shard of a
+    /// run (`--shard K/N`), so that `report merge` can recompute the margins lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    margin_data: Option<Vec<crate::judge::margins::ProblemMargins>>,
+    /// Submissions whose verdict differs from their folder's.
+    mismatches: usize,
+    /// A package: `name` of its problem.yaml.
+    #[serde(default)]
+    name: Option<String>,
+    /// A package: its folder, as given.
+    #[serde(default)]
+    package: Option<String>,
+    /// A package: the files under `submissions/` that were not verified, and why.
+    #[serde(default)]
+    skipped: Option<Vec<String>>,
+    /// A package: what is worth knowing but no mismatch (problemtools' warnings: an
+    /// `accepted/` submission below the best score, a package file it passes over).
+    #[serde(default)]
+    warnings: Option<Vec<String>>,
+    /// Which gridjudge verified, when and on which kernel (`program_sha256` is `null`:
+    /// each row has its submission's own hash).
+    #[serde(default)]
+    provenance: Option<crate::report::provenance::Provenance>,
+    /// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION) (0 in a
+    /// document that does not say).
+    #[serde(default)]
+    schema_version: u32,
+    /// Set when the report is one shard of a run (`--shard K/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<crate::report::schema::ShardRecord>,
+    /// One row per submission verified.
+    submissions: Vec<SubmissionRow>,
+    /// The summary line.
+    summary: String,
+    /// A package: where the time limit came from.
+    #[serde(default)]
+    time_limit_from: Option<String>,
+    /// A package: the time limit used, seconds.
+    #[serde(default)]
+    time_limit_seconds: Option<f64>,
+    /// Submissions verified.
+    total: usize,
 }
 
 /// One verified submission.
@@ -182,11 +313,21 @@ impl VerifyReport {
 
     /// A package report's problem: the package folder's name, else its `name`.
     pub fn package_problem(&self) -> &str {
-        let folder = self
-            .package
-            .as_deref()
-            .and_then(|p| std::path::Path::new(p).file_name().and_then(|n| n.to_str()));
-        folder.or(self.name.as_deref()).unwrap_or_default()
+        let Some(p) = self.package() else {
+            return "";
+        };
+        let folder = std::path::Path::new(&p.folder)
+            .file_name()
+            .and_then(|n| n.to_str());
+        folder.or(p.name.as_deref()).unwrap_or_default()
+    }
+
+    /// The package, for a package's report.
+    pub fn package(&self) -> Option<&PackageScope> {
+        match &self.scope {
+            Scope::Problems => None,
+            Scope::Package(p) => Some(p),
+        }
     }
 }
 
@@ -202,7 +343,7 @@ impl Render<VerifyReport> for Table {
         let mut table = Grid::new();
         table.load_style(UTF8_FULL_CONDENSED);
         let mut after = Vec::new();
-        if report.package.is_some() {
+        if report.package().is_some() {
             table.set_header([
                 "submission",
                 "expected",
@@ -442,13 +583,13 @@ impl Render<VerifyReport> for Html {
                 ..Badge::from(Verdict::Accepted)
             }
         };
-        let package = report.package.as_ref().map(|folder| {
+        let package = report.package().map(|p| {
             format!(
                 "{} ({}): time limit {:.3} s ({})",
-                visible_line(folder),
-                visible_line(report.name.as_deref().unwrap_or_default()),
-                report.time_limit_seconds.unwrap_or(0.0),
-                visible_line(report.time_limit_from.as_deref().unwrap_or_default())
+                visible_line(&p.folder),
+                visible_line(p.name.as_deref().unwrap_or_default()),
+                p.time_limit_seconds.unwrap_or(0.0),
+                visible_line(p.time_limit_from.as_deref().unwrap_or_default())
             )
         });
         let notes = report
@@ -493,13 +634,18 @@ impl Render<VerifyReport> for Html {
             })
             .collect();
         let page = Page {
-            title: visible_line(report.name.as_deref().unwrap_or("verify-submissions"))
-                .into_owned(),
+            title: visible_line(
+                report
+                    .package()
+                    .and_then(|p| p.name.as_deref())
+                    .unwrap_or("verify-submissions"),
+            )
+            .into_owned(),
             overall,
             package,
             summary: visible_line(&report.summary).into_owned(),
             notes,
-            package_columns: report.package.is_some(),
+            package_columns: report.package().is_some(),
             rows,
             style: STYLE,
         };
@@ -540,8 +686,7 @@ mod tests {
             judge_error: false,
             margins: Some(vec![format!("margin {HOSTILE}")]),
             mismatches: 1,
-            name: None,
-            package: None,
+            scope: Scope::Problems,
             provenance: None,
             skipped: Some(Vec::new()),
             warnings: Some(Vec::new()),
@@ -560,8 +705,6 @@ mod tests {
                 ),
             ],
             summary: "2 submission(s), 1 as expected, 1 mismatch(es)".into(),
-            time_limit_from: None,
-            time_limit_seconds: None,
             total: 2,
         }
     }
@@ -575,8 +718,12 @@ mod tests {
             judge_error: true,
             margins: Some(Vec::new()),
             mismatches: 1,
-            name: Some("Hello".into()),
-            package: Some("pkgs/hello".into()),
+            scope: Scope::Package(PackageScope {
+                folder: "pkgs/hello".into(),
+                name: Some("Hello".into()),
+                time_limit_seconds: Some(2.0),
+                time_limit_from: Some("stated".into()),
+            }),
             provenance: None,
             skipped: Some(vec!["notes.txt: not a program".into()]),
             warnings: Some(vec![
@@ -590,8 +737,6 @@ mod tests {
             )],
             summary: "1 submission(s), 0 as expected, 1 mismatch(es); time limit 2.000 s (stated)"
                 .into(),
-            time_limit_from: Some("stated".into()),
-            time_limit_seconds: Some(2.0),
             total: 1,
         }
     }

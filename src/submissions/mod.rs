@@ -35,7 +35,7 @@ use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation, ScoreExp
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
-use crate::report::submissions::{SubmissionRow, VerifyReport};
+use crate::report::submissions::{Scope, SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
@@ -423,15 +423,12 @@ pub fn problems_report(
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),
         margins: Some(margins),
         mismatches: results.iter().filter(|r| !r.as_expected()).count(),
-        name: None,
-        package: None,
+        scope: Scope::Problems,
         provenance: None,
         skipped: Some(Vec::new()),
         warnings: Some(Vec::new()),
         submissions: results.iter().map(SubmissionResult::problem_row).collect(),
         summary,
-        time_limit_from: None,
-        time_limit_seconds: None,
         total: results.len(),
     }
 }

@@ -58,6 +58,7 @@ pub use sources::Sources;
 pub(crate) use toolchain::without_parent_steps;
 pub use toolchain::{installed, python_named, resolve};
 
+mod assemble;
 mod folders;
 mod java;
 mod message;
@@ -65,8 +66,7 @@ mod program;
 mod sources;
 mod toolchain;
 
-use folders::{chown_tree, read_output, BuildFolder, ProgramFolder};
-use java::{class_files, declares_main, main_class, qualified_name, JVM_RUN_FLAGS};
+use folders::{chown_tree, BuildFolder, ProgramFolder};
 use message::{read_head, rename_source, truncate_message};
 use toolchain::{not_installed, python, python2, rust_toolchain, system_tool, Toolchain};
 
@@ -221,6 +221,87 @@ fn judge_error(message: String) -> CompileFailure {
     }
 }
 
+/// A submission's files as copied into the build folder.
+struct Staged {
+    /// (name in the build folder, the file), the included files first, so that the
+    /// submission's own file of the same name wins.
+    copies: std::collections::BTreeMap<String, PathBuf>,
+    /// The names of the language's sources among them, the compiler's operands.
+    source_names: Vec<String>,
+    /// The entry file's name in the build folder.
+    main: String,
+    /// One source and nothing included: it is the only file.
+    single: bool,
+    /// A single source: its name in the build folder, which the compiler's messages
+    /// name and [`rename_source`] turns back into the contestant's.
+    origin: Option<String>,
+}
+
+/// The file name of `p` as text (empty for a path without one).
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Copies the submission's files into `build` (a single C, C++, Rust or Python source
+/// as `main.c`, `main.cpp`, `main.rs`, `main.py`; everything else under its own name)
+/// and picks the entry file: the one the submission names, else the language's main
+/// file among its own sources. An included file (`include/python3/util.py`) is never
+/// run in its place.
+fn stage(sources: &Sources, build: &BuildFolder) -> Result<Staged, CompileFailure> {
+    let lang = sources.language;
+    let single = sources.files.len() == 1 && sources.include.is_empty();
+    let mut copies: std::collections::BTreeMap<String, PathBuf> = Default::default();
+    for path in sources.include.iter().chain(&sources.files) {
+        let name = match (single, lang) {
+            (true, Language::C) => "main.c".to_string(),
+            (true, Language::Cpp) => "main.cpp".to_string(),
+            (true, Language::Rust) => "main.rs".to_string(),
+            (true, Language::Python | Language::Python2) => "main.py".to_string(),
+            _ => file_name(path),
+        };
+        copies.insert(name, path.clone());
+    }
+    for (name, path) in &copies {
+        let text = sources.read(path)?;
+        build.write_private(name, &text)?;
+    }
+    let source_names: Vec<String> = copies
+        .keys()
+        .filter(|n| lang.matches(Path::new(n)))
+        .cloned()
+        .collect();
+    let in_build: Vec<PathBuf> = source_names
+        .iter()
+        .map(|n| build.workdir().join(n))
+        .collect();
+    let own: Vec<PathBuf> = copies
+        .iter()
+        .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
+        .map(|(n, _)| build.workdir().join(n))
+        .collect();
+    let named = sources
+        .entry
+        .as_ref()
+        .and_then(|e| own.iter().find(|p| file_name(p) == *e).cloned());
+    let main = named
+        .or_else(|| language::main_file(lang, if own.is_empty() { &in_build } else { &own }))
+        .map(|p| file_name(&p))
+        .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
+    let origin = match (single, copies.keys().next()) {
+        (true, Some(copy)) => Some(copy.clone()),
+        _ => None,
+    };
+    Ok(Staged {
+        copies,
+        source_names,
+        main,
+        single,
+        origin,
+    })
+}
+
 impl Compiler {
     /// Compiles with `launcher` under the default [`CompileLimits`], hiding nothing extra.
     pub fn new(launcher: &Path) -> Compiler {
@@ -270,59 +351,61 @@ impl Compiler {
     /// program folder. A single source is copied under a fixed name (`main.c`, …; a
     /// Java or Kotlin file keeps its own, which names its class) and messages name the
     /// contestant's file; several keep their names.
+    ///
+    /// Four steps: the files into a fresh build folder ([`stage`]), the language's
+    /// build command ([`Compiler::build_command`]), the confined build, and the program
+    /// taken out of the build folder into its own ([`assemble`]).
     pub fn compile_sources(&self, sources: &Sources) -> Result<Program, CompileFailure> {
         let lang = sources.language;
         let lease = crate::sandbox::is_root().then(|| UidLease::acquire(COMPILE_SLOT));
         let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
         let build = BuildFolder::new(isolation.run_as)?;
-        let single = sources.files.len() == 1 && sources.include.is_empty();
-        let file_name = |p: &Path| {
-            p.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
+        let staged = stage(sources, &build)?;
+        let (tool, argv) = self.build_command(lang, &staged)?;
+        let name = argv[0].clone();
+        self.run_build(BuildRun {
+            name: &name,
+            program: &tool.program,
+            argv,
+            workdir: build.workdir(),
+            read_only: tool.read_only.clone(),
+            isolation,
+        })
+        .map_err(|f| {
+            let copy = staged.origin.as_deref().unwrap_or("");
+            rename_source(f, copy, build.workdir(), &sources.origin)
+        })?;
+        let out = ProgramFolder::new()?;
+        let built = assemble::Built {
+            sources,
+            staged: &staged,
+            workdir: build.workdir(),
+            owner: isolation.run_as.map(|r| r.uid),
+            file_bytes: self.limits.file_bytes,
+            name,
         };
-        // (name in the build folder, the file), the submission's own last: it wins.
-        let mut copies: std::collections::BTreeMap<String, PathBuf> = Default::default();
-        for path in sources.include.iter().chain(&sources.files) {
-            let name = match (single, lang) {
-                (true, Language::C) => "main.c".to_string(),
-                (true, Language::Cpp) => "main.cpp".to_string(),
-                (true, Language::Rust) => "main.rs".to_string(),
-                (true, Language::Python | Language::Python2) => "main.py".to_string(),
-                _ => file_name(path),
-            };
-            copies.insert(name, path.clone());
-        }
-        for (name, path) in &copies {
-            let text = sources.read(path)?;
-            build.write_private(name, &text)?;
-        }
-        let source_names: Vec<String> = copies
-            .keys()
-            .filter(|n| lang.matches(Path::new(n)))
-            .cloned()
-            .collect();
-        let in_build: Vec<PathBuf> = source_names
-            .iter()
-            .map(|n| build.workdir().join(n))
-            .collect();
-        // The entry file is one of the submission's own sources: an included file
-        // (`include/python3/util.py`) is never run in its place.
-        let own: Vec<PathBuf> = copies
-            .iter()
-            .filter(|(n, path)| lang.matches(Path::new(n)) && sources.files.contains(path))
-            .map(|(n, _)| build.workdir().join(n))
-            .collect();
-        let named = sources
-            .entry
-            .as_ref()
-            .and_then(|e| own.iter().find(|p| file_name(p) == *e).cloned());
-        let main = named
-            .or_else(|| language::main_file(lang, if own.is_empty() { &in_build } else { &own }))
-            .map(|p| file_name(&p))
-            .ok_or_else(|| judge_error(format!("no {} source to compile", lang.name())))?;
+        let program = match lang {
+            Language::Python | Language::Python2 => built.script(&out, tool.program)?,
+            Language::Java | Language::Kotlin => built.classes(&out)?,
+            Language::C | Language::Cpp | Language::Rust => built.binary(&out)?,
+        };
+        Ok(Program {
+            _dir: Some(out.dir),
+            ..program
+        })
+    }
+
+    /// The compiler of `lang` and its command line for the staged sources: gcc, g++ or
+    /// rustc writing `main`; Python's syntax check (with the chosen interpreter, under
+    /// its own name: PyPy finds its library from it); javac or kotlinc writing classes.
+    fn build_command(
+        &self,
+        lang: Language,
+        staged: &Staged,
+    ) -> Result<(Toolchain, Vec<String>), CompileFailure> {
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let (tool, argv) = match lang {
+        let operands = || staged.source_names.iter().map(|n| language::operand(n));
+        Ok(match lang {
             Language::C | Language::Cpp | Language::Rust => {
                 let tool = match lang {
                     Language::C => system_tool("gcc")?,
@@ -330,9 +413,9 @@ impl Compiler {
                     _ => rust_toolchain()?,
                 };
                 let built = if lang == Language::Rust {
-                    std::slice::from_ref(&main)
+                    std::slice::from_ref(&staged.main)
                 } else {
-                    &source_names[..]
+                    &staged.source_names[..]
                 };
                 let argv = lang
                     .build_argv("main", built, &[])
@@ -340,8 +423,6 @@ impl Compiler {
                 (tool, argv)
             }
             Language::Python | Language::Python2 => {
-                // A chosen interpreter runs under its own name (`pypy3`): PyPy finds
-                // its library from it.
                 let (name, program) = match (lang, &self.python) {
                     (Language::Python, Some(chosen)) => (
                         chosen
@@ -355,14 +436,12 @@ impl Compiler {
                 let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
                 let mut argv = vec![name];
                 argv.extend(strings(python_check(lang)));
-                argv.extend(source_names.iter().map(|n| language::operand(n)));
-                (
-                    Toolchain {
-                        program,
-                        read_only: Vec::new(),
-                    },
-                    argv,
-                )
+                argv.extend(operands());
+                let tool = Toolchain {
+                    program,
+                    read_only: Vec::new(),
+                };
+                (tool, argv)
             }
             Language::Java => {
                 let mut argv = strings(&[
@@ -374,138 +453,14 @@ impl Compiler {
                     "-d",
                     ".",
                 ]);
-                argv.extend(source_names.iter().map(|n| language::operand(n)));
+                argv.extend(operands());
                 (system_tool("javac")?, argv)
             }
             Language::Kotlin => {
                 let mut argv = strings(&["kotlinc", "-d", "."]);
-                argv.extend(source_names.iter().map(|n| language::operand(n)));
+                argv.extend(operands());
                 (system_tool("kotlinc")?, argv)
             }
-        };
-        let name = argv[0].clone();
-        let origin = match (single, copies.iter().next()) {
-            (true, Some((copy, _))) => Some(copy.clone()),
-            _ => None,
-        };
-        self.run_build(BuildRun {
-            name: &name,
-            program: &tool.program,
-            argv,
-            workdir: build.workdir(),
-            read_only: tool.read_only.clone(),
-            isolation,
-        })
-        .map_err(|f| {
-            let copy = origin.as_deref().unwrap_or("");
-            rename_source(f, copy, build.workdir(), &sources.origin)
-        })?;
-        let out = ProgramFolder::new()?;
-        let owner = isolation.run_as.map(|r| r.uid);
-        let program = |path: PathBuf, argv: Vec<String>, read_only: Vec<PathBuf>| Program {
-            path,
-            argv,
-            read_only,
-            _dir: None,
-            _staged: None,
-        };
-        let program = match lang {
-            Language::Python | Language::Python2 => {
-                let mut script = PathBuf::new();
-                for (copy, path) in copies.iter().filter(|(n, _)| lang.matches(Path::new(n))) {
-                    let text = sources.read(path)?;
-                    let written = out.write(copy, &text, false)?;
-                    if *copy == main {
-                        script = written;
-                    }
-                }
-                let folder = (!single).then(|| out.dir.path().to_path_buf());
-                program(
-                    tool.program.clone(),
-                    vec![name, script.display().to_string()],
-                    folder.into_iter().collect(),
-                )
-            }
-            Language::Java | Language::Kotlin => {
-                // A `package a.b;` declaration puts its classes in `a/b/`: the tree is
-                // copied as it is, and the class run by its qualified name.
-                let found = class_files(build.workdir(), owner, self.limits.file_bytes)
-                    .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
-                if found.is_empty() {
-                    return Err(judge_error(format!("{name} succeeded but wrote no class")));
-                }
-                let mut with_main = Vec::new();
-                let mut names = Vec::new();
-                for (rel, bytes) in &found {
-                    let class = qualified_name(rel);
-                    let simple = class.rsplit('.').next().unwrap_or_default();
-                    if !simple.contains('$') {
-                        if declares_main(bytes) {
-                            with_main.push(class.clone());
-                        }
-                        names.push(class);
-                    }
-                    out.write_nested(rel, bytes)?;
-                }
-                let stem = Path::new(&main)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let simple = if lang == Language::Java {
-                    stem
-                } else {
-                    let mut c = stem.chars();
-                    let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
-                    format!("{upper}{}Kt", c.as_str())
-                };
-                let class = main_class(&simple, &names, &with_main, lang == Language::Java);
-                let dir = out.dir.path().to_path_buf();
-                let runner = if lang == Language::Java {
-                    "java"
-                } else {
-                    "kotlin"
-                };
-                let runner_path = system_tool(runner)?.program;
-                let mut argv = strings(JVM_RUN_FLAGS);
-                if lang == Language::Kotlin {
-                    argv = argv.iter().map(|f| format!("-J{f}")).collect();
-                }
-                argv.insert(0, runner.to_string());
-                argv.extend(["-cp".to_string(), dir.display().to_string(), class]);
-                program(runner_path, argv, vec![dir])
-            }
-            Language::C | Language::Cpp | Language::Rust => {
-                let bytes =
-                    read_output(&build.workdir().join("main"), owner, self.limits.file_bytes)
-                        .map_err(|e| {
-                            judge_error(format!(
-                                "{name} succeeded but wrote no usable program: {e}"
-                            ))
-                        })?;
-                // A source can make its compiler write something else than a program:
-                // `#![crate_type = "lib"]` turns rustc's `main` into a library archive,
-                // which would fail every run with a judge error. Not a program: CE.
-                if !bytes.starts_with(b"\x7fELF") {
-                    return Err(CompileFailure {
-                        verdict: Verdict::CompileError,
-                        message: format!(
-                            "{name} wrote no executable program (an ELF file) but {}: \
-                             a library crate (#![crate_type])?",
-                            if bytes.starts_with(b"!<arch>") {
-                                "a library archive"
-                            } else {
-                                "another kind of file"
-                            }
-                        ),
-                    });
-                }
-                let path = out.write("main", &bytes, true)?;
-                program(path, vec!["main".into()], Vec::new())
-            }
-        };
-        Ok(Program {
-            _dir: Some(out.dir),
-            ..program
         })
     }
 
@@ -659,11 +614,11 @@ mod tests {
 
     #[test]
     fn the_language_table_shows_the_jvm_flags_used() {
-        let flags = super::JVM_RUN_FLAGS.join(" ");
+        let flags = super::java::JVM_RUN_FLAGS.join(" ");
         let java = super::Language::Java.spec().run;
         assert!(java.contains(&format!("java {flags} -cp")), "{java}");
         let kotlin = super::Language::Kotlin.spec().run;
-        let j: Vec<String> = super::JVM_RUN_FLAGS
+        let j: Vec<String> = super::java::JVM_RUN_FLAGS
             .iter()
             .map(|f| format!("-J{f}"))
             .collect();
