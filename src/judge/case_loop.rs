@@ -22,7 +22,7 @@ use crate::check;
 use crate::judge::compile::Program;
 use crate::judge::config::Case;
 use crate::judge::expectation::Expectation;
-use crate::judge::interaction::{judge_passes, PassJob, ProtocolNote};
+use crate::judge::interaction::{judge_passes, Judged, PassJob, ProtocolNote};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::JudgeProblem;
 use crate::judge::scoring::{CaseOutcome, Scored, Scoring};
@@ -599,32 +599,7 @@ fn judge_case_once(
                 peer,
                 relay: *relay_interaction,
             })?;
-            let mut result = CaseResult::judge_error(case, String::new());
-            if let Some(o) = &judged.outcome {
-                fill_figures(&mut result, o);
-            }
-            result.verdict = judged.verdict;
-            result.message = judged.message;
-            // A scoring problem: the score files of the last validator's (interactor's)
-            // run, for an accepted case.
-            if result.verdict == Verdict::Accepted && problem.scoring.is_some() {
-                match judged.scores {
-                    Ok(files) => {
-                        result.score = files.score;
-                        result.score_multiplier = files.multiplier;
-                    }
-                    Err(e) => {
-                        result.verdict = Verdict::JudgeError;
-                        result.message = e;
-                    }
-                }
-            }
-            if result.verdict == Verdict::RuntimeError {
-                quote_stderr(&mut result, &judged.stderr);
-            }
-            result.protocol = Some(judged.note);
-            result.run = judged.outcome;
-            return Ok(result);
+            return Ok(passes_result(problem, case, judged));
         }
     }
     let outcome = match sandbox.run(&spec) {
@@ -642,6 +617,64 @@ fn judge_case_once(
             return Ok(CaseResult::judge_error(case, format!("{e}{hint}")));
         }
     };
+    Ok(batch_result(
+        problem,
+        case,
+        &input,
+        answer.as_deref(),
+        outcome,
+        limits,
+        dirs,
+    ))
+}
+
+/// An interactive or multi-pass case's result from its passes: the verdict and message
+/// of the interaction, the figures of the program's slowest pass, for an accepted case
+/// of a scoring problem the score files of the last validator's run, and for a run-time
+/// error the program's stderr quoted.
+fn passes_result(problem: &JudgeProblem, case: &Case, judged: Judged) -> CaseResult {
+    let mut result = CaseResult::judge_error(case, String::new());
+    if let Some(o) = &judged.outcome {
+        fill_figures(&mut result, o);
+    }
+    result.verdict = judged.verdict;
+    result.message = judged.message;
+    // A scoring problem: the score files of the last validator's (interactor's)
+    // run, for an accepted case.
+    if result.verdict == Verdict::Accepted && problem.scoring.is_some() {
+        match judged.scores {
+            Ok(files) => {
+                result.score = files.score;
+                result.score_multiplier = files.multiplier;
+            }
+            Err(e) => {
+                result.verdict = Verdict::JudgeError;
+                result.message = e;
+            }
+        }
+    }
+    if result.verdict == Verdict::RuntimeError {
+        quote_stderr(&mut result, &judged.stderr);
+    }
+    result.protocol = Some(judged.note);
+    result.run = judged.outcome;
+    result
+}
+
+/// A batch case's result from the program's run: a limit verdict (TLE, MLE, OLE, RE,
+/// with the program's stderr quoted for RE) when the run hit one, else the checker's
+/// verdict on the output (the problem's built-in checker, or the package's output
+/// validator with its score files), and for a wrong answer checked against the jury's
+/// answer, where the output first differs from it.
+fn batch_result(
+    problem: &JudgeProblem,
+    case: &Case,
+    input: &[u8],
+    answer: Option<&[u8]>,
+    outcome: RunOutcome,
+    limits: &Limits,
+    dirs: &CaseDirs,
+) -> CaseResult {
     let mut result = CaseResult::judge_error(case, String::new());
     result.verdict = Verdict::Accepted;
     fill_figures(&mut result, &outcome);
@@ -664,7 +697,7 @@ fn judge_case_once(
                 result.score_multiplier = files.multiplier;
             }
             (crate::judge::problem::Checker::Builtin(id), Ok(output)) => {
-                let checked = check::check(*id, &input, &output, answer.as_deref());
+                let checked = check::check(*id, input, &output, answer);
                 result.verdict = checked.verdict;
                 result.message = checked.message;
             }
@@ -685,7 +718,7 @@ fn judge_case_once(
         }
     }
     result.run = Some(outcome);
-    Ok(result)
+    result
 }
 
 /// A result's figures from the program's run.

@@ -131,26 +131,8 @@ impl Package {
 
     /// Checks the rules of the module doc; the first broken one is the error.
     pub(super) fn check_shape(&self, problem_yaml: &Yaml) -> Result<(), PackageError> {
-        let data = self.dir.join("data");
-        let scoring = self.scoring.is_some();
-        if self.version == FormatVersion::Legacy && !scoring {
-            for folder in folders(&data) {
-                let path = folder.join("testdata.yaml");
-                if let Some(doc) = read_yaml(&path)? {
-                    if let Some(key) = first_key(&doc, &LEGACY_SCORING_KEYS) {
-                        return Err(broken(
-                            &path,
-                            format!("{key}: only scoring problems set it (type: scoring)"),
-                        ));
-                    }
-                }
-            }
-            if !matches!(problem_yaml["grading"], Yaml::BadValue | Yaml::Null) {
-                return Err(broken(
-                    &self.dir.join("problem.yaml"),
-                    "grading: only scoring problems set it (type: scoring)".into(),
-                ));
-            }
+        if self.version == FormatVersion::Legacy && self.scoring.is_none() {
+            self.check_no_legacy_scoring_keys(problem_yaml)?;
         }
         if let Some(Scoring { root, .. }) = &self.scoring {
             if matches!(root.config, Config::Legacy(_)) {
@@ -162,6 +144,39 @@ impl Package {
         {
             return Ok(());
         }
+        self.check_test_group_files()?;
+        self.check_modern_groups()
+    }
+
+    /// A legacy pass-fail package sets no scoring key: none in a `testdata.yaml`, no
+    /// `grading` in problem.yaml.
+    fn check_no_legacy_scoring_keys(&self, problem_yaml: &Yaml) -> Result<(), PackageError> {
+        let data = self.dir.join("data");
+        for folder in folders(&data) {
+            let path = folder.join("testdata.yaml");
+            if let Some(doc) = read_yaml(&path)? {
+                if let Some(key) = first_key(&doc, &LEGACY_SCORING_KEYS) {
+                    return Err(broken(
+                        &path,
+                        format!("{key}: only scoring problems set it (type: scoring)"),
+                    ));
+                }
+            }
+        }
+        if !matches!(problem_yaml["grading"], Yaml::BadValue | Yaml::Null) {
+            return Err(broken(
+                &self.dir.join("problem.yaml"),
+                "grading: only scoring problems set it (type: scoring)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A 2025-09 package's `test_group.yaml` files: scoring keys only in a scoring
+    /// problem and never under sample, `max_score` a whole number >= 0 or `unbounded`.
+    fn check_test_group_files(&self) -> Result<(), PackageError> {
+        let data = self.dir.join("data");
+        let scoring = self.scoring.is_some();
         for folder in folders(&data) {
             let path = folder.join("test_group.yaml");
             let Some(doc) = read_yaml(&path)? else {
@@ -196,6 +211,14 @@ impl Package {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// A 2025-09 scoring package's group tree: pass-fail aggregation needs bounded
+    /// scores all the way down, a bounded secret needs bounded groups, and
+    /// `require_pass` names only earlier pass-fail groups (secret: sample only).
+    fn check_modern_groups(&self) -> Result<(), PackageError> {
+        let data = self.dir.join("data");
         let Some(s) = &self.scoring else {
             return Ok(());
         };
