@@ -15,9 +15,10 @@
 //! - [`reports`]: the judge's reports as a user sees them (snapshots, HTML, spoofing);
 //! - [`cli`]: the command line as such: exit codes, `check`/`validate`, completions and
 //!   the manual page;
-//! - [`layering`] (the imports between `src/` modules), [`layout_doc`] (the table of
-//!   modules in `docs/layout.md`), [`fuzz_replay`] (the fuzz corpus on stable) and
-//!   [`problem_completeness`] (every part each problem needs) stand alone.
+//! - [`layering`] (the imports between the modules of `src/` and `crates/core/src`, and
+//!   the crates' manifests), [`layout_doc`] (the table of modules in `docs/layout.md`),
+//!   [`fuzz_replay`] (the fuzz corpus on stable) and [`problem_completeness`] (every part
+//!   each problem needs) stand alone.
 //!
 //! Shared helpers live in `tests/support/` (also compiled into the benches). Run one
 //! topic with `cargo test --test it -- solvers::`, one file with
