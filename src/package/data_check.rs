@@ -15,19 +15,33 @@
 //!   its arguments); exit 42 is valid, 43 invalid (an error quoting what the validator
 //!   wrote on stdout and stderr), anything else a failure of the validator (an error
 //!   too). An input validator is given no feedback folder (the protocol has none for
-//!   it), so its words are those of its standard streams. A validator is a source file or a folder of any language the output
-//!   validators are built from, or `build`/`run` scripts: each is built once
-//!   ([`JuryProgram::build`]) and runs as setter code does ([`setter_isolation`],
-//!   [`jury_limits`]). A checktestdata script (`NAME.ctd`) runs as `checktestdata
-//!   /jury/NAME.ctd < input` (exit 0 valid, 1 invalid) under the same confinement, with
-//!   the `checktestdata` found in the judge's `PATH`
-//!   ([`find_program`](crate::sandbox::host::find_program)); where it is missing, a
-//!   warning names the script. A package without an input validator gets a warning, as
-//!   problemtools gives;
-//! - **answer validation**: every `.ans` is given to the package's output validator
-//!   (default or custom) as the team output, and must be accepted, as problemtools
-//!   checks; an interactive or multi-pass problem's answers are not team output, and
-//!   the check is skipped, saying so ([`DataReport::skipped`]);
+//!   it), so its words are those of its standard streams. A validator is a source file
+//!   or a folder of any language the output validators are built from, or `build`/`run`
+//!   scripts: each is built once ([`JuryProgram::build`]) and runs as setter code does
+//!   ([`setter_isolation`], [`jury_limits`]). Two script languages run through a host
+//!   tool found in the judge's `PATH`
+//!   ([`find_program`](crate::sandbox::host::find_program)), under the same
+//!   confinement: a checktestdata script (`NAME.ctd`) as `checktestdata
+//!   /jury/validator.ctd ARGS < input`, a VIVA pattern (`NAME.viva`) as `viva
+//!   /jury/validator.viva /jury/testcase.in ARGS`; for both, exit 0 is valid and 1
+//!   invalid. Where the tool is missing, a warning names the script. A package without
+//!   an input validator gets a warning, as problemtools gives;
+//! - **answer validators** (2023-07 and 2025-09 `answer_validators/`, any of the kinds
+//!   above) read every `.ans`: a program as `VALIDATOR /jury/testcase.in ARGS < answer`
+//!   (the Kattis protocol, `answer_validator_args` of the group), a script as for an
+//!   input. A package without one gets no warning: they are optional;
+//! - **answers as team output**: every `.ans` is given to the package's output
+//!   validator (default or custom) as the team output, and must be accepted, as
+//!   problemtools checks; an interactive or multi-pass problem's answers are not team
+//!   output, and the check is skipped, saying so ([`DataReport::skipped`]);
+//! - **the validation folders** (2023-07 and 2025-09, [`Expectation`]), whose cases are
+//!   never judged but test the validators, as `bt validate` does: each `.in` of
+//!   `data/invalid_input` must be rejected by at least one input validator; each `.ans`
+//!   of `data/invalid_answer` (its `.in` valid) by an answer validator or the output
+//!   validator; each `.out` of `data/invalid_output` (its `.in` and `.ans` valid) by the
+//!   output validator, and each of `data/valid_output` accepted. An invalid case that
+//!   every check accepts is an error listing the checks; one that no check could see
+//!   (no validator of its kind) a warning;
 //! - **the data's shape** ([`Package::data_shape`]): missing and empty answers, case
 //!   names, identical inputs, no sample, byte order marks and text that is not UTF-8.
 //!
@@ -35,7 +49,7 @@
 //! findings keep the order of the cases and validators.
 
 use super::output_validator::{jury_limits, setter_binds, setter_isolation, JuryProgram};
-use super::{read_yaml_with, FormatVersion, Package};
+use super::{read_yaml_with, Expectation, FormatVersion, Package};
 use crate::judge::limit_verdict::limit_verdict;
 use crate::judge::problem::OutputChecker;
 use crate::sandbox::{self, CaseDirs, ExitStatus, RunSpec};
@@ -157,7 +171,7 @@ const SOURCES: &[&str] = &["cpp", "cc", "cxx", "C", "c", "rs", "py"];
 /// Files beside validators that are not validators themselves (`testlib.h`).
 const COMPANIONS: &[&str] = &["h", "hpp", "hh", "txt", "md"];
 
-/// What an input validator is.
+/// How a validator runs.
 #[derive(Debug)]
 enum Runner {
     /// A program built from the package ([`JuryProgram`]).
@@ -169,11 +183,45 @@ enum Runner {
         /// The folders it needs beyond the system ones (its installation prefix).
         read_only: Vec<PathBuf>,
     },
+    /// A VIVA pattern, run by the host's `viva` (`viva PATTERN FILE`).
+    Viva {
+        /// The `viva` program.
+        program: PathBuf,
+        /// The folders it needs beyond the system ones (its installation prefix).
+        read_only: Vec<PathBuf>,
+    },
 }
 
-/// An input validator, ready to run.
+/// What a validator validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A case's `.in` (`input_validators/`).
+    Input,
+    /// A case's `.ans`, with the `.in` beside it (`answer_validators/`).
+    Answer,
+}
+
+impl Role {
+    fn word(self) -> &'static str {
+        match self {
+            Role::Input => "input",
+            Role::Answer => "answer",
+        }
+    }
+
+    /// The group configuration key of its arguments, then the older one.
+    fn arg_keys(self) -> [&'static str; 2] {
+        match self {
+            Role::Input => ["input_validator_args", "input_validator_flags"],
+            Role::Answer => ["answer_validator_args", "answer_validator_flags"],
+        }
+    }
+}
+
+/// A validator, ready to run.
 #[derive(Debug)]
-struct InputValidator {
+struct Validator {
+    role: Role,
     /// Its name: the file's stem or the folder's name.
     name: String,
     /// Its source file or folder.
@@ -181,19 +229,22 @@ struct InputValidator {
     runner: Runner,
 }
 
-impl InputValidator {
+impl Validator {
     fn check(&self) -> String {
-        format!("input validator {}", self.name)
+        format!("{} validator {}", self.role.word(), self.name)
     }
 }
 
-/// The folder holding the input validators of `pkg`, if any: legacy
+/// The folder holding the validators of `role` of `pkg`, if any: legacy
 /// `input_format_validators/` (else `input_validators/`, which gridjudge's own export
-/// writes), 2023-07 and 2025-09 `input_validators/`.
-fn validator_folder(pkg: &Package) -> Option<PathBuf> {
-    let names: &[&str] = match pkg.version {
-        FormatVersion::Legacy => &["input_format_validators", "input_validators"],
-        FormatVersion::Modern => &["input_validators"],
+/// writes), 2023-07 and 2025-09 `input_validators/` and `answer_validators/` (a legacy
+/// package has no answer validators).
+fn validator_folder(pkg: &Package, role: Role) -> Option<PathBuf> {
+    let names: &[&str] = match (pkg.version, role) {
+        (FormatVersion::Legacy, Role::Input) => &["input_format_validators", "input_validators"],
+        (FormatVersion::Modern, Role::Input) => &["input_validators"],
+        (FormatVersion::Legacy, Role::Answer) => &[],
+        (FormatVersion::Modern, Role::Answer) => &["answer_validators"],
     };
     names
         .iter()
@@ -201,31 +252,64 @@ fn validator_folder(pkg: &Package) -> Option<PathBuf> {
         .find(|d| crate::tree::Tree::new(&pkg.dir).is_ok_and(|t| t.is_dir(d).unwrap_or(false)))
 }
 
-/// The input validators of `pkg`, built; what cannot be built or run is a finding.
-fn input_validators(
+/// A host tool a validator script needs (`checktestdata`, `viva`), found in `PATH`; a
+/// warning naming the script where it is missing.
+fn host_tool(
+    tool: &str,
+    script: &Path,
+    check: &str,
+    findings: &mut Vec<Finding>,
+) -> Option<(PathBuf, Vec<PathBuf>)> {
+    match crate::sandbox::host::find_program(tool) {
+        Some(program) => {
+            let read_only = outside_system(&program);
+            Some((program, read_only))
+        }
+        None => {
+            findings.push(Finding::warning(
+                script,
+                check,
+                format!(
+                    "not run: {tool} is not installed (not in PATH), so the files are not \
+                     checked against this script"
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// The validators of `role` of `pkg`, built; what cannot be built or run is a finding.
+/// A package without an input validator gets a warning (answer validators are
+/// optional).
+fn validators(
     pkg: &Package,
+    role: Role,
     launcher: &Path,
     findings: &mut Vec<Finding>,
-) -> Vec<InputValidator> {
+) -> Vec<Validator> {
     let expected = match pkg.version {
         FormatVersion::Legacy => "input_format_validators",
         FormatVersion::Modern => "input_validators",
     };
     let none = |findings: &mut Vec<Finding>, folder: &Path| {
-        findings.push(Finding::warning(
-            folder,
-            "input validators",
-            "none: the inputs are not validated (a package has at least one input validator)",
-        ));
+        if role == Role::Input {
+            findings.push(Finding::warning(
+                folder,
+                "input validators",
+                "none: the inputs are not validated (a package has at least one input validator)",
+            ));
+        }
     };
-    let Some(folder) = validator_folder(pkg) else {
+    let Some(folder) = validator_folder(pkg, role) else {
         none(findings, &pkg.dir.join(expected));
         return Vec::new();
     };
+    let folder_check = format!("{} validators", role.word());
     let entries = match crate::tree::Tree::new(&pkg.dir).and_then(|t| t.entries(&folder)) {
         Ok(e) => e,
         Err(e) => {
-            findings.push(Finding::error(&folder, "input validators", e.to_string()));
+            findings.push(Finding::error(&folder, folder_check, e.to_string()));
             return Vec::new();
         }
     };
@@ -252,24 +336,19 @@ fn input_validators(
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default(),
         };
-        let check = format!("input validator {name}");
+        let check = format!("{} validator {name}", role.word());
         let runner = match entry.kind {
             crate::tree::Kind::Missing => continue,
             crate::tree::Kind::File if ext == "ctd" => {
-                match crate::sandbox::host::find_program("checktestdata") {
-                    Some(program) => {
-                        let read_only = outside_system(&program);
-                        Runner::Checktestdata { program, read_only }
-                    }
-                    None => {
-                        findings.push(Finding::warning(
-                            &entry.path,
-                            check,
-                            "not run: checktestdata is not installed (not in PATH), so \
-                             the inputs are not checked against this script",
-                        ));
-                        continue;
-                    }
+                match host_tool("checktestdata", &entry.path, &check, findings) {
+                    Some((program, read_only)) => Runner::Checktestdata { program, read_only },
+                    None => continue,
+                }
+            }
+            crate::tree::Kind::File if ext == "viva" => {
+                match host_tool("viva", &entry.path, &check, findings) {
+                    Some((program, read_only)) => Runner::Viva { program, read_only },
+                    None => continue,
                 }
             }
             crate::tree::Kind::File if COMPANIONS.contains(&ext) => continue,
@@ -277,8 +356,8 @@ fn input_validators(
                 findings.push(Finding::warning(
                     &entry.path,
                     check,
-                    "not run: not a C, C++, Rust or Python source, a checktestdata script \
-                     or a folder",
+                    "not run: not a C, C++, Rust or Python source, a checktestdata script, \
+                     a VIVA pattern or a folder",
                 ));
                 continue;
             }
@@ -290,7 +369,8 @@ fn input_validators(
                 }
             },
         };
-        out.push(InputValidator {
+        out.push(Validator {
+            role,
             name,
             source: entry.path,
             runner,
@@ -319,11 +399,12 @@ fn outside_system(program: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The input validator arguments a group's configuration sets for `validator`, if it
-/// sets any: `input_validator_args` (2025-09: a list, or a map from validator name to
-/// list) or `input_validator_flags` (legacy and 2023-07: a string).
-fn args_in(doc: &Yaml, validator: &InputValidator) -> Option<Vec<String>> {
-    for key in ["input_validator_args", "input_validator_flags"] {
+/// The arguments a group's configuration sets for `validator`, if it sets any: for an
+/// input validator `input_validator_args` (2025-09: a list, or a map from validator
+/// name to list) or `input_validator_flags` (legacy and 2023-07: a string); for an
+/// answer validator `answer_validator_args` likewise.
+fn args_in(doc: &Yaml, validator: &Validator) -> Option<Vec<String>> {
+    for key in validator.role.arg_keys() {
         match &doc[key] {
             Yaml::BadValue | Yaml::Null => continue,
             Yaml::Hash(map) => {
@@ -381,37 +462,81 @@ impl Configs {
     }
 }
 
+/// What a run must find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// The file is valid: anything else is an error.
+    Valid,
+    /// The file is one of a validation folder's and must be rejected by at least one of
+    /// the runs on it (the target's index in [`Plan::targets`]).
+    Rejected(usize),
+}
+
 /// One run of the check.
 enum Task<'a> {
-    /// An input validator on a case's input, with its arguments.
-    Input {
+    /// A validator on a case's file (the `.in`, or the `.ans` with the `.in` beside it).
+    Validate {
+        file: &'a Path,
         input: &'a Path,
-        validator: &'a InputValidator,
+        validator: &'a Validator,
         args: Vec<String>,
+        want: Want,
     },
-    /// A case's answer through the output validator.
-    Answer(&'a crate::judge::config::Case),
+    /// A file through the output validator as the team output of `case`: a case's
+    /// answer, or a validation folder's `.ans` or `.out`.
+    Output {
+        case: &'a crate::judge::config::Case,
+        output: &'a Path,
+        check: &'static str,
+        want: Want,
+    },
 }
 
 impl Task<'_> {
-    /// The task as a check that found nothing.
-    fn passed(&self) -> Passed {
+    fn file(&self) -> &Path {
         match self {
-            Task::Input {
-                input, validator, ..
-            } => Passed {
-                file: input.to_path_buf(),
-                check: validator.check(),
-            },
-            Task::Answer(case) => Passed {
-                file: case.answer.clone().unwrap_or_else(|| case.input.clone()),
-                check: "answer".into(),
-            },
+            Task::Validate { file, .. } => file,
+            Task::Output { output, .. } => output,
+        }
+    }
+
+    fn check(&self) -> String {
+        match self {
+            Task::Validate { validator, .. } => validator.check(),
+            Task::Output { check, .. } => check.to_string(),
+        }
+    }
+
+    fn want(&self) -> Want {
+        match self {
+            Task::Validate { want, .. } | Task::Output { want, .. } => *want,
         }
     }
 }
 
-/// What an input validator said.
+/// A file of a validation folder that some run must reject.
+struct Target<'a> {
+    file: &'a Path,
+    expect: Expectation,
+    /// The checks that ran on it, by name.
+    checks: Vec<String>,
+}
+
+impl Target<'_> {
+    /// The check a finding or a pass of this target is named by.
+    fn check(&self) -> &'static str {
+        self.expect.folder()
+    }
+}
+
+/// Every run of the check, and the validation folders' files that must be rejected.
+#[derive(Default)]
+struct Plan<'a> {
+    tasks: Vec<Task<'a>>,
+    targets: Vec<Target<'a>>,
+}
+
+/// What a validator said.
 enum Said {
     Valid,
     Invalid(String),
@@ -419,7 +544,7 @@ enum Said {
 }
 
 /// What a validator wrote (stdout, then stderr), on one line, quoted, at most 300
-/// characters.
+/// characters. VIVA's own frame lines (`<<< Testing file: … >>>`) are left out.
 fn quoted(stdout: &Path, stderr: &Path) -> String {
     let mut text = String::new();
     for file in [stdout, stderr] {
@@ -431,7 +556,7 @@ fn quoted(stdout: &Path, stderr: &Path) -> String {
     let line: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !viva_frame(l))
         .collect();
     let line = line.join(" / ");
     let short: String = line.chars().take(300).collect();
@@ -442,13 +567,23 @@ fn quoted(stdout: &Path, stderr: &Path) -> String {
     }
 }
 
+/// Whether `line` is one of the lines VIVA frames its findings with (`<<< Testing
+/// file: testcase.in >>>`, `<<< DONE Testing file: … >>>`).
+fn viva_frame(line: &str) -> bool {
+    line.starts_with("<<< ") && line.ends_with(" >>>")
+}
+
 /// What runs for a validator: the program, its first arguments, the folders it reads
 /// beyond the system ones, and the files bound into its run.
 type Invocation<'a> = (PathBuf, Vec<String>, Vec<PathBuf>, Vec<(&'a Path, &'a str)>);
 
-/// Runs `validator` on `input` with `args`, confined as setter code.
-fn run_input_validator(
-    validator: &InputValidator,
+/// Runs `validator` on `file` (a case's `.in`, or its `.ans` with the `.in` at
+/// `input`) with `args`, confined as setter code. A program reads the file on stdin
+/// (an answer validator gets the input's path first); a checktestdata script reads it
+/// on stdin; a VIVA pattern is given its path.
+fn run_validator(
+    validator: &Validator,
+    file: &Path,
     input: &Path,
     args: &[String],
     launcher: &Path,
@@ -464,17 +599,34 @@ fn run_input_validator(
     };
     let isolation = setter_isolation();
     let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let data_name = match validator.role {
+        Role::Input => "testcase.in",
+        Role::Answer => "testcase.ans",
+    };
     let (program, mut argv, read_only, files): Invocation<'_> = match &validator.runner {
         Runner::Program(p) => {
             let mut argv = vec![p.program.display().to_string()];
             argv.extend(p.prefix.iter().cloned());
-            (p.program.clone(), argv, vec![p.folder.clone()], Vec::new())
+            let files = match validator.role {
+                Role::Input => Vec::new(),
+                Role::Answer => vec![(input, "testcase.in")],
+            };
+            (p.program.clone(), argv, vec![p.folder.clone()], files)
         }
         Runner::Checktestdata { program, read_only } => (
             program.clone(),
             vec![program.display().to_string()],
             read_only.clone(),
             vec![(validator.source.as_path(), "validator.ctd")],
+        ),
+        Runner::Viva { program, read_only } => (
+            program.clone(),
+            vec![program.display().to_string()],
+            read_only.clone(),
+            vec![
+                (validator.source.as_path(), "validator.viva"),
+                (file, data_name),
+            ],
         ),
     };
     let (binds, names) = match setter_binds(&isolation, &files, None, jury.path()) {
@@ -488,7 +640,7 @@ fn run_input_validator(
         argv,
         env: sandbox::default_env(io.workdir()),
         workdir: io.workdir().to_path_buf(),
-        stdin: absolute(input),
+        stdin: absolute(file),
         stdout: io.stdout(),
         stderr: io.stderr(),
         limits: jury_limits(),
@@ -503,11 +655,14 @@ fn run_input_validator(
         Ok(o) => o,
         Err(e) => return failed(format!("cannot run: {e}")),
     };
-    let valid = match validator.runner {
+    let protocol = match validator.runner {
         Runner::Program(_) => ExitProtocol::Kattis,
-        Runner::Checktestdata { .. } => ExitProtocol::Testlib,
+        Runner::Checktestdata { .. } | Runner::Viva { .. } => ExitProtocol::Testlib,
     };
-    let (valid, invalid) = (i32::from(valid.accepted()), i32::from(valid.rejected()));
+    let (valid, invalid) = (
+        i32::from(protocol.accepted()),
+        i32::from(protocol.rejected()),
+    );
     let said = quoted(&spec.stdout, &spec.stderr);
     match (outcome.killed_for, outcome.status) {
         (None, ExitStatus::Exited(c)) if c == valid => Said::Valid,
@@ -525,7 +680,179 @@ fn run_input_validator(
     }
 }
 
-/// Checks the data of `pkg` (see the module documentation): its input validators built
+/// What the output validator said of `output` as the team output of `case`.
+/// `what` names the file (`answer`, `output`).
+fn run_output_check(
+    checker: &dyn OutputChecker,
+    case: &crate::judge::config::Case,
+    output: &Path,
+    what: &str,
+) -> Said {
+    let (verdict, message) = checker.check(case, output);
+    match verdict {
+        Verdict::Accepted => Said::Valid,
+        Verdict::JudgeError => Said::Failed(format!(
+            "the output validator failed on the {what} as team output: {message}"
+        )),
+        v => Said::Invalid(format!(
+            "the output validator rejects the {what} as team output ({v}): {:?}",
+            message.lines().next().unwrap_or_default()
+        )),
+    }
+}
+
+/// Adds every validator of `validators` on `file` (with `input` beside it) to `plan`,
+/// each with the arguments its nearest group configuration sets.
+fn validate_with<'a>(
+    plan: &mut Plan<'a>,
+    validators: &'a [Validator],
+    chain: &[Yaml],
+    file: &'a Path,
+    input: &'a Path,
+    want: Want,
+) {
+    for v in validators {
+        let args = chain
+            .iter()
+            .find_map(|doc| args_in(doc, v))
+            .unwrap_or_default();
+        plan.tasks.push(Task::Validate {
+            file,
+            input,
+            validator: v,
+            args,
+            want,
+        });
+    }
+}
+
+/// Every run of the check of `pkg`: the validators on the cases' files, the answers
+/// through the output validator (`outputs`: false for an interactive or multi-pass
+/// problem), and the validation folders' cases with what they must show. What cannot
+/// be planned (a broken group configuration, a validation case without the file it
+/// needs) is a finding.
+fn plan<'a>(
+    pkg: &'a Package,
+    inputs: &'a [Validator],
+    answers: &'a [Validator],
+    outputs: bool,
+    findings: &mut Vec<Finding>,
+) -> Plan<'a> {
+    let mut configs = Configs::default();
+    let mut plan = Plan::default();
+    let mut chain_of = |input: &Path, findings: &mut Vec<Finding>| match configs.chain(pkg, input) {
+        Ok(c) => Some(c),
+        Err(f) => {
+            if !findings.contains(&f) {
+                findings.push(f);
+            }
+            None
+        }
+    };
+    for c in &pkg.cases {
+        let Some(chain) = chain_of(&c.case.input, findings) else {
+            continue;
+        };
+        validate_with(
+            &mut plan,
+            inputs,
+            &chain,
+            &c.case.input,
+            &c.case.input,
+            Want::Valid,
+        );
+        if let Some(answer) = &c.case.answer {
+            validate_with(
+                &mut plan,
+                answers,
+                &chain,
+                answer,
+                &c.case.input,
+                Want::Valid,
+            );
+        }
+    }
+    if outputs {
+        for c in pkg.cases.iter().filter(|c| c.case.answer.is_some()) {
+            if let Some(answer) = &c.case.answer {
+                plan.tasks.push(Task::Output {
+                    case: &c.case,
+                    output: answer,
+                    check: "answer",
+                    want: Want::Valid,
+                });
+            }
+        }
+    }
+    for v in &pkg.validation_cases {
+        let input = &v.case.case.input;
+        let Some(chain) = chain_of(input, findings) else {
+            continue;
+        };
+        let missing = |file: PathBuf, why: &str| {
+            Finding::error(&file, v.expect.folder(), format!("missing: {why}"))
+        };
+        let target = |plan: &mut Plan<'a>, file: &'a Path| {
+            plan.targets.push(Target {
+                file,
+                expect: v.expect,
+                checks: Vec::new(),
+            });
+            Want::Rejected(plan.targets.len() - 1)
+        };
+        if !v.expect.valid_input() {
+            let want = target(&mut plan, input);
+            validate_with(&mut plan, inputs, &chain, input, input, want);
+            continue;
+        }
+        validate_with(&mut plan, inputs, &chain, input, input, Want::Valid);
+        let Some(answer) = &v.case.case.answer else {
+            findings.push(missing(
+                input.with_extension("ans"),
+                "the case's answer, which its output validator and answer validators read",
+            ));
+            continue;
+        };
+        if v.expect.valid_answer() {
+            validate_with(&mut plan, answers, &chain, answer, input, Want::Valid);
+        } else {
+            let want = target(&mut plan, answer);
+            validate_with(&mut plan, answers, &chain, answer, input, want);
+            if outputs {
+                plan.tasks.push(Task::Output {
+                    case: &v.case.case,
+                    output: answer,
+                    check: "answer",
+                    want,
+                });
+            }
+            continue;
+        }
+        if !outputs {
+            continue;
+        }
+        let Some(output) = &v.output else {
+            findings.push(missing(
+                input.with_extension("out"),
+                "the team output the case gives its output validator",
+            ));
+            continue;
+        };
+        let want = match v.expect {
+            Expectation::InvalidOutput => target(&mut plan, output),
+            _ => Want::Valid,
+        };
+        plan.tasks.push(Task::Output {
+            case: &v.case.case,
+            output,
+            check: "output",
+            want,
+        });
+    }
+    plan
+}
+
+/// Checks the data of `pkg` (see the module documentation): its validators built
 /// through the sandbox of the `launcher` binary, its answers judged by `checker` (the
 /// package's output validator, built), `jobs` runs at a time.
 pub fn check_data(
@@ -538,119 +865,114 @@ pub fn check_data(
         findings: pkg.data_shape(),
         ..DataReport::default()
     };
-    let validators = input_validators(pkg, launcher, &mut report.findings);
-    report.validators = validators.len();
-    let mut configs = Configs::default();
-    let mut tasks = Vec::new();
-    for case in &pkg.cases {
-        if validators.is_empty() {
-            break;
-        }
-        let chain = match configs.chain(pkg, &case.case.input) {
-            Ok(c) => c,
-            Err(f) => {
-                if !report.findings.contains(&f) {
-                    report.findings.push(f);
-                }
-                continue;
-            }
-        };
-        for v in &validators {
-            let args = chain
-                .iter()
-                .find_map(|doc| args_in(doc, v))
-                .unwrap_or_default();
-            tasks.push(Task::Input {
-                input: &case.case.input,
-                validator: v,
-                args,
-            });
-        }
-    }
-    if pkg.interactive || pkg.passes.is_some() {
+    let inputs = validators(pkg, Role::Input, launcher, &mut report.findings);
+    let answers = validators(pkg, Role::Answer, launcher, &mut report.findings);
+    report.validators = inputs.len() + answers.len();
+    let outputs = !pkg.interactive && pkg.passes.is_none();
+    if !outputs {
         let kind = if pkg.interactive {
             "an interactive"
         } else {
             "a multi-pass"
         };
         report.skipped.push(format!(
-            "{}: answers not validated: in {kind} problem the output validator talks to \
-             the program, and an answer is not team output",
+            "{}: answers not validated by the output validator: in {kind} problem the \
+             output validator talks to the program, and an answer is not team output",
             pkg.dir.display()
         ));
-    } else {
-        tasks.extend(
-            pkg.cases
-                .iter()
-                .filter(|c| c.case.answer.is_some())
-                .map(|c| Task::Answer(&c.case)),
-        );
     }
-    report.runs = tasks.len();
+    let mut plan = plan(pkg, &inputs, &answers, outputs, &mut report.findings);
+    report.runs = plan.tasks.len();
     let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<(usize, Finding)>> = Mutex::new(Vec::new());
-    let passed: Mutex<Vec<(usize, Passed)>> = Mutex::new(Vec::new());
+    let said: Mutex<Vec<(usize, Said)>> = Mutex::new(Vec::new());
     let worker = || loop {
         if crate::sandbox::interrupt::signal().is_some() {
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(task) = tasks.get(i) else { break };
-        let finding = match task {
-            Task::Input {
+        let Some(task) = plan.tasks.get(i) else { break };
+        let s = match task {
+            Task::Validate {
+                file,
                 input,
                 validator,
                 args,
-            } => match run_input_validator(validator, input, args, launcher) {
-                Said::Valid => None,
-                Said::Invalid(m) | Said::Failed(m) => {
-                    Some(Finding::error(input, validator.check(), m))
-                }
-            },
-            Task::Answer(case) => {
-                let Some(answer) = &case.answer else { continue };
-                let (verdict, message) = checker.check(case, answer);
-                match verdict {
-                    Verdict::Accepted => None,
-                    Verdict::JudgeError => Some(Finding::error(
-                        answer,
-                        "answer",
-                        format!(
-                            "the output validator failed on the answer as team output: {message}"
-                        ),
-                    )),
-                    v => Some(Finding::error(
-                        answer,
-                        "answer",
-                        format!(
-                            "the output validator rejects the answer as team output ({v}): {:?}",
-                            message.lines().next().unwrap_or_default()
-                        ),
-                    )),
-                }
-            }
+                ..
+            } => run_validator(validator, file, input, args, launcher),
+            Task::Output {
+                case,
+                output,
+                check,
+                ..
+            } => run_output_check(checker, case, output, check),
         };
-        if let Some(f) = finding {
-            if let Ok(mut all) = found.lock() {
-                all.push((i, f));
-            }
-        } else if let Ok(mut all) = passed.lock() {
-            all.push((i, task.passed()));
+        if let Ok(mut all) = said.lock() {
+            all.push((i, s));
         }
     };
-    let workers = jobs.clamp(1, tasks.len().max(1));
+    let workers = jobs.clamp(1, plan.tasks.len().max(1));
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(worker);
         }
     });
-    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    found.sort_by_key(|(i, _)| *i);
-    report.findings.extend(found.into_iter().map(|(_, f)| f));
-    let mut passed = passed.into_inner().unwrap_or_else(|e| e.into_inner());
-    passed.sort_by_key(|(i, _)| *i);
-    report.passed = passed.into_iter().map(|(_, p)| p).collect();
-    if crate::sandbox::interrupt::signal().is_some() {
+    let mut said = said.into_inner().unwrap_or_else(|e| e.into_inner());
+    said.sort_by_key(|(i, _)| *i);
+    let mut rejected = vec![false; plan.targets.len()];
+    for (i, s) in said {
+        let Some(task) = plan.tasks.get(i) else {
+            continue;
+        };
+        match (task.want(), s) {
+            (Want::Valid, Said::Valid) => report.passed.push(Passed {
+                file: task.file().to_path_buf(),
+                check: task.check(),
+            }),
+            (_, Said::Failed(m)) | (Want::Valid, Said::Invalid(m)) => report
+                .findings
+                .push(Finding::error(task.file(), task.check(), m)),
+            (Want::Rejected(t), Said::Invalid(_)) => rejected[t] = true,
+            (Want::Rejected(_), Said::Valid) => {}
+        }
+        if let Want::Rejected(t) = task.want() {
+            if let Some(target) = plan.targets.get_mut(t) {
+                target.checks.push(task.check());
+            }
+        }
+    }
+    let interrupted = crate::sandbox::interrupt::signal().is_some();
+    for (target, rejected) in plan.targets.iter().zip(rejected) {
+        if rejected {
+            report.passed.push(Passed {
+                file: target.file.to_path_buf(),
+                check: target.check().into(),
+            });
+        } else if target.checks.is_empty() && !interrupted {
+            report.findings.push(Finding::warning(
+                target.file,
+                target.check(),
+                format!(
+                    "not checked: no {} validator ran on it",
+                    match target.expect {
+                        Expectation::InvalidInput => "input",
+                        Expectation::InvalidAnswer => "answer or output",
+                        _ => "output",
+                    }
+                ),
+            ));
+        } else if !target.checks.is_empty() {
+            report.findings.push(Finding::error(
+                target.file,
+                target.check(),
+                format!(
+                    "accepted by every check that ran on it ({}): a case of {} must be rejected",
+                    target.checks.join(", "),
+                    target.expect.folder()
+                ),
+            ));
+        }
+    }
+    if interrupted {
         report
             .skipped
             .push("the data check was interrupted: not every case was checked".into());
@@ -662,9 +984,10 @@ pub fn check_data(
 mod tests {
     use super::*;
 
-    fn validator(file: &str) -> InputValidator {
+    fn validator(file: &str) -> Validator {
         let source = PathBuf::from("/pkg/input_validators").join(file);
-        InputValidator {
+        Validator {
+            role: Role::Input,
             name: source
                 .file_stem()
                 .map(|n| n.to_string_lossy().into_owned())

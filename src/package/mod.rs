@@ -127,6 +127,71 @@ pub struct PackageCase {
     pub flags: Vec<String>,
 }
 
+/// What a case of one of the data's validation folders (2023-07 and 2025-09:
+/// `data/invalid_input`, `invalid_answer`, `invalid_output`, `valid_output`) must show:
+/// these cases are never judged, they test the validators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expectation {
+    /// Its `.in` is rejected by at least one input validator.
+    InvalidInput,
+    /// Its `.in` is valid, its `.ans` rejected by an answer validator (or by the output
+    /// validator, given it as team output).
+    InvalidAnswer,
+    /// Its `.in` and `.ans` are valid, its `.out` rejected by the output validator.
+    InvalidOutput,
+    /// Its `.in` and `.ans` are valid, its `.out` accepted by the output validator.
+    ValidOutput,
+}
+
+impl Expectation {
+    /// Every expectation, in the order the folders are read.
+    pub const ALL: [Expectation; 4] = [
+        Expectation::InvalidInput,
+        Expectation::InvalidAnswer,
+        Expectation::InvalidOutput,
+        Expectation::ValidOutput,
+    ];
+
+    /// The folder under `data/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Expectation::InvalidInput => "invalid_input",
+            Expectation::InvalidAnswer => "invalid_answer",
+            Expectation::InvalidOutput => "invalid_output",
+            Expectation::ValidOutput => "valid_output",
+        }
+    }
+
+    /// Whether the case's `.in` must be valid.
+    pub fn valid_input(self) -> bool {
+        self != Expectation::InvalidInput
+    }
+
+    /// Whether the case's `.ans` must be valid.
+    pub fn valid_answer(self) -> bool {
+        matches!(self, Expectation::InvalidOutput | Expectation::ValidOutput)
+    }
+
+    /// Whether the case carries a team output (`.out`).
+    pub fn has_output(self) -> bool {
+        matches!(self, Expectation::InvalidOutput | Expectation::ValidOutput)
+    }
+}
+
+/// One case of a validation folder ([`Expectation`]). Its `case` has the group
+/// `secret` and the name of its path below `data/` (`invalid_input/too-big`); only its
+/// files and flags are used.
+#[derive(Debug, Clone)]
+pub struct ValidationCase {
+    /// What it must show.
+    pub expect: Expectation,
+    /// Its `.in`, its `.ans` when there is one, and its output validator flags.
+    pub case: PackageCase,
+    /// Its `.out` (a team output), for `invalid_output` and `valid_output`, when there
+    /// is one.
+    pub output: Option<PathBuf>,
+}
+
 /// A package, read.
 #[derive(Debug, Clone)]
 pub struct Package {
@@ -165,6 +230,9 @@ pub struct Package {
     pub passes: Option<u32>,
     /// The cases in judging order.
     pub cases: Vec<PackageCase>,
+    /// The cases of the validation folders (2023-07 and 2025-09), which test the
+    /// validators and are never judged.
+    pub validation_cases: Vec<ValidationCase>,
     /// `constants` (2025-09), substituted in validators, included files, submissions
     /// and `test_group.yaml`.
     pub constants: Constants,
@@ -306,6 +374,10 @@ impl Package {
         let passes = kind.multi_pass.then_some(passes);
         let validation = kind.validation(dir, version, &invalid)?;
         let cases = read_cases(dir, &doc, &constants)?;
+        let validation_cases = match version {
+            FormatVersion::Legacy => Vec::new(),
+            FormatVersion::Modern => read_validation_cases(dir, &doc, &constants)?,
+        };
         if cases.is_empty() {
             return Err(invalid(
                 "no test data: expected data/sample/*.in and/or data/secret/**/*.in".into(),
@@ -327,6 +399,7 @@ impl Package {
             interactive: kind.interactive,
             passes,
             cases,
+            validation_cases,
             constants,
             scoring: None,
             grader: None,
@@ -498,6 +571,44 @@ fn read_cases(
         }
     }
     Ok(cases)
+}
+
+/// The cases of the validation folders under `data/` ([`Expectation`]), each folder in
+/// the order of [`Expectation::ALL`], its files sorted.
+fn read_validation_cases(
+    dir: &Path,
+    doc: &Yaml,
+    constants: &Constants,
+) -> Result<Vec<ValidationCase>, PackageError> {
+    let problem_flags = words(&doc["validator_flags"]).unwrap_or_default();
+    let data = dir.join("data");
+    let inherited = group_flags(&data, constants)?.unwrap_or(problem_flags);
+    let mut out = Vec::new();
+    for expect in Expectation::ALL {
+        let folder = data.join(expect.folder());
+        if !crate::tree::Tree::new(dir).is_ok_and(|t| t.is_dir(&folder).unwrap_or(false)) {
+            continue;
+        }
+        let mut cases = Vec::new();
+        walk(
+            &folder,
+            &folder,
+            Group::Secret,
+            &inherited,
+            constants,
+            &mut cases,
+        )?;
+        out.extend(cases.into_iter().map(|mut c| {
+            c.case.name = format!("{}/{}", expect.folder(), c.case.name);
+            let out = c.case.input.with_extension("out");
+            ValidationCase {
+                expect,
+                output: (expect.has_output() && out.is_file()).then_some(out),
+                case: c,
+            }
+        }));
+    }
+    Ok(out)
 }
 
 /// The package's output validator: `output_validators/` (legacy: one folder or source

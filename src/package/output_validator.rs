@@ -177,17 +177,18 @@ fn open_for_reading(dir: &Path) -> std::io::Result<()> {
 /// The default output validator with each case's flags.
 #[derive(Debug)]
 pub struct DefaultChecker {
-    flags: HashMap<String, Flags>,
+    flags: HashMap<PathBuf, Flags>,
 }
 
 impl DefaultChecker {
-    /// The checker for cases `(id, flag words)`; a bad flag is an error naming it.
-    pub fn new(cases: &[(String, Vec<String>)]) -> Result<DefaultChecker, String> {
+    /// The checker for cases `(input file, flag words)`; a bad flag is an error naming
+    /// the case.
+    pub fn new(cases: &[(PathBuf, Vec<String>)]) -> Result<DefaultChecker, String> {
         let mut flags = HashMap::new();
-        for (id, words) in cases {
+        for (input, words) in cases {
             flags.insert(
-                id.clone(),
-                Flags::parse(words).map_err(|e| format!("{id}: {e}"))?,
+                input.clone(),
+                Flags::parse(words).map_err(|e| format!("{}: {e}", input.display()))?,
             );
         }
         Ok(DefaultChecker { flags })
@@ -214,7 +215,7 @@ impl OutputChecker for DefaultChecker {
             (Err(e), _) => return (Verdict::JudgeError, e.to_string()),
             (_, Err(e)) => return (Verdict::JudgeError, format!("cannot read the output: {e}")),
         };
-        let flags = self.flags.get(&case.id()).cloned().unwrap_or_default();
+        let flags = self.flags.get(&case.input).cloned().unwrap_or_default();
         match default_output_validator::judge(&answer, &out, &flags) {
             Ok(()) => (Verdict::Accepted, String::new()),
             Err(why) => (Verdict::WrongAnswer, why),
@@ -229,7 +230,7 @@ pub struct CustomChecker {
     program: PathBuf,
     prefix: Vec<String>,
     folder: PathBuf,
-    flags: HashMap<String, Vec<String>>,
+    flags: HashMap<PathBuf, Vec<String>>,
     protocol: Protocol,
     convention: Convention,
     _build: JuryProgram,
@@ -425,7 +426,7 @@ impl CustomChecker {
     pub fn build(
         source: &Path,
         launcher: &Path,
-        cases: &[(String, Vec<String>)],
+        cases: &[(PathBuf, Vec<String>)],
         constants: &Constants,
     ) -> Result<CustomChecker, String> {
         let built = JuryProgram::build(source, launcher, constants, "the output validator")?;
@@ -580,7 +581,7 @@ impl OutputChecker for CustomChecker {
             Convention::Kattis => {
                 argv.push(answer.clone());
                 argv.push(feedback.clone());
-                argv.extend(self.flags.get(&case.id()).cloned().unwrap_or_default());
+                argv.extend(self.flags.get(&case.input).cloned().unwrap_or_default());
             }
             Convention::Testlib => {
                 // The interactor's own file, in its working folder.

@@ -39,10 +39,11 @@ impl Package {
         launcher: &Path,
         time_limit: f64,
     ) -> Result<JudgeProblem, PackageError> {
-        let flags: Vec<(String, Vec<String>)> = self
+        let flags: Vec<(std::path::PathBuf, Vec<String>)> = self
             .cases
             .iter()
-            .map(|c| (c.case.id(), c.flags.clone()))
+            .chain(self.validation_cases.iter().map(|v| &v.case))
+            .map(|c| (c.case.input.clone(), c.flags.clone()))
             .collect();
         let invalid = |message: String| PackageError::Invalid {
             path: self.dir.clone(),
@@ -109,6 +110,7 @@ mod tests {
             scoring: None,
             grader: None,
             warnings: Vec::new(),
+            validation_cases: Vec::new(),
             cases: vec![PackageCase {
                 case: Case {
                     group: Group::Secret,

@@ -13,7 +13,8 @@ pub const RESIDUAL: &[(&str, &str)] = &[
     (
         "page-cache timing of files every run reads",
         "eviction and prefetch are refused (fadvise64, readahead, madvise \
-         MADV_PAGEOUT/COLD/REMOVE/WILLNEED, process_madvise) and so are residency \
+         MADV_PAGEOUT/COLD/REMOVE, process_madvise; madvise MADV_WILLNEED returns 0 \
+         and reads nothing) and so are residency \
          queries (mincore, cachestat), and the pages a run was the first to load are \
          dropped when it ends; a page a run only read stays a little faster to fault \
          for the next reader for some milliseconds, since the CPU's caches hold what \
@@ -238,8 +239,9 @@ impl Guarantees {
                 self.seccomp,
                 format!(
                     "a seccomp filter: {} fail with EPERM; clone with a namespace flag too; \
-                     madvise MADV_PAGEOUT, MADV_COLD, MADV_REMOVE, MADV_WILLNEED fail with \
-                     EINVAL and fcntl F_NOTIFY with EPERM; file locks (flock, fcntl \
+                     madvise MADV_PAGEOUT, MADV_COLD, MADV_REMOVE fail with EINVAL, \
+                     MADV_WILLNEED returns 0 and reads nothing, fcntl F_NOTIFY fails with \
+                     EPERM; file locks (flock, fcntl \
                      F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW) return 0 and lock \
                      nothing, so no run sees another's lock; \
                      sockets of any family but {} fail with EAFNOSUPPORT (no AF_VSOCK, \

@@ -1,9 +1,11 @@
 //! A package's data is checked before any program runs (`gridjudge::package::data_check`):
-//! an input that a C++, Python, `build`/`run` or checktestdata input validator rejects,
-//! an input the group's flags make invalid, an answer the custom output validator
-//! rejects as team output, a missing answer the default validator needs, a badly named
-//! case and a byte order mark end `judge --package` and `verify-submissions --package`
-//! with exit 3, naming the file, the validator and its message; a clean package stays
+//! an input that a C++, Python, `build`/`run`, checktestdata or VIVA input validator
+//! rejects, an input the group's flags make invalid, an answer an answer validator or
+//! the custom output validator rejects, a missing answer the default validator needs, a
+//! badly named case and a byte order mark end `judge --package` and `verify-submissions
+//! --package` with exit 3, naming the file, the validator and its message, and so does a
+//! case of a validation folder (`data/invalid_input`, `invalid_answer`, `invalid_output`,
+//! `valid_output`) that the validators do not treat as it says; a clean package stays
 //! AC with no finding at all, and a package without an input validator gets a warning.
 
 use super::write;
@@ -354,5 +356,192 @@ fn a_clean_package_stays_accepted_and_one_without_an_input_validator_is_warned()
             !text.contains("error:") && !text.contains("warning:"),
             "a false alarm: {text}"
         );
+    }
+}
+
+#[test]
+fn a_viva_validator_rejects_an_input_or_says_it_did_not_run() {
+    let _machine = support::machine::shared();
+    let viva = "a:integer(1<=a && a<=1000) b:integer(1<=b && b<=1000);\n";
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = sum_package(root.path(), "2023-07");
+    write(&dir, "input_validators/range.viva", viva);
+    if gridjudge::sandbox::host::find_program("viva").is_none() {
+        let out = judge(&dir);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(
+            stderr(&out).lines().any(|l| l.starts_with("warning: ")
+                && l.contains("range.viva")
+                && l.contains("viva is not installed")),
+            "{}",
+            stderr(&out)
+        );
+        support::judge::skip(
+            "a_viva_validator_rejects_an_input_or_says_it_did_not_run",
+            "viva is not installed: the pattern's rejection not checked (its warning is)",
+        );
+        return;
+    }
+    let clean = judge(&dir);
+    assert_eq!(clean.status.code(), Some(0), "{}", stderr(&clean));
+    assert!(!stderr(&clean).contains("error:"), "{}", stderr(&clean));
+    write(&dir, "data/secret/big.in", "10 1001\n");
+    write(&dir, "data/secret/big.ans", "1011\n");
+    for out in [judge(&dir), verify(&dir)] {
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        let line = error_line(&out, "secret/big.in");
+        assert!(line.contains("input validator range"), "{line}");
+        assert!(
+            line.contains("Failed constraint") && !line.contains("<<<"),
+            "VIVA's message, without its frame lines: {line}"
+        );
+    }
+}
+
+/// An answer validator of the sum problem: the answer is one integer, the sum of the
+/// two numbers of the input (whose path is the first argument); `min N` among the
+/// arguments makes a smaller sum invalid.
+const SUM_ANSWER_PY: &str = r#"import sys
+a, b = map(int, open(sys.argv[1]).read().split())
+args = sys.argv[2:]
+low = int(args[args.index("min") + 1]) if "min" in args else 2
+words = sys.stdin.read().split()
+if len(words) != 1 or int(words[0]) != a + b or int(words[0]) < low:
+    print("answer %r is not the sum %d of the input (at least %d)" % (words, a + b, low))
+    sys.exit(43)
+sys.exit(42)
+"#;
+
+#[test]
+fn an_answer_validator_rejecting_an_answer_is_a_package_error() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = sum_package(root.path(), "2025-09");
+    write(&dir, "input_validators/range.py", RANGE_PY);
+    write(&dir, "answer_validators/sum.py", SUM_ANSWER_PY);
+    let clean = judge(&dir);
+    assert_eq!(clean.status.code(), Some(0), "{}", stderr(&clean));
+    assert!(!stderr(&clean).contains("error:"), "{}", stderr(&clean));
+    // The default output validator takes any answer as its own team output: only the
+    // answer validator sees that 31 is not 10 + 20.
+    write(&dir, "data/secret/a.ans", "31\n");
+    for out in [judge(&dir), verify(&dir)] {
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        let line = error_line(&out, "secret/a.ans");
+        assert!(
+            line.contains("answer validator sum") && line.contains("is not the sum 30"),
+            "{line}"
+        );
+        assert!(out.stdout.is_empty(), "a program was judged");
+    }
+    // The group's answer_validator_args reach it.
+    write(&dir, "data/secret/a.ans", "30\n");
+    write(
+        &dir,
+        "data/secret/test_group.yaml",
+        "answer_validator_args: {sum: [min, '100']}\n",
+    );
+    let out = judge(&dir);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(error_line(&out, "secret/a.ans").contains("at least 100"));
+    assert!(
+        !stderr(&out).contains("secret/b.ans"),
+        "2000 is at least 100: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_validation_folders_must_be_rejected_or_accepted_as_they_say() {
+    let _machine = support::machine::shared();
+    let root = tempfile::tempdir().expect("temp dir");
+    let dir = sum_package(root.path(), "2025-09");
+    write(&dir, "input_validators/range.py", RANGE_PY);
+    write(&dir, "answer_validators/sum.py", SUM_ANSWER_PY);
+    let case = |folder: &str, name: &str, files: &[(&str, &str)]| {
+        for (ext, text) in files {
+            write(&dir, &format!("data/{folder}/{name}.{ext}"), text);
+        }
+    };
+    case("invalid_input", "zero", &[("in", "0 5\n")]);
+    case("invalid_answer", "off", &[("in", "1 2\n"), ("ans", "4\n")]);
+    case(
+        "invalid_output",
+        "wrong",
+        &[("in", "1 2\n"), ("ans", "3\n"), ("out", "4\n")],
+    );
+    case(
+        "valid_output",
+        "spaced",
+        &[("in", "1 2\n"), ("ans", "3\n"), ("out", "  3  \n")],
+    );
+    for out in [judge(&dir), verify(&dir)] {
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("error:"), "{}", stderr(&out));
+    }
+    // The validation cases test the validators and are never judged.
+    let report: serde_json::Value =
+        serde_json::from_slice(&judge(&dir).stdout).expect("a JSON report");
+    let cases = report.to_string();
+    assert!(
+        !cases.contains("invalid_input") && !cases.contains("valid_output"),
+        "a validation case was judged: {cases}"
+    );
+    // Each planted one is found: an invalid input every input validator accepts, an
+    // invalid answer nothing rejects, an invalid output the output validator accepts,
+    // a valid output it rejects, a valid-output case whose input is invalid.
+    case("invalid_input", "fine", &[("in", "5 5\n")]);
+    case(
+        "invalid_answer",
+        "right",
+        &[("in", "1 2\n"), ("ans", "3\n")],
+    );
+    case(
+        "invalid_output",
+        "same",
+        &[("in", "1 2\n"), ("ans", "3\n"), ("out", "3\n")],
+    );
+    case(
+        "valid_output",
+        "four",
+        &[("in", "1 2\n"), ("ans", "3\n"), ("out", "4\n")],
+    );
+    case(
+        "valid_output",
+        "big",
+        &[("in", "1 1001\n"), ("ans", "1002\n"), ("out", "1002\n")],
+    );
+    for out in [judge(&dir), verify(&dir)] {
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        let line = error_line(&out, "invalid_input/fine.in");
+        assert!(
+            line.contains(
+                "invalid_input: accepted by every check that ran on it (input validator range)"
+            ),
+            "{line}"
+        );
+        let line = error_line(&out, "invalid_answer/right.ans");
+        assert!(
+            line.contains("answer validator sum") && line.contains("answer"),
+            "{line}"
+        );
+        let line = error_line(&out, "invalid_output/same.out");
+        assert!(line.contains("invalid_output: accepted"), "{line}");
+        let line = error_line(&out, "valid_output/four.out");
+        assert!(
+            line.contains("output: the output validator rejects the output as team output"),
+            "{line}"
+        );
+        let line = error_line(&out, "valid_output/big.in");
+        assert!(line.contains("1001 out of range"), "{line}");
+        let text = stderr(&out);
+        for passed in ["zero.in", "off.ans", "wrong.out", "spaced.out"] {
+            assert!(
+                !text
+                    .lines()
+                    .any(|l| l.starts_with("error: ") && l.contains(passed)),
+                "{passed}: a false alarm: {text}"
+            );
+        }
     }
 }
