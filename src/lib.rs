@@ -13,11 +13,12 @@
 //!                      │                       model (Answer) ─format─▶ bytes
 //!                      └─ verify ◀── check ◀── contestant bytes
 //!  ─────────────────────────────────│──────────────────────────────────────────────
-//!  gridjudge-sandbox ──▶ judge (verdicts) ──▶ report (table, JSON, HTML…)
-//!   (run a program)                       ──▶ submissions (examples vs expectations)
-//!                                         ──▶ package (Kattis/ICPC) ──▶ plan (one command's run)
-//!                                                                        ▲
-//!                                                                 the binary's cli
+//!  gridjudge-sandbox ──▶ judge (verdicts) ──▶ document (typed reports)
+//!   (run a program)          │            ──▶ submissions (examples vs expectations)
+//!                            │            ──▶ package (Kattis/ICPC)
+//!                            └──────────────▶ report (table, JSON, HTML…) ──▶ plan (one command's run)
+//!                                                                               ▲
+//!                                                                        the binary's cli
 //! ```
 //!
 //! | stage | module | main types and functions |
@@ -30,9 +31,10 @@
 //! | check | [`check`] | [`check::check`] → [`CheckOutcome`](check::CheckOutcome) (AC, PE, WA, JE and why) |
 //! | run a program | [`sandbox`] | [`Sandbox`](sandbox::Sandbox), [`RunSpec`](sandbox::RunSpec) → [`RunOutcome`](sandbox::RunOutcome), [`Limits`](sandbox::limits::Limits), [`interrupt`](sandbox::interrupt) (SIGINT, SIGTERM, SIGHUP: runs ended, exit 128 + N) |
 //! | judge | [`judge`] | [`judge_problem`](judge::case_loop::judge_problem) → [`ProblemReport`](judge::case_loop::ProblemReport), [`limit_verdict`](judge::limit_verdict::limit_verdict), [`JudgeProblem`](judge::problem::JudgeProblem) |
-//! | report | [`report`] | [`Session`](report::Session): table, JSON, JUnit, HTML, tracker formats, baseline diff; the verify-submissions report ([`report::submissions`]) and the `verify` gate's ([`report::gate`]); one [`schema`](report::schema) with its `schema_version` |
+//! | documents | [`document`] | [`VerifyReport`](document::submissions::VerifyReport) (verify-submissions), [`GateReport`](document::gate::GateReport) (`verify`) and [`Outcome`](document::gate::Outcome) with its exit code, [`provenance`](document::provenance); one [`SCHEMA_VERSION`](document::SCHEMA_VERSION) |
 //! | example submissions | [`submissions`] | [`verify_problem`](submissions::verify_problem): every example judged against its expectation, with the time-limit margins; [`narrow`](submissions::narrow) (`SUBMISSION... --case`) |
 //! | packages | [`package`] | [`Package`](package::Package): Kattis/ICPC problem packages in and out |
+//! | report | [`report`] | [`Session`](report::Session) and its [`schema`](report::schema): table, JSON, JUnit, HTML, tracker formats, baseline diff; the documents of [`document`] rendered ([`report::submissions`], [`report::gate`]) |
 //! | judge data | [`gen`], [`stress`] | seeded generators and `generators.toml`; [`stress::stress`] finds and shrinks a failing case |
 //! | plan a command | [`plan`] | [`JudgePlan`](plan::judge::JudgePlan), [`VerifyPlan`](plan::verify_submissions::VerifyPlan), [`StressPlan`](plan::stress::StressPlan): plain values in, a report out; every decision between the arguments and the engine |
 //! | errors and exit codes | [`error`], [`exit`] | [`Failure`](error::Failure) (a message and its exit code, decided where each error type is defined); [`exit`]'s codes; [`ExitProtocol`](verdict::ExitProtocol) (testlib's and Kattis's checker codes) |
@@ -101,6 +103,7 @@
 
 // The core crate's modules (`crates/core`), under the names the rest of the code uses.
 pub use gridjudge_core::{check, format, model, problem, solve, verdict, verify};
+pub mod document;
 pub mod error;
 pub mod exit;
 #[cfg(feature = "fuzzing")]

@@ -22,11 +22,11 @@
 //! problems are the units, so each problem is verified whole on one machine.
 
 use super::{contest, data_check, expectations, generators, submissions, Package};
+use crate::document::gate::{CheckRow, GateProblem, GateReport, GateShard, Status};
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::problem::Checker;
 use crate::judge::shard::Shard;
 use crate::package::problem::DEFAULT_TIME_LIMIT;
-use crate::report::gate::{CheckRow, GateProblem, GateReport, GateShard, Status};
 use crate::sandbox::interrupt;
 use std::path::{Path, PathBuf};
 

@@ -28,13 +28,13 @@
 //! checked against it; the margin is the caller's (the package's `time_safety_margin` /
 //! `time_multipliers.time_limit_to_tle` unless `--time-safety-margin` is given).
 
+use crate::document::submissions::{PackageScope, Scope, SubmissionRow, VerifyReport};
 use crate::judge::case_loop::JudgeSettings;
 use crate::judge::expectation::spec_verdict;
 use crate::judge::margins::ProblemMargins;
 use crate::judge::shard::Shard;
 use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{expectations, Package, PackageError};
-use crate::report::submissions::{PackageScope, Scope, SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::submissions::narrow::Narrow;
 use crate::submissions::{judge_submission, summary, verify_problem, Found, SubmissionResult};
@@ -112,7 +112,7 @@ impl Verified {
         let mismatches = self.results.iter().filter(|r| !r.as_expected()).count();
         VerifyReport {
             margin_data: None,
-            schema_version: crate::report::schema::SCHEMA_VERSION,
+            schema_version: crate::document::SCHEMA_VERSION,
             shard: None,
             interrupted,
             judge_error: self

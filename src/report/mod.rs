@@ -8,8 +8,10 @@
 //! 1. **Schema.** What a machine reads is a typed document that serializes and
 //!    deserializes both ways: [`schema::SessionReport`] for `judge --format json` (and
 //!    for `--baseline`, which reads a previous run's report into the same structs), and
-//!    [`submissions::VerifyReport`] for `verify-submissions --format json`. Their fields are
-//!    in the order the documents list their keys (alphabetical).
+//!    the documents that the layers below build and this one only renders, in
+//!    [`crate::document`]: [`submissions::VerifyReport`] for `verify-submissions --format
+//!    json`, [`gate::GateReport`] for `verify`. Their fields are in the order the
+//!    documents list their keys (alphabetical).
 //! 2. **Trait.** Every format is a writer that implements [`Render`] for the report it
 //!    writes: `render(&self, report) -> Result<String, ReportError>`. A writer is a
 //!    small value that holds its options (the comparison with a baseline, for the
@@ -33,12 +35,12 @@
 //! there, so that no JSON document carries them raw.
 
 pub mod baseline;
+pub use crate::document::provenance;
 pub mod gate;
 pub mod html;
 pub mod json;
 pub mod junit;
 pub mod merge;
-pub mod provenance;
 pub mod schema;
 pub mod submissions;
 pub mod table;

@@ -30,9 +30,7 @@ use crate::sandbox::Guarantees;
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
 
-/// The version of the JSON documents' schema, the same in every report; a change that is
-/// not an addition raises it.
-pub const SCHEMA_VERSION: u32 = 1;
+pub use crate::document::{ShardRecord, ShardUnits, SCHEMA_VERSION};
 
 /// Refuses a document whose `schema_version` is later than [`SCHEMA_VERSION`]: it was
 /// written by a newer gridjudge, whose fields this one could misread.
@@ -83,28 +81,6 @@ pub struct SessionReport {
     /// The summary line ([`Session::summary`]).
     #[serde(default)]
     pub summary: String,
-}
-
-/// Which shard of a run a report is ([`crate::judge::shard`]), and what `report merge`
-/// needs to put the shards back together.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShardRecord {
-    /// How many shards the run is split into.
-    pub count: usize,
-    /// Which shard this is, 1 ..= `count`.
-    pub index: usize,
-    /// The problems of the whole run, in judging order, with the units (cases, or
-    /// submissions) the whole run has of each; a shard may hold none of some.
-    pub problems: Vec<ShardUnits>,
-}
-
-/// One problem of a sharded run and its number of units.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShardUnits {
-    /// The problem's name (for a package, the package's).
-    pub problem: String,
-    /// Cases (judge) or submissions (verify-submissions) of the whole run.
-    pub units: usize,
 }
 
 /// One problem of the session.

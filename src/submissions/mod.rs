@@ -29,13 +29,13 @@
 
 pub mod narrow;
 
+use crate::document::submissions::{Scope, SubmissionRow, VerifyReport};
 use crate::judge::case_loop::{self, CaseResult, JudgeSettings, ProblemReport};
 use crate::judge::compile::{self, Program, Sources};
 use crate::judge::expectation::{spec_verdict, CaseVerdict, Expectation, ScoreExpectation};
 use crate::judge::language;
 use crate::judge::margins::{self, ProblemMargins};
 use crate::judge::problem::JudgeProblem;
-use crate::report::submissions::{Scope, SubmissionRow, VerifyReport};
 use crate::sandbox::interrupt;
 use crate::Verdict;
 use std::path::{Path, PathBuf};
@@ -171,7 +171,7 @@ pub struct SubmissionResult {
     pub message: String,
     /// Its largest CPU time over the cases, seconds.
     pub max_cpu: f64,
-    /// SHA-256 of its files ([`sha256_of_files`](crate::report::provenance::sha256_of_files)),
+    /// SHA-256 of its files ([`sha256_of_files`](crate::document::provenance::sha256_of_files)),
     /// `None` when they could not be read.
     pub sha256: Option<String>,
     /// What it is expected to score, for a scoring problem.
@@ -311,7 +311,7 @@ impl SubmissionResult {
             case,
             message,
             max_cpu: margins::slowest_case(report),
-            sha256: crate::report::provenance::sha256_of_files(&[&sub.path]).ok(),
+            sha256: crate::document::provenance::sha256_of_files(&[&sub.path]).ok(),
             score_expected: sub.score,
             group_scores_expected: sub.group_scores.clone(),
             scored: None,
@@ -401,7 +401,7 @@ impl SubmissionResult {
 /// The summary line of `results`: how many, as expected, mismatches.
 pub fn summary(results: &[SubmissionResult]) -> String {
     let mismatches = results.iter().filter(|r| !r.as_expected()).count();
-    crate::report::submissions::summary_line(results.len(), mismatches)
+    crate::document::submissions::summary_line(results.len(), mismatches)
 }
 
 /// The report of verifying problem folders: `results` in order, the time-limit
@@ -417,7 +417,7 @@ pub fn problems_report(
     }
     VerifyReport {
         margin_data: None,
-        schema_version: crate::report::schema::SCHEMA_VERSION,
+        schema_version: crate::document::SCHEMA_VERSION,
         shard: None,
         interrupted,
         judge_error: results.iter().any(SubmissionResult::unexpected_judge_error),

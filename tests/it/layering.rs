@@ -2,8 +2,11 @@
 //! a module imports one that its layer may not use.
 //!
 //! The crate's data flows one way (see `src/lib.rs`): parse → model → solve / verify →
-//! check → judge → report. The rules that matter most:
+//! check → judge → submissions → package → report. The rules that matter most:
 //!
+//! - nothing that judges imports `report`: the example-submission loop and a package's
+//!   verification build the documents of `document` (`VerifyReport`, `GateReport`),
+//!   and `report`, above them all, only writes and reads those documents;
 //! - `model` and `verify` import nothing from `solve`, `gen`, `format`, `check` or
 //!   `judge`: a validator shares no code with the solvers, so a solver bug can never hide
 //!   behind a validator bug. This test is what makes that a checked fact.
@@ -49,25 +52,29 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "check", "error", "exit", "problem", "sandbox", "tree", "verdict",
         ],
     ),
-    ("report", &["error", "exit", "judge", "sandbox", "verdict"]),
+    ("document", &["exit", "judge", "verdict"]),
     (
         "submissions",
-        &["exit", "judge", "report", "sandbox", "verdict"],
+        &["document", "exit", "judge", "sandbox", "verdict"],
     ),
     (
         "package",
         &[
             "check",
+            "document",
             "error",
             "exit",
             "judge",
             "problem",
-            "report",
             "sandbox",
             "submissions",
             "tree",
             "verdict",
         ],
+    ),
+    (
+        "report",
+        &["document", "error", "exit", "judge", "sandbox", "verdict"],
     ),
     (
         "gen",
@@ -87,6 +94,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "plan",
         &[
             "check",
+            "document",
             "error",
             "exit",
             "format",
@@ -107,8 +115,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "fuzzing",
         &[
-            "check", "format", "gen", "judge", "model", "package", "problem", "report", "sandbox",
-            "solve", "tree", "verdict", "verify",
+            "check", "document", "format", "gen", "judge", "model", "package", "problem", "report",
+            "sandbox", "solve", "tree", "verdict", "verify",
         ],
     ),
 ];
