@@ -14,26 +14,12 @@ use gridjudge::judge::lookup::{problem_dirs, Roots};
 use gridjudge::judge::problem::Overrides;
 use gridjudge::judge::shard::Shard;
 use gridjudge::judge::subject::Subject;
-use gridjudge::plan::io::Outputs;
 use gridjudge::plan::judge::{JudgePlan, Progress};
 use gridjudge::plan::settings::RunSettings;
 use gridjudge::plan::Target;
-use gridjudge::report::{self, Render, Session};
+use gridjudge::report::{self, Session};
 use gridjudge::sandbox::limits::MemoryMode;
 use std::path::PathBuf;
-
-/// Report format on stdout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A table and a summary line.
-    Table,
-    /// One JSON document.
-    Json,
-    /// Bencher Metric Format JSON (per case: cpu-time, wall-time ms; peak-memory bytes).
-    Bmf,
-    /// github-action-benchmark `customSmallerIsBetter` JSON.
-    Gab,
-}
 
 /// Memory limit mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -189,12 +175,10 @@ pub struct JudgeArgs {
     /// flags and judge it (docs/commands.md#languages).
     #[arg(long, conflicts_with = "command")]
     pub source: Option<PathBuf>,
-    /// Report format on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-    /// Also write a JUnit XML report here (one test case per judge case).
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    // --format and the side files (src/cli/reports.rs).
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub formats: crate::cli::reports::ReportArgs<Session>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub options: RunOptions,
@@ -228,17 +212,7 @@ pub fn run(args: JudgeArgs) -> Result<u8, Failure> {
         gridjudge::plan::check_source(src)?;
     }
     // Every report file is writable before any judging starts (exit 74 at once).
-    for path in [
-        &args.junit,
-        &args.track.bmf,
-        &args.track.gab,
-        &args.track.html,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        crate::cli::check_writable(path)?;
-    }
+    args.formats.check_writable()?;
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = args.fail_fast;
     let baseline = args.track.load()?;
@@ -296,21 +270,11 @@ fn finish(
 ) -> Result<u8, Failure> {
     let comparison = crate::cli::track::TrackArgs::compare(baseline, &session);
     let baseline = comparison.as_ref();
-    let stdout: Box<dyn Render<Session>> = match args.format {
-        Format::Table => Box::new(report::table::Table { baseline }),
-        Format::Json => Box::new(report::json::Json { baseline }),
-        Format::Bmf => Box::new(report::tracker::Bmf),
-        Format::Gab => Box::new(report::tracker::Gab),
-    };
-    let track = &args.track;
-    Outputs::new(stdout)
-        .with_file(args.junit.as_deref(), report::junit::Junit)
-        .with_file(track.bmf.as_deref(), report::tracker::Bmf)
-        .with_file(track.gab.as_deref(), report::tracker::Gab)
-        .with_file(track.html.as_deref(), report::html::Html { baseline })
-        .write(&session)?;
-    if let (Some(c), Format::Bmf | Format::Gab) = (baseline, args.format) {
-        eprint!("{}", c.render_text()); // stdout holds the tracker document
+    args.formats.outputs(baseline)?.write(&session)?;
+    if let (Some(c), false) = (baseline, args.formats.format.shows_baseline) {
+        eprint!("{}", c.render_text()); // stdout holds a document without it
     }
-    Ok(track.exit_code(exit::of_verdict(session.overall()), baseline))
+    Ok(args
+        .track
+        .exit_code(exit::of_verdict(session.overall()), baseline))
 }

@@ -10,6 +10,7 @@ pub mod judge;
 pub mod man;
 pub mod margins;
 pub mod report;
+pub mod reports;
 pub mod solve;
 pub mod stress;
 pub mod track;
@@ -18,7 +19,7 @@ pub mod verify_submissions;
 
 pub use gridjudge::error::Failure;
 pub use gridjudge::exit;
-pub use gridjudge::plan::io::{check_writable, display_name, read_input, write_file, Outputs};
+pub use gridjudge::plan::io::{display_name, read_input, write_file};
 
 /// Writes `bytes` to stdout; a closed pipe is not an error, any other failure is
 /// [`exit::IO_ERROR`].
@@ -74,28 +75,6 @@ pub fn progress(counted: bool) -> indicatif::ProgressBar {
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
     }
     bar
-}
-
-/// The report formats of the commands that write a table or one JSON document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum TableOrJson {
-    /// The command's table and summary line.
-    Table,
-    /// One JSON document.
-    Json,
-}
-
-/// The outputs of a report written as a table or one JSON document on stdout (side files
-/// added with [`Outputs::with_file`]).
-pub fn outputs<'a, R: ?Sized>(
-    format: TableOrJson,
-    table: impl gridjudge::report::Render<R> + 'a,
-    json: impl gridjudge::report::Render<R> + 'a,
-) -> Outputs<'a, R> {
-    match format {
-        TableOrJson::Table => Outputs::new(Box::new(table)),
-        TableOrJson::Json => Outputs::new(Box::new(json)),
-    }
 }
 
 /// Prints a plan's notice on a line of its own on stderr (`warning: …`, `note: …`,

@@ -8,8 +8,6 @@
 
 use crate::cli::Failure;
 use gridjudge::plan::merge::{merge, Merged};
-use gridjudge::report::gate;
-use gridjudge::report::{self, submissions};
 use std::path::PathBuf;
 
 /// `gridjudge report SUBCOMMAND`
@@ -35,15 +33,10 @@ pub struct MergeArgs {
     /// `verify-submissions`), every shard once, in any order.
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
-    /// Report format on stdout: the command's table, or its JSON document.
-    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
-    pub format: crate::cli::TableOrJson,
-    /// Also write a JUnit XML report of the whole run here.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Also write a self-contained HTML report of the whole run here.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    // --format and the side files (src/cli/reports.rs).
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub formats: crate::cli::reports::ReportArgs<Merged>,
     /// verify-submissions: fail (exit 1) when a time-limit margin does not hold over the
     /// whole run, instead of warning.
     #[arg(long)]
@@ -63,30 +56,8 @@ pub fn run(args: &ReportArgs) -> Result<u8, Failure> {
 
 /// A report file that is not a gridjudge report, or not one of these shards.
 fn merge_cmd(args: &MergeArgs) -> Result<u8, Failure> {
-    for path in [&args.junit, &args.html].into_iter().flatten() {
-        crate::cli::check_writable(path)?;
-    }
+    args.formats.check_writable()?;
     let merged = merge(&args.reports, args.strict, args.suggest_limits)?;
-    match &merged {
-        Merged::Session(session) => {
-            use report::{html::Html, json::Json, junit::Junit, table::Table};
-            let none = None;
-            let (table, json) = (Table { baseline: none }, Json { baseline: none });
-            crate::cli::outputs(args.format, table, json)
-                .with_file(args.junit.as_deref(), Junit)
-                .with_file(args.html.as_deref(), Html { baseline: none })
-                .write(session)?
-        }
-        Merged::Verify(v) => {
-            crate::cli::outputs(args.format, submissions::Table, submissions::Json)
-                .with_file(args.junit.as_deref(), submissions::Junit)
-                .with_file(args.html.as_deref(), submissions::Html)
-                .write(&v.report)?
-        }
-        Merged::Gate(g) => crate::cli::outputs(args.format, gate::Table, gate::Json)
-            .with_file(args.junit.as_deref(), gate::Junit)
-            .with_file(args.html.as_deref(), gate::Html)
-            .write(g)?,
-    }
+    args.formats.outputs(None)?.write(&merged)?;
     Ok(merged.exit_code())
 }

@@ -1,7 +1,7 @@
 //! The tracking options of `gridjudge judge`: comparing with a baseline report
-//! (`--baseline`, thresholds, `--fail-on-slowdown`) and the tracker reports written to
-//! files next to the main one (`--bmf`, `--gab`, `--html`). They only read a finished
-//! [`Session`] and the previous report; the writers live in `report`.
+//! (`--baseline`, thresholds, `--fail-on-slowdown`). They only read a finished
+//! [`Session`] and the previous report; the tracker formats (`--bmf`, `--gab`) are
+//! report formats like the others (src/cli/reports.rs).
 
 use crate::cli::{exit, Failure};
 use gridjudge::report::baseline::{self, Baseline, Comparison, Thresholds};
@@ -41,16 +41,6 @@ pub struct TrackArgs {
     /// Exit 1 when a case got slower or uses more memory beyond the thresholds.
     #[arg(long, requires = "baseline")]
     pub fail_on_slowdown: bool,
-    /// Also write the Bencher Metric Format report (as `--format bmf`) here.
-    #[arg(long, value_name = "FILE")]
-    pub bmf: Option<PathBuf>,
-    /// Also write the github-action-benchmark report (as `--format gab`) here.
-    #[arg(long, value_name = "FILE")]
-    pub gab: Option<PathBuf>,
-    /// Also write a self-contained HTML report here (verdicts in colour, CPU time and
-    /// memory as bars against the limits, messages on hover or expansion).
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
 }
 
 impl TrackArgs {

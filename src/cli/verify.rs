@@ -10,7 +10,7 @@ use crate::cli::judge::RunOptions;
 use crate::cli::Failure;
 use gridjudge::judge::shard::Shard;
 use gridjudge::package::gate::{GateOptions, Progress};
-use gridjudge::report::gate::{self, GateReport};
+use gridjudge::report::gate::GateReport;
 use std::path::PathBuf;
 
 /// `gridjudge verify --package DIR`
@@ -50,21 +50,10 @@ pub struct GateArgs {
     /// Count warnings as errors (exit 3), as problemtools' --werror does.
     #[arg(long)]
     pub werror: bool,
-    /// Report format on stdout: per problem the checks that did not pass and the
-    /// submissions' table, or one JSON document (every check and submission).
-    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
-    pub format: crate::cli::TableOrJson,
-    /// Also write a JUnit XML report here: a test suite per problem, a test case per
-    /// check and per submission (checked writable before anything runs).
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Also write a self-contained HTML report here (checked writable before anything
-    /// runs).
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-    /// Also write the JSON report here, whatever --format prints.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    // --format and the side files (src/cli/reports.rs).
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub formats: crate::cli::reports::ReportArgs<GateReport>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub margins: crate::cli::margins::MarginArgs,
@@ -72,9 +61,7 @@ pub struct GateArgs {
 
 /// Runs `gridjudge verify`.
 pub fn run(args: GateArgs) -> Result<u8, Failure> {
-    for path in [&args.junit, &args.html, &args.json].into_iter().flatten() {
-        crate::cli::check_writable(path)?;
-    }
+    args.formats.check_writable()?;
     let mut settings = args.options.checked_settings()?;
     settings.stop_at_first_failure = args.fail_fast;
     let (dirs, shard) = gridjudge::package::gate::problems(&args.package, args.shard)?;
@@ -95,15 +82,6 @@ pub fn run(args: GateArgs) -> Result<u8, Failure> {
         });
     bar.finish_and_clear();
     report.provenance = Some(provenance);
-    emit(&args, &report)?;
+    args.formats.outputs(None)?.write(&report)?;
     Ok(report.outcome(args.werror).exit_code())
-}
-
-/// Prints the report in the asked format and writes the side files.
-fn emit(args: &GateArgs, report: &GateReport) -> Result<(), Failure> {
-    crate::cli::outputs(args.format, gate::Table, gate::Json)
-        .with_file(args.junit.as_deref(), gate::Junit)
-        .with_file(args.html.as_deref(), gate::Html)
-        .with_file(args.json.as_deref(), gate::Json)
-        .write(report)
 }

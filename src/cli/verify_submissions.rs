@@ -15,7 +15,7 @@ use gridjudge::judge::lookup::problem_dirs;
 use gridjudge::judge::shard::Shard;
 use gridjudge::plan::verify_submissions::{Progress, VerifyPlan};
 use gridjudge::plan::Target;
-use gridjudge::report::submissions::{self, VerifyReport};
+use gridjudge::report::submissions::VerifyReport;
 use gridjudge::submissions::Step;
 use std::path::PathBuf;
 
@@ -73,20 +73,10 @@ pub struct VerifyArgs {
     /// rule permits, else on every case).
     #[arg(long)]
     pub fail_fast: bool,
-    /// Report format on stdout: the table, or one JSON document (every submission with
-    /// its expected and actual verdict, case and whole message, and the counts).
-    #[arg(long, value_enum, default_value_t = crate::cli::TableOrJson::Table)]
-    pub format: crate::cli::TableOrJson,
-    /// Also write a JUnit XML report here: one test suite per problem, one test case per
-    /// submission, failing when its verdict differs from its folder (checked writable
-    /// before anything is compiled).
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Also write a self-contained HTML report here: the summary, the margins or skipped
-    /// files, and every submission with both verdicts in colour and its message
-    /// (checked writable before anything is compiled).
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    // --format and the side files (src/cli/reports.rs).
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub formats: crate::cli::reports::ReportArgs<VerifyReport>,
     // The time-limit margins (src/cli/margins.rs).
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -95,9 +85,7 @@ pub struct VerifyArgs {
 
 /// Runs `gridjudge verify-submissions`.
 pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
-    for path in [&args.junit, &args.html].into_iter().flatten() {
-        crate::cli::check_writable(path)?;
-    }
+    args.formats.check_writable()?;
     let (target, submissions) = match &args.package {
         // With --package every positional argument is a submission.
         Some(dir) => (
@@ -146,14 +134,6 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     );
     bar.finish_and_clear();
     let verified = verified?;
-    emit(&args, &verified.report)?;
+    args.formats.outputs(None)?.write(&verified.report)?;
     Ok(verified.exit_code())
-}
-
-/// Prints the report in the asked format and writes the JUnit and HTML files.
-fn emit(args: &VerifyArgs, report: &VerifyReport) -> Result<(), Failure> {
-    crate::cli::outputs(args.format, submissions::Table, submissions::Json)
-        .with_file(args.junit.as_deref(), submissions::Junit)
-        .with_file(args.html.as_deref(), submissions::Html)
-        .write(report)
 }

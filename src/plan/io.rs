@@ -142,9 +142,9 @@ pub fn check_writable(path: &Path) -> Result<(), Failure> {
 }
 
 /// A document's outputs, built once from the arguments: its rendering on stdout and
-/// each side file with a rendering of its own (`--junit`, `--html`, `--bmf` …). A new
-/// report format is then one writer and one `with_file` where the command builds its
-/// outputs. The side files are checked writable before the run ([`check_writable`]);
+/// each side file with a rendering of its own (`--junit`, `--html`, `--bmf` …), the
+/// writers taken from the list of formats (`report::formats::FORMATS`) by the command
+/// line. The side files are checked writable before the run ([`check_writable`]);
 /// each is written whole at the end, never through a link planted where it goes.
 pub struct Outputs<'a, R: ?Sized> {
     stdout: Box<dyn Render<R> + 'a>,
@@ -160,11 +160,9 @@ impl<'a, R: ?Sized> Outputs<'a, R> {
         }
     }
 
-    /// The same outputs, and `writer`'s rendering written to `path` when one is given.
-    pub fn with_file(mut self, path: Option<&'a Path>, writer: impl Render<R> + 'a) -> Self {
-        if let Some(path) = path {
-            self.files.push((path, Box::new(writer)));
-        }
+    /// The same outputs, and `writer`'s rendering written to `path`.
+    pub fn with_file(mut self, path: &'a Path, writer: Box<dyn Render<R> + 'a>) -> Self {
+        self.files.push((path, writer));
         self
     }
 

@@ -8,11 +8,14 @@
 
 use super::io::read_input;
 use super::verify_submissions::Verified;
+use crate::document::submissions::VerifyReport;
 use crate::error::Failure;
 use crate::exit;
+use crate::report::baseline::Comparison;
+use crate::report::formats::{Formattable, ReportFormat};
 use crate::report::gate::GateReport;
 use crate::report::merge::{self, Document};
-use crate::report::Session;
+use crate::report::{Render, ReportError, Session};
 use std::path::PathBuf;
 
 /// The merged report of a whole run.
@@ -33,6 +36,52 @@ impl Merged {
             Merged::Session(s) => exit::of_verdict(s.overall()),
             Merged::Verify(v) => v.exit_code(),
             Merged::Gate(g) => g.outcome(false).exit_code(),
+        }
+    }
+}
+
+/// A merged run is written in the formats that write all three documents, since the
+/// command cannot know before reading its reports which one it is; a side file of every
+/// such format is offered.
+impl Formattable for Merged {
+    const FORMAT_HELP: &'static str =
+        "Report format on stdout: the command's table, or its JSON document.";
+
+    fn writes(format: &ReportFormat) -> Option<Option<String>> {
+        let files = [
+            Session::writes(format)?,
+            VerifyReport::writes(format)?,
+            GateReport::writes(format)?,
+        ];
+        let file = files.iter().all(Option::is_some);
+        Some(file.then(|| format!("Also write {} of the whole run here.", format.noun)))
+    }
+
+    fn writer<'a>(
+        format: &ReportFormat,
+        _baseline: Option<&'a Comparison>,
+    ) -> Option<Box<dyn Render<Self> + 'a>> {
+        Some(Box::new(MergedRender {
+            session: Session::writer(format, None)?,
+            verify: VerifyReport::writer(format, None)?,
+            gate: GateReport::writer(format, None)?,
+        }))
+    }
+}
+
+/// One format's writers of the three documents, for whichever the merge made.
+struct MergedRender<'a> {
+    session: Box<dyn Render<Session> + 'a>,
+    verify: Box<dyn Render<VerifyReport> + 'a>,
+    gate: Box<dyn Render<GateReport> + 'a>,
+}
+
+impl Render<Merged> for MergedRender<'_> {
+    fn render(&self, merged: &Merged) -> Result<String, ReportError> {
+        match merged {
+            Merged::Session(s) => self.session.render(s),
+            Merged::Verify(v) => self.verify.render(&v.report),
+            Merged::Gate(g) => self.gate.render(g),
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod generate;
 pub mod io;
 pub mod judge;
 pub mod merge;
+pub mod reports;
 pub mod settings;
 pub mod solve;
 pub mod stress;

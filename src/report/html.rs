@@ -22,11 +22,40 @@
 
 use crate::judge::compile::headline;
 use crate::report::baseline::Comparison;
+use crate::report::formats::{ReportFormat, Writes};
 use crate::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use askama::Template;
 use std::collections::HashMap;
 use std::fmt;
+
+/// The self-contained HTML page as a report format: a side file, for every document.
+pub const FORMAT: ReportFormat = ReportFormat {
+    name: "html",
+    about: "A self-contained HTML page.",
+    noun: "a self-contained HTML report",
+    on_stdout: false,
+    shows_baseline: true,
+    session: Some(Writes {
+        render: |s, baseline| Html { baseline }.render(s),
+        file: Some(
+            "Also write a self-contained HTML report here (verdicts in colour, CPU time and \
+             memory as bars against the limits, messages on hover or expansion).",
+        ),
+    }),
+    submissions: Some(Writes {
+        render: |r| crate::report::submissions::Html.render(r),
+        file: Some(
+            "Also write a self-contained HTML report here: the summary, the margins or \
+             skipped files, and every submission with both verdicts in colour and its \
+             message.",
+        ),
+    }),
+    gate: Some(Writes {
+        render: |r| crate::report::gate::Html.render(r),
+        file: Some("Also write a self-contained HTML report here."),
+    }),
+};
 
 /// The escaper of the HTML templates (`askama.toml` names it for `.html` templates):
 /// `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`,

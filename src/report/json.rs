@@ -4,8 +4,31 @@
 //! ([`escape_invisible_in_json`]), never raw.
 
 use crate::report::baseline::Comparison;
+use crate::report::formats::{ReportFormat, Writes};
 use crate::report::schema::SessionReport;
 use crate::report::{escape_invisible_in_json, Render, ReportError, Session};
+
+/// The JSON document as a report format: on stdout and as a side file, for every
+/// document.
+pub const FORMAT: ReportFormat = ReportFormat {
+    name: "json",
+    about: "One JSON document.",
+    noun: "the JSON report",
+    on_stdout: true,
+    shows_baseline: true,
+    session: Some(Writes {
+        render: |s, baseline| Json { baseline }.render(s),
+        file: Some("Also write the JSON report here, whatever --format prints."),
+    }),
+    submissions: Some(Writes {
+        render: |r| crate::report::submissions::Json.render(r),
+        file: Some("Also write the JSON report here, whatever --format prints."),
+    }),
+    gate: Some(Writes {
+        render: |r| crate::report::gate::Json.render(r),
+        file: Some("Also write the JSON report here, whatever --format prints."),
+    }),
+};
 
 /// The JSON writer, with the comparison with a baseline to carry under `"baseline"`.
 #[derive(Debug, Clone, Copy, Default)]

@@ -19,10 +19,38 @@
 
 use crate::judge::compile::headline;
 use crate::judge::scoring::score_text;
+use crate::report::formats::{ReportFormat, Writes};
 use crate::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::time::Duration;
+
+/// JUnit XML as a report format: a side file, for every document.
+pub const FORMAT: ReportFormat = ReportFormat {
+    name: "junit",
+    about: "JUnit XML.",
+    noun: "a JUnit XML report",
+    on_stdout: false,
+    shows_baseline: false,
+    session: Some(Writes {
+        render: |s, _| Junit.render(s),
+        file: Some("Also write a JUnit XML report here (one test case per judge case)."),
+    }),
+    submissions: Some(Writes {
+        render: |r| crate::report::submissions::Junit.render(r),
+        file: Some(
+            "Also write a JUnit XML report here: one test suite per problem, one test case \
+             per submission, failing when its verdict differs from its folder.",
+        ),
+    }),
+    gate: Some(Writes {
+        render: |r| crate::report::gate::Junit.render(r),
+        file: Some(
+            "Also write a JUnit XML report here: a test suite per problem, a test case per \
+             check and per submission.",
+        ),
+    }),
+};
 
 fn status(verdict: Verdict, message: &str) -> TestCaseStatus {
     if verdict == Verdict::Accepted {

@@ -3,7 +3,7 @@
 //! BMF, github-action-benchmark's JSON), and the comparison with a baseline report.
 //! Reports only format results; they never judge.
 //!
-//! The design has three layers:
+//! The design has four layers:
 //!
 //! 1. **Schema.** What a machine reads is a typed document that serializes and
 //!    deserializes both ways: [`schema::SessionReport`] for `judge --format json` (and
@@ -15,14 +15,17 @@
 //! 2. **Trait.** Every format is a writer that implements [`Render`] for the report it
 //!    writes: `render(&self, report) -> Result<String, ReportError>`. A writer is a
 //!    small value that holds its options (the comparison with a baseline, for the
-//!    session's table, JSON and HTML), so the command line picks a writer by format and
-//!    renders through the trait.
+//!    session's table, JSON and HTML).
 //! 3. **Writers.** For a [`Session`]: [`table::Table`], [`json::Json`] (a
 //!    [`schema::SessionReport`] serialized), [`junit::Junit`], [`html::Html`] (the
 //!    askama template `templates/session.html`), [`tracker::Bmf`] and [`tracker::Gab`].
 //!    For a [`submissions::VerifyReport`]: [`submissions::Table`], [`submissions::Json`],
 //!    [`submissions::Junit`] and [`submissions::Html`] (`templates/verify.html`, the same look).
 //!    The free functions (`table::render`, `json::render`, …) are the same writers.
+//! 4. **List.** Every format is one entry of [`formats::FORMATS`]: its name and, for each
+//!    document it writes, its writer. The command line builds `--format NAME` and the
+//!    `--NAME FILE` side files from the list and renders through it, so a new format
+//!    is one module and one entry.
 //!
 //! Much of what a report shows comes from outside the judge: a contestant's stderr (in
 //! RE messages), a compiler's message (which quotes the source), folder names. The
@@ -35,6 +38,7 @@
 //! there, so that no JSON document carries them raw.
 
 pub mod baseline;
+pub mod formats;
 pub use crate::document::provenance;
 pub mod gate;
 pub mod html;

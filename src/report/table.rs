@@ -10,9 +10,31 @@
 //! JSON and JUnit reports.
 
 use crate::report::baseline::Comparison;
+use crate::report::formats::{ReportFormat, Writes};
 use crate::report::{visible_line, Render, ReportError, Session};
 use crate::Verdict;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table as Grid};
+
+/// The table as a report format: on stdout only, for every document.
+pub const FORMAT: ReportFormat = ReportFormat {
+    name: "table",
+    about: "A table and a summary line.",
+    noun: "the table",
+    on_stdout: true,
+    shows_baseline: true,
+    session: Some(Writes {
+        render: |s, baseline| Table { baseline }.render(s),
+        file: None,
+    }),
+    submissions: Some(Writes {
+        render: |r| crate::report::submissions::Table.render(r),
+        file: None,
+    }),
+    gate: Some(Writes {
+        render: |r| crate::report::gate::Table.render(r),
+        file: None,
+    }),
+};
 
 /// Longest message shown in a table cell; the JSON report has the whole text.
 const MESSAGE_WIDTH: usize = 100;

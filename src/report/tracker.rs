@@ -21,9 +21,42 @@
 //! script `benches/criterion_to_bmf.py` writes the same two formats from criterion's
 //! results, so the project's own benches feed the same trackers.
 
+use crate::report::formats::{ReportFormat, Writes};
 use crate::report::{escape_invisible_in_json, visible_line, Render, ReportError, Session};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// Bencher Metric Format as a report format: a judge session only, on stdout or a side
+/// file.
+pub const BMF: ReportFormat = ReportFormat {
+    name: "bmf",
+    about: "Bencher Metric Format JSON (per case: cpu-time, wall-time ms; peak-memory bytes).",
+    noun: "the Bencher Metric Format report",
+    on_stdout: true,
+    shows_baseline: false,
+    session: Some(Writes {
+        render: |s, _| Bmf.render(s),
+        file: Some("Also write the Bencher Metric Format report (as `--format bmf`) here."),
+    }),
+    submissions: None,
+    gate: None,
+};
+
+/// github-action-benchmark's JSON as a report format: a judge session only, on stdout
+/// or a side file.
+pub const GAB: ReportFormat = ReportFormat {
+    name: "gab",
+    about: "github-action-benchmark `customSmallerIsBetter` JSON.",
+    noun: "the github-action-benchmark report",
+    on_stdout: true,
+    shows_baseline: false,
+    session: Some(Writes {
+        render: |s, _| Gab.render(s),
+        file: Some("Also write the github-action-benchmark report (as `--format gab`) here."),
+    }),
+    submissions: None,
+    gate: None,
+};
 
 /// The Bencher Metric Format writer.
 #[derive(Debug, Clone, Copy, Default)]
