@@ -97,7 +97,7 @@ pub enum TreeError {
 
 impl TreeError {
     /// True for a file that does not exist (not a hostile one).
-    pub fn is_not_found(&self) -> bool {
+    pub(crate) fn is_not_found(&self) -> bool {
         matches!(self, TreeError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
     }
 }
@@ -249,7 +249,7 @@ impl Tree {
     }
 
     /// [`Tree::read_to_string`], `None` when there is no such file.
-    pub fn read_optional(&self, path: &Path) -> Result<Option<String>, TreeError> {
+    pub(crate) fn read_optional(&self, path: &Path) -> Result<Option<String>, TreeError> {
         match self.read_to_string(path) {
             Err(e) if e.is_not_found() => Ok(None),
             other => other.map(Some),
@@ -384,7 +384,7 @@ pub fn open_regular(path: &Path) -> Result<File, TreeError> {
 }
 
 /// The bytes of the regular file `path`, read as [`open_regular`] opens it.
-pub fn read_file(path: &Path) -> Result<Vec<u8>, TreeError> {
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, TreeError> {
     let mut bytes = Vec::new();
     open_regular(path)?
         .read_to_end(&mut bytes)
@@ -393,7 +393,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, TreeError> {
 }
 
 /// The UTF-8 text of the regular file `path`, read as [`open_regular`] opens it.
-pub fn read_regular(path: &Path) -> Result<String, TreeError> {
+pub(crate) fn read_regular(path: &Path) -> Result<String, TreeError> {
     let mut text = String::new();
     open_regular(path)?
         .read_to_string(&mut text)

@@ -102,7 +102,7 @@ impl GateProblem {
     }
 
     /// A submission got JE where another verdict was expected.
-    pub fn judge_error(&self) -> bool {
+    pub(crate) fn judge_error(&self) -> bool {
         self.submissions.as_ref().is_some_and(|s| s.judge_error)
     }
 

@@ -246,7 +246,7 @@ pub struct SubmissionRow {
 impl SubmissionRow {
     /// `75 (secret/g1 30/30, secret/g2 45/70)`: the score and the groups', or `None`
     /// for a problem that is not scored.
-    pub fn score_line(&self) -> Option<String> {
+    pub(crate) fn score_line(&self) -> Option<String> {
         Some(describe(
             self.score?,
             self.groups.as_deref().unwrap_or_default(),
@@ -256,7 +256,7 @@ impl SubmissionRow {
 
 /// The summary line of `total` submissions verified, `mismatches` of them not as
 /// expected.
-pub fn summary_line(total: usize, mismatches: usize) -> String {
+pub(crate) fn summary_line(total: usize, mismatches: usize) -> String {
     format!(
         "{total} submission(s), {} as expected, {mismatches} mismatch(es)",
         total.saturating_sub(mismatches)
@@ -273,25 +273,25 @@ impl SubmissionRow {
 
 impl VerifyReport {
     /// The signal that cut the run short, by name.
-    pub fn interrupted_by(&self) -> Option<&str> {
+    pub(crate) fn interrupted_by(&self) -> Option<&str> {
         self.interrupted.as_deref()
     }
 
     /// What the reports say after the signal `name`.
-    pub fn interrupted_note(name: &str) -> String {
+    pub(crate) fn interrupted_note(name: &str) -> String {
         format!("interrupted by {name}: the submissions after these were not verified")
     }
 
     /// The problem a row belongs to: its own, or for a package the package folder's
     /// name (its `name` when the folder is given as a path without one, such as `.`).
-    pub fn problem_of<'a>(&'a self, row: &'a SubmissionRow) -> &'a str {
+    pub(crate) fn problem_of<'a>(&'a self, row: &'a SubmissionRow) -> &'a str {
         row.problem
             .as_deref()
             .unwrap_or_else(|| self.package_problem())
     }
 
     /// A package report's problem: the package folder's name, else its `name`.
-    pub fn package_problem(&self) -> &str {
+    pub(crate) fn package_problem(&self) -> &str {
         let Some(p) = self.package() else {
             return "";
         };

@@ -38,7 +38,7 @@ pub use solve_kakuro::solve_kakuro;
 pub use solve_sudoku::solve_sudoku;
 
 /// The body of a fuzz target: returns on inputs that keep its invariants, panics otherwise.
-pub type Body = fn(&[u8]);
+pub(crate) type Body = fn(&[u8]);
 
 /// Every fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs` and the folder
 /// `fuzz/regressions/NAME/`) and its body.

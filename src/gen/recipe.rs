@@ -26,9 +26,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The recipe file name inside a problem folder.
-pub const RECIPE_FILE: &str = "generators.toml";
+pub(crate) const RECIPE_FILE: &str = "generators.toml";
 /// The prefix every generated file name carries.
-pub const PREFIX: &str = "gen-";
+pub(crate) const PREFIX: &str = "gen-";
 
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,7 +46,7 @@ struct FileToml {
 
 /// One generated file: its name (without extension) and its generator.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecipeFile {
+pub(crate) struct RecipeFile {
     /// `gen-clues30`.
     pub name: String,
     /// The generator, already forced to the problem's format.
@@ -55,7 +55,7 @@ pub struct RecipeFile {
 
 /// A problem's recipe.
 #[derive(Debug, Clone)]
-pub struct Recipe {
+pub(crate) struct Recipe {
     /// The problem.
     pub problem: Problem,
     /// The files, in recipe order.
@@ -64,7 +64,7 @@ pub struct Recipe {
 
 /// Why a recipe could not be read.
 #[derive(Debug, thiserror::Error)]
-pub enum RecipeError {
+pub(crate) enum RecipeError {
     /// A file could not be read.
     #[error("cannot read {path}: {message}")]
     Read {

@@ -154,15 +154,15 @@ pub enum GenError {
 }
 
 /// Fresh layouts tried per Sudoku puzzle for `--clues` or `--grade`.
-pub const MAX_ATTEMPTS: u64 = 3000;
+pub(crate) const MAX_ATTEMPTS: u64 = 3000;
 /// Largest Kakuro side.
-pub const MAX_SIDE: usize = 100;
+pub(crate) const MAX_SIDE: usize = 100;
 /// Most cases per invocation.
-pub const MAX_COUNT: usize = 100_000;
+pub(crate) const MAX_COUNT: usize = 100_000;
 
 impl GenSpec {
     /// Parses generator words (`sudoku --box 3 ...`); the message is clap's.
-    pub fn parse_words<I, T>(words: I) -> Result<GenSpec, String>
+    pub(crate) fn parse_words<I, T>(words: I) -> Result<GenSpec, String>
     where
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,

@@ -66,7 +66,7 @@ pub fn root() -> std::io::Result<PathBuf> {
 }
 
 /// [`root`] with the cache in `cache`.
-pub fn root_in(cache: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn root_in(cache: &Path) -> std::io::Result<PathBuf> {
     use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     let target = cache.join(format!("judge-cases-{:016x}", fingerprint()));
     let complete = |dir: &Path| dir.join(".complete").is_file();

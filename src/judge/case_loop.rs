@@ -279,7 +279,7 @@ impl ProblemReport {
 }
 
 /// A submission's overall verdict: the first non-AC verdict in judging order, or AC.
-pub fn overall_verdict(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
+pub(crate) fn overall_verdict(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
     verdicts
         .into_iter()
         .find(|v| *v != Verdict::Accepted)
@@ -371,7 +371,7 @@ pub fn judge_problem(
 }
 
 /// The scores of `cases` (their verdicts and score files) under `scoring`.
-pub fn score_cases(scoring: &Scoring, cases: &[CaseResult]) -> Scored {
+pub(crate) fn score_cases(scoring: &Scoring, cases: &[CaseResult]) -> Scored {
     scoring.score(&|id: &str| {
         cases.iter().find(|c| c.case == id).map(|c| CaseOutcome {
             verdict: c.verdict,
@@ -456,7 +456,7 @@ impl Worker {
 
     /// The standard output file of the last case this worker ran (valid until its
     /// next case); `None` before the first.
-    pub fn last_stdout(&self) -> Option<PathBuf> {
+    pub(crate) fn last_stdout(&self) -> Option<PathBuf> {
         self.dirs.as_ref().map(CaseDirs::stdout)
     }
 }

@@ -349,7 +349,7 @@ pub fn read(dir: &Path) -> Result<ProblemToml, ConfigError> {
 }
 
 /// Every problem folder (a folder with a `problem.toml`) under `root`, sorted by name.
-pub fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+pub(crate) fn discover(root: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     let entries = std::fs::read_dir(root).map_err(|source| ConfigError::Read {
         path: root.to_path_buf(),
         source,

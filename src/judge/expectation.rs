@@ -53,7 +53,7 @@ pub const SPEC_VERDICTS: [Verdict; 4] = [
 ];
 
 /// One verdict name of `submissions.yaml`: `AC`, `WA`, `TLE`, `RTE` (`RE` too).
-pub fn parse_spec_verdict(name: &str) -> Option<Verdict> {
+pub(crate) fn parse_spec_verdict(name: &str) -> Option<Verdict> {
     match name.trim() {
         "AC" => Some(Verdict::Accepted),
         "WA" => Some(Verdict::WrongAnswer),
@@ -114,7 +114,7 @@ pub struct CaseVerdict {
 
 /// Two scores equal up to the six decimals graders print (relative to the larger, for
 /// large scores).
-pub fn scores_close(a: f64, b: f64) -> bool {
+pub(crate) fn scores_close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-6 * a.abs().max(b.abs()).max(1.0)
 }
 
@@ -299,13 +299,13 @@ impl Expectation {
     }
 
     /// Whether verdicts are compared in the package format's vocabulary.
-    pub fn in_spec_verdicts(&self) -> bool {
+    pub(crate) fn in_spec_verdicts(&self) -> bool {
         !matches!(self, Expectation::Exactly(_))
     }
 
     /// An accepted example: its times bound the time limit from below (AC exactly, or
     /// a rule over every case that permits only AC).
-    pub fn is_accepted(&self) -> bool {
+    pub(crate) fn is_accepted(&self) -> bool {
         match self {
             Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::Accepted,
             Expectation::FirstOf(set) => set.len() == 1 && set.contains(&Verdict::Accepted),
@@ -319,7 +319,7 @@ impl Expectation {
 
     /// A time-limit-exceeded example: it bounds the time limit from above and is judged
     /// under limit × margin (TLE exactly, or a rule that requires TLE alone).
-    pub fn is_time_limit_exceeded(&self) -> bool {
+    pub(crate) fn is_time_limit_exceeded(&self) -> bool {
         match self {
             Expectation::Exactly(v) | Expectation::First(v) => *v == Verdict::TimeLimitExceeded,
             Expectation::FirstOf(set) => {
@@ -382,7 +382,7 @@ pub fn glob_matches(glob: &str, path: &str) -> bool {
 /// Whether the glob of `submissions.yaml` matches `name` itself (a test group,
 /// `secret/group1`), not only one of its parent folders, by the rules of
 /// [`glob_matches`].
-pub fn glob_matches_whole(glob: &str, name: &str) -> bool {
+pub(crate) fn glob_matches_whole(glob: &str, name: &str) -> bool {
     compile(glob).is_some_and(|m| m.is_match(name))
 }
 

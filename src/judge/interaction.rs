@@ -567,7 +567,7 @@ fn interactive_pass(
 
 /// The verdict of an interactive pass (see the module doc): from the interactor's own
 /// verdict, who ended first and the program's limit or failure verdict, if any.
-pub fn interactive_verdict(
+pub(crate) fn interactive_verdict(
     interactor: (Verdict, String),
     first: Option<Side>,
     program_failed: Option<(Verdict, String)>,

@@ -164,7 +164,7 @@ impl Language {
 
     /// The language of one source file `path` by its extension alone (`.py` is Python 3;
     /// [`detect`] reads the shebang).
-    pub fn from_path(path: &Path) -> Option<Language> {
+    pub(crate) fn from_path(path: &Path) -> Option<Language> {
         let ext = path.extension()?.to_str()?;
         LANGUAGES
             .iter()
@@ -236,7 +236,7 @@ pub fn operand(name: &str) -> String {
 
 /// Whether the first line of `path` is a Python 2 shebang (`#!…python2`, the word
 /// ending there).
-pub fn has_python2_shebang(path: &Path) -> bool {
+pub(crate) fn has_python2_shebang(path: &Path) -> bool {
     let Ok(text) = std::fs::read(path) else {
         return false;
     };
@@ -308,8 +308,10 @@ pub fn main_file(lang: Language, sources: &[PathBuf]) -> Option<PathBuf> {
         .cloned()
 }
 
-/// The table as Markdown, the section on languages of docs/commands.md.
-pub fn markdown_table() -> String {
+/// The table as Markdown, the section on languages of docs/commands.md (which a test
+/// checks against it).
+#[cfg(test)]
+fn markdown_table() -> String {
     let mut out = String::from(
         "| language | extensions | detection | compile | run |\n|---|---|---|---|---|\n",
     );

@@ -183,7 +183,7 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
 /// The message of a run the wall limit ended: the wall time against the limit, with
 /// the CPU time and the run-queue wait credited (time runnable but waiting for a CPU,
 /// which the limit does not count), or the ceiling when the wait had reached it.
-pub fn wall_message(run: &RunOutcome, limits: &Limits) -> String {
+pub(crate) fn wall_message(run: &RunOutcome, limits: &Limits) -> String {
     let secs = |d: Duration| d.as_secs_f64();
     if run.wait.is_zero() {
         return format!(

@@ -27,7 +27,7 @@ use crate::Verdict;
 use std::time::Duration;
 
 /// problemtools' default `time_safety_margin`.
-pub const DEFAULT_MARGIN: f64 = 2.0;
+pub(crate) const DEFAULT_MARGIN: f64 = 2.0;
 
 /// The verdict of a TLE example judged under raised limits, against the real CPU limit
 /// `cpu_limit`: the first case (in judging order) that ran over `cpu_limit` is TLE;
@@ -51,7 +51,7 @@ pub fn verdict_under(report: &ProblemReport, cpu_limit: Duration) -> (Verdict, S
 }
 
 /// The slowest case CPU time of a run, seconds (0 when nothing ran).
-pub fn slowest_case(report: &ProblemReport) -> f64 {
+pub(crate) fn slowest_case(report: &ProblemReport) -> f64 {
     report
         .cases
         .iter()
@@ -101,19 +101,19 @@ impl ProblemMargins {
     }
 
     /// Records an accepted example (`report` judged under the real limits).
-    pub fn record_ac(&mut self, submission: &str, report: &ProblemReport) {
+    pub(crate) fn record_ac(&mut self, submission: &str, report: &ProblemReport) {
         self.record_ac_seconds(submission, slowest_case(report));
     }
 
     /// Records an accepted example by its slowest case CPU time `t`, seconds.
-    pub fn record_ac_seconds(&mut self, submission: &str, t: f64) {
+    pub(crate) fn record_ac_seconds(&mut self, submission: &str, t: f64) {
         if self.slowest_ac.as_ref().is_none_or(|(_, s)| t > *s) {
             self.slowest_ac = Some((submission.to_string(), t));
         }
     }
 
     /// Records a TLE example (`report` judged under [`extended`](Self::extended) limits).
-    pub fn record_tle(&mut self, submission: &str, report: &ProblemReport) {
+    pub(crate) fn record_tle(&mut self, submission: &str, report: &ProblemReport) {
         let tle = || {
             report
                 .cases
@@ -131,15 +131,9 @@ impl ProblemMargins {
         self.record_tle_ended(submission, slowest_case(report), still_running, by_wall);
     }
 
-    /// Records a TLE example by its slowest case CPU time `t` and whether it was still
-    /// running at limit × margin.
-    pub fn record_tle_seconds(&mut self, submission: &str, t: f64, still_running: bool) {
-        self.record_tle_ended(submission, t, still_running, false);
-    }
-
     /// Records a TLE example by its slowest case CPU time `t`, whether it was still
     /// running at limit × margin, and whether the wall limit (not the CPU limit) ended it.
-    pub fn record_tle_ended(
+    pub(crate) fn record_tle_ended(
         &mut self,
         submission: &str,
         t: f64,
@@ -196,7 +190,7 @@ impl ProblemMargins {
 
     /// The time limit the accepted examples support: slowest × margin, rounded up to a
     /// tenth of a second (at least 0.1 s); `None` without an accepted example.
-    pub fn suggested_limit(&self) -> Option<f64> {
+    pub(crate) fn suggested_limit(&self) -> Option<f64> {
         let (_, t) = self.slowest_ac.as_ref()?;
         Some(((t * self.margin * 10.0).ceil() / 10.0).max(0.1))
     }

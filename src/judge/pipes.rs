@@ -314,7 +314,7 @@ impl Running {
     /// it and lets go of both ends of that direction (the program's next write gets
     /// `SIGPIPE`, the interactor reads end of file), so a program writing endlessly
     /// fills neither the interactor nor the judge. A direct connection counts nothing.
-    pub fn cap_program(&self, bytes: u64) {
+    pub(crate) fn cap_program(&self, bytes: u64) {
         if let Running::Relay(r) = self {
             r.state.program_cap.store(bytes.max(1), Ordering::SeqCst);
             r.wake();

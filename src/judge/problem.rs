@@ -193,7 +193,7 @@ impl ProblemLimits {
     }
 
     /// `problem.toml`'s `[limits]`: the stated figures, the others by default.
-    pub fn from_toml(toml: &ProblemToml) -> ProblemLimits {
+    pub(crate) fn from_toml(toml: &ProblemToml) -> ProblemLimits {
         let l = &toml.limits;
         let mut limits =
             ProblemLimits::new(Duration::from_secs_f64(l.time_seconds), mib(l.memory_mib));
@@ -219,7 +219,7 @@ impl ProblemLimits {
     /// These limits with the CPU time multiplied by `factor` (at least 1) and the wall
     /// time raised to at least the new CPU time: TLE examples judged under a safety
     /// margin (`judge::margins`).
-    pub fn with_time_scaled(self, factor: f64) -> ProblemLimits {
+    pub(crate) fn with_time_scaled(self, factor: f64) -> ProblemLimits {
         let time = self.time.mul_f64(factor.max(1.0));
         ProblemLimits {
             time,
@@ -396,7 +396,7 @@ impl JudgeProblem {
     }
 
     /// Appends the opt-in `data/stress/*.in` cases (none when the folder is missing).
-    pub fn add_stress(&mut self) -> Result<(), ConfigError> {
+    pub(crate) fn add_stress(&mut self) -> Result<(), ConfigError> {
         let folder = self.dir.join("data").join(Group::Stress.name());
         if folder.is_dir() {
             let stress = cases_in(&folder, Group::Stress)?;

@@ -239,7 +239,7 @@ impl PartialEq for SharedGrader {
 
 /// A verdict as the grader protocol writes it: `AC`, `WA`, `TLE`, `RTE`, `JE` (the
 /// format's verdicts).
-pub fn grader_verdict_name(v: Verdict) -> &'static str {
+pub(crate) fn grader_verdict_name(v: Verdict) -> &'static str {
     match crate::judge::expectation::spec_verdict(v) {
         Verdict::Accepted => "AC",
         Verdict::WrongAnswer => "WA",
@@ -252,7 +252,7 @@ pub fn grader_verdict_name(v: Verdict) -> &'static str {
 /// A grader's output (`AC 40`): exactly one verdict (`AC`, `WA`, `TLE`, `RTE`, `MLE`,
 /// `OLE`, `JE`) and one number (digits and dots, an optional leading `-`), white space
 /// after it; `None` for anything else, as problemtools refuses it.
-pub fn parse_grader_output(text: &str) -> Option<(Verdict, f64)> {
+pub(crate) fn parse_grader_output(text: &str) -> Option<(Verdict, f64)> {
     let mut words = text.split_whitespace();
     let (verdict, score) = (words.next()?, words.next()?);
     if words.next().is_some() || text.starts_with(char::is_whitespace) {
@@ -331,7 +331,7 @@ pub struct Scored {
 }
 
 /// A score as the reports print it: at most six decimals, no trailing zeros.
-pub fn score_text(x: f64) -> String {
+pub(crate) fn score_text(x: f64) -> String {
     let s = format!("{x:.6}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -360,7 +360,7 @@ impl Scored {
     }
 
     /// Whether `score` is the best score possible (always false with no finite best).
-    pub fn is_best(&self) -> bool {
+    pub(crate) fn is_best(&self) -> bool {
         self.best.is_some_and(|b| close(self.score, b))
     }
 }
@@ -388,7 +388,10 @@ fn printed(x: f64) -> f64 {
 
 /// The default grader on `children` (verdict, score) with `flags`; `None` is a grader
 /// failure (JE).
-pub fn default_grader(children: &[(Verdict, f64)], flags: &GraderFlags) -> Option<(Verdict, f64)> {
+pub(crate) fn default_grader(
+    children: &[(Verdict, f64)],
+    flags: &GraderFlags,
+) -> Option<(Verdict, f64)> {
     if children.is_empty() {
         return Some((Verdict::Accepted, 0.0));
     }

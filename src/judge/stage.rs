@@ -178,7 +178,7 @@ pub fn stage(program: Program, drops_uid: bool) -> Result<Program, CompileFailur
 /// (the problem folders a run hides from the program: a `./a.out` or
 /// `python3 submissions/accepted/ok.py` given inside a problem folder or package) is
 /// copied whatever the user, as the run could not see it where it is.
-pub fn stage_out_of(
+pub(crate) fn stage_out_of(
     program: Program,
     drops_uid: bool,
     hidden: &[PathBuf],

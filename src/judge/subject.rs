@@ -152,7 +152,7 @@ pub fn judge_all(
 
 /// The report of every problem when the subject could not be made runnable: each gets
 /// the failure's verdict and message.
-pub fn failed_all(
+pub(crate) fn failed_all(
     problems: &[JudgeProblem],
     failure: &CompileFailure,
     settings: &JudgeSettings,

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 /// The package folders of `dir` (see the module documentation), each `dir/NAME`.
-pub fn problem_folders(dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
+pub(crate) fn problem_folders(dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
     if !dir.is_dir() {
         return Err(PackageError::Read {
             path: dir.to_path_buf(),

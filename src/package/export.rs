@@ -126,7 +126,7 @@ impl ExportFormat {
     }
 
     /// The statement folder.
-    pub fn statement_dir(self) -> &'static str {
+    pub(crate) fn statement_dir(self) -> &'static str {
         match self {
             ExportFormat::Legacy => "problem_statement",
             ExportFormat::V2023_07 | ExportFormat::V2025_09 => "statement",
@@ -134,7 +134,7 @@ impl ExportFormat {
     }
 
     /// The folder of the output validator program (its `build`, `run` and binary).
-    pub fn output_validator_dir(self) -> &'static str {
+    pub(crate) fn output_validator_dir(self) -> &'static str {
         match self {
             ExportFormat::Legacy => "output_validators/gridjudge",
             ExportFormat::V2023_07 => "output_validator/gridjudge",
@@ -304,7 +304,8 @@ fn namespace() -> uuid::Uuid {
 
 /// A stable name-based UUID for `name` (the same on every export and machine): the
 /// version-5 UUID of `gridjudge:NAME` in gridjudge's namespace.
-pub fn uuid_for(name: &str) -> String {
+#[cfg(test)]
+fn uuid_for(name: &str) -> String {
     uuid_of_bytes(format!("gridjudge:{name}").as_bytes())
 }
 

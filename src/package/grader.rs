@@ -28,7 +28,7 @@ pub use super::scoring::grader_source;
 
 /// A built custom grader.
 #[derive(Debug)]
-pub struct ProgramGrader {
+pub(crate) struct ProgramGrader {
     /// `graders/NAME`, as the errors name it.
     name: String,
     launcher: PathBuf,

@@ -153,7 +153,7 @@ const MULTIPLIER_KEYS: &[&str] = &["ac_to_time_limit", "time_limit_to_tle"];
 
 /// The version a document declares, checked against [`KNOWN_VERSIONS`]: `Ok(None)` for
 /// legacy, `Ok(Some(v))` for a later one, `Err` with the message for any other.
-pub fn declared_version(doc: &Yaml) -> Result<Option<String>, String> {
+pub(crate) fn declared_version(doc: &Yaml) -> Result<Option<String>, String> {
     let v = match &doc["problem_format_version"] {
         Yaml::BadValue | Yaml::Null => return Ok(None),
         Yaml::String(s) => s.clone(),
@@ -186,7 +186,7 @@ pub fn nearest<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
 
 /// One warning per key the declared version does not define, naming the nearest known
 /// key (`limits.time_multipler: unknown key (did you mean time_multiplier?)`).
-pub fn unknown_keys(doc: &Yaml, version: Option<&str>) -> Vec<String> {
+pub(crate) fn unknown_keys(doc: &Yaml, version: Option<&str>) -> Vec<String> {
     let (top, limits): (Vec<&str>, &[&str]) = match version {
         None => (LEGACY_KEYS.to_vec(), LEGACY_LIMITS),
         Some(v) if v.starts_with("2025-09") => (MODERN_KEYS.to_vec(), MODERN_LIMITS),
@@ -243,7 +243,7 @@ fn scalar(y: &Yaml) -> Option<String> {
 impl Constants {
     /// Reads `constants` of a document; a constant that is neither a scalar nor a map
     /// with a scalar `value` is an error naming it.
-    pub fn from_doc(doc: &Yaml) -> Result<Constants, String> {
+    pub(crate) fn from_doc(doc: &Yaml) -> Result<Constants, String> {
         let mut values = BTreeMap::new();
         let Yaml::Hash(h) = &doc["constants"] else {
             return match &doc["constants"] {
@@ -309,7 +309,7 @@ impl Constants {
 
     /// `text` with every `{{name}}` and `{{name.variant}}` of a defined constant replaced
     /// by its value; anything else (an undefined name, `{{ spaced }}`) stays as written.
-    pub fn substitute<'a>(&self, text: &'a str) -> Cow<'a, str> {
+    pub(crate) fn substitute<'a>(&self, text: &'a str) -> Cow<'a, str> {
         if self.values.is_empty() || !text.contains("{{") {
             return Cow::Borrowed(text);
         }
@@ -341,7 +341,7 @@ impl Constants {
 
     /// Substitutes in place in every UTF-8 text file under `dir` (a copy of a validator
     /// or a submission); other files are left alone.
-    pub fn substitute_in_tree(&self, dir: &std::path::Path) -> std::io::Result<()> {
+    pub(crate) fn substitute_in_tree(&self, dir: &std::path::Path) -> std::io::Result<()> {
         if self.is_empty() {
             return Ok(());
         }
@@ -361,7 +361,7 @@ impl Constants {
     }
 
     /// Substitutes in place in one file, if it is UTF-8 text holding a constant.
-    pub fn substitute_in_file(&self, path: &std::path::Path) -> std::io::Result<()> {
+    pub(crate) fn substitute_in_file(&self, path: &std::path::Path) -> std::io::Result<()> {
         let Ok(text) = std::fs::read_to_string(path) else {
             return Ok(());
         };

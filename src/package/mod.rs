@@ -163,17 +163,17 @@ impl Expectation {
     }
 
     /// Whether the case's `.in` must be valid.
-    pub fn valid_input(self) -> bool {
+    pub(crate) fn valid_input(self) -> bool {
         self != Expectation::InvalidInput
     }
 
     /// Whether the case's `.ans` must be valid.
-    pub fn valid_answer(self) -> bool {
+    pub(crate) fn valid_answer(self) -> bool {
         matches!(self, Expectation::InvalidOutput | Expectation::ValidOutput)
     }
 
     /// Whether the case carries a team output (`.out`).
-    pub fn has_output(self) -> bool {
+    pub(crate) fn has_output(self) -> bool {
         matches!(self, Expectation::InvalidOutput | Expectation::ValidOutput)
     }
 }

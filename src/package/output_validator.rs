@@ -97,7 +97,7 @@ fn has_minimal_root(isolation: &Isolation) -> bool {
 /// folder writable (handed to the setter uid); a file the setter uid could not read
 /// is copied beside the feedback folder first (mode 0444). Returns the binds and the
 /// paths the run names them by (inside the minimal root, else the host's).
-pub fn setter_binds(
+pub(crate) fn setter_binds(
     isolation: &Isolation,
     files: &[(&Path, &str)],
     feedback: Option<&Path>,
@@ -308,7 +308,7 @@ impl JuryProgram {
 
     /// [`JuryProgram::build`], with `entry` (a file name of the folder `source`) the
     /// Python file that runs when the folder has several.
-    pub fn build_with_entry(
+    pub(crate) fn build_with_entry(
         source: &Path,
         entry: Option<&str>,
         launcher: &Path,
@@ -445,13 +445,13 @@ impl CustomChecker {
 
 impl CustomChecker {
     /// This validator as an interactor and/or the validator of a multi-pass problem.
-    pub fn with_protocol(mut self, protocol: Protocol) -> CustomChecker {
+    pub(crate) fn with_protocol(mut self, protocol: Protocol) -> CustomChecker {
         self.protocol = protocol;
         self
     }
 
     /// This validator called in another convention.
-    pub fn with_convention(mut self, convention: Convention) -> CustomChecker {
+    pub(crate) fn with_convention(mut self, convention: Convention) -> CustomChecker {
         self.convention = convention;
         self
     }
@@ -460,7 +460,7 @@ impl CustomChecker {
 /// The text of the feedback file `path` the setter code wrote, if it is a regular
 /// file: a link (`judgemessage.txt -> /etc/shadow`) is never followed (`O_NOFOLLOW`),
 /// a FIFO never blocks the judge.
-pub fn read_feedback(path: &Path) -> Option<String> {
+pub(crate) fn read_feedback(path: &Path) -> Option<String> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let mut file = std::fs::OpenOptions::new()

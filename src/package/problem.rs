@@ -17,7 +17,7 @@ pub const DEFAULT_TIME_LIMIT: f64 = 1.0;
 
 impl Package {
     /// The time limit stated by the command line (`cli`) or else the package, if any.
-    pub fn stated_time_limit(&self, cli: Option<f64>) -> Option<f64> {
+    pub(crate) fn stated_time_limit(&self, cli: Option<f64>) -> Option<f64> {
         cli.or(self.time_limit)
     }
 

@@ -13,7 +13,7 @@ use crate::package::Package;
 /// package as the judge's problem). The warnings and the checks skipped are told to
 /// `notice`; errors too, each naming the file, the check and the message, and then end
 /// the command (exit 3).
-pub fn check_package_data(
+pub(crate) fn check_package_data(
     pkg: &Package,
     problem: &JudgeProblem,
     settings: &JudgeSettings,

@@ -79,7 +79,7 @@ impl Default for ChunkedStdout {
 
 impl<W: Write> Chunked<W> {
     /// Bytes gathered before they are written.
-    pub const CHUNK: usize = 64 << 10;
+    pub(crate) const CHUNK: usize = 64 << 10;
 
     /// An empty output to `sink`.
     pub fn to(sink: W) -> Self {
@@ -91,13 +91,13 @@ impl<W: Write> Chunked<W> {
     }
 
     /// The pending bytes, to append to.
-    pub fn buf(&mut self) -> &mut Vec<u8> {
+    pub(crate) fn buf(&mut self) -> &mut Vec<u8> {
         &mut self.buf
     }
 
     /// Writes the pending bytes once they fill a chunk. Ok(false) when the reader has
     /// gone (a closed pipe: nothing more will be read, the caller may stop).
-    pub fn write_full_chunk(&mut self) -> Result<bool, Failure> {
+    pub(crate) fn write_full_chunk(&mut self) -> Result<bool, Failure> {
         if self.buf.len() >= Self::CHUNK {
             self.flush()
         } else {
@@ -161,7 +161,7 @@ impl<'a, R: ?Sized> Outputs<'a, R> {
     }
 
     /// The same outputs, and `writer`'s rendering written to `path`.
-    pub fn with_file(mut self, path: &'a Path, writer: Box<dyn Render<R> + 'a>) -> Self {
+    pub(crate) fn with_file(mut self, path: &'a Path, writer: Box<dyn Render<R> + 'a>) -> Self {
         self.files.push((path, writer));
         self
     }

@@ -269,7 +269,7 @@ impl Comparison {
     }
 
     /// Cases that were AC and are not any more.
-    pub fn verdict_regressions(&self) -> usize {
+    pub(crate) fn verdict_regressions(&self) -> usize {
         self.cases.iter().filter(|c| c.verdict_regressed).count()
     }
 

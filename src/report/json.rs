@@ -55,7 +55,7 @@ pub fn render(session: &Session) -> String {
 /// [`render`], with the comparison with a baseline under `"baseline"` when there is one.
 /// The document cannot fail to serialize (it has no map with keys that are not
 /// strings); if it did, the text is a JSON document that says so.
-pub fn render_with(session: &Session, comparison: Option<&Comparison>) -> String {
+pub(crate) fn render_with(session: &Session, comparison: Option<&Comparison>) -> String {
     Json {
         baseline: comparison,
     }

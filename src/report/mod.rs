@@ -269,7 +269,7 @@ impl Session {
     }
 
     /// One line naming the guarantees in force (`sandbox: uid 61000, …`).
-    pub fn guarantees_line(&self) -> String {
+    pub(crate) fn guarantees_line(&self) -> String {
         let Some(g) = self.guarantees() else {
             return "sandbox: nothing ran".to_string();
         };

@@ -34,7 +34,7 @@ pub use crate::document::{ShardRecord, ShardUnits, SCHEMA_VERSION};
 
 /// Refuses a document whose `schema_version` is later than [`SCHEMA_VERSION`]: it was
 /// written by a newer gridjudge, whose fields this one could misread.
-pub fn check_schema_version(document: &serde_json::Value) -> Result<(), String> {
+pub(crate) fn check_schema_version(document: &serde_json::Value) -> Result<(), String> {
     match document.get("schema_version").and_then(serde_json::Value::as_u64) {
         Some(v) if v > u64::from(SCHEMA_VERSION) => Err(format!(
             "schema_version {v}: written by a newer gridjudge (this one reads up to {SCHEMA_VERSION})"

@@ -44,7 +44,7 @@ pub const BMF: ReportFormat = ReportFormat {
 
 /// github-action-benchmark's JSON as a report format: a judge session only, on stdout
 /// or a side file.
-pub const GAB: ReportFormat = ReportFormat {
+pub(crate) const GAB: ReportFormat = ReportFormat {
     name: "gab",
     about: "github-action-benchmark `customSmallerIsBetter` JSON.",
     noun: "the github-action-benchmark report",
@@ -67,11 +67,11 @@ pub struct Bmf;
 pub struct Gab;
 
 /// A BMF document: the measures of each benchmark, by name (sorted).
-pub type BmfReport = BTreeMap<String, BmfMeasures>;
+pub(crate) type BmfReport = BTreeMap<String, BmfMeasures>;
 
 /// The three measures of one case in BMF.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct BmfMeasures {
+pub(crate) struct BmfMeasures {
     /// CPU time, milliseconds.
     #[serde(rename = "cpu-time")]
     pub cpu_time: BmfValue,
@@ -85,14 +85,14 @@ pub struct BmfMeasures {
 
 /// One BMF measure.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct BmfValue {
+pub(crate) struct BmfValue {
     /// The measured value.
     pub value: f64,
 }
 
 /// One entry of a github-action-benchmark document (an array of them).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GabEntry {
+pub(crate) struct GabEntry {
     /// `verdict AC; program ./a.out`.
     pub extra: String,
     /// `PROBLEM/CASE cpu-time`.

@@ -9,7 +9,7 @@ use crate::Problem;
 use std::path::{Path, PathBuf};
 
 /// The default generator of a problem: small cases, quick to make and to shrink.
-pub fn default_gen(problem: Problem) -> &'static str {
+pub(crate) fn default_gen(problem: Problem) -> &'static str {
     match problem {
         Problem::Poj3074 | Problem::Poj2676 => "sudoku --box 3 --clues 32 --count 3",
         Problem::Poj3076 => "sudoku --box 4 --clues 170 --count 1",

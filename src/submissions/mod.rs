@@ -86,7 +86,7 @@ pub fn find_submissions(dir: &Path) -> Found {
 
 /// The submissions under `dir/submissions/<folder>/` for the folders `folder` knows: it
 /// gives a folder's rank (folders are listed in rank order) and its expectation.
-pub fn find_submissions_in(
+pub(crate) fn find_submissions_in(
     dir: &Path,
     folder_expectation: &dyn Fn(&str) -> Option<(usize, Expectation)>,
 ) -> Found {
@@ -188,7 +188,7 @@ pub struct SubmissionResult {
 impl SubmissionResult {
     /// Whether it got what it is expected to get (and, for a scoring problem, scored
     /// what it is expected to score).
-    pub fn as_expected(&self) -> bool {
+    pub(crate) fn as_expected(&self) -> bool {
         let score_ok = match (&self.score_expected, &self.scored) {
             (None, _) => true,
             (Some(e), Some(s)) => e.holds(s.score, s.best),
@@ -248,7 +248,7 @@ impl SubmissionResult {
     }
 
     /// Whether it is a judge error the folder did not expect (the judge's own failure).
-    pub fn unexpected_judge_error(&self) -> bool {
+    pub(crate) fn unexpected_judge_error(&self) -> bool {
         let judge_error = self.got == Verdict::JudgeError
             || self.expected.in_spec_verdicts()
                 && self.cases.iter().any(|c| c.verdict == Verdict::JudgeError);
@@ -257,7 +257,7 @@ impl SubmissionResult {
 
     /// The verdict the reports show: gridjudge's, or for an expectation in the package
     /// format's vocabulary the format's ([`spec_verdict`]).
-    pub fn shown_verdict(&self) -> Verdict {
+    pub(crate) fn shown_verdict(&self) -> Verdict {
         if self.expected.in_spec_verdicts() {
             spec_verdict(self.got)
         } else {
@@ -267,7 +267,7 @@ impl SubmissionResult {
 
     /// Counts a case over `limit` seconds of CPU time as TLE (a run judged under a
     /// raised limit, read against the real one).
-    pub fn cases_under(cases: &[CaseVerdict], limit: f64) -> Vec<CaseVerdict> {
+    pub(crate) fn cases_under(cases: &[CaseVerdict], limit: f64) -> Vec<CaseVerdict> {
         cases
             .iter()
             .map(|c| CaseVerdict {
@@ -283,7 +283,7 @@ impl SubmissionResult {
 
     /// The result of `sub` from its judging `report`: the first non-AC case, or the
     /// report's failure (a compile error).
-    pub fn from_report(problem: &str, sub: &Submission, report: &ProblemReport) -> Self {
+    pub(crate) fn from_report(problem: &str, sub: &Submission, report: &ProblemReport) -> Self {
         let (got, case, message) = match (
             &report.failure,
             report.cases.iter().find(|c| c.verdict != Verdict::Accepted),
@@ -367,7 +367,7 @@ impl SubmissionResult {
     /// The row of a report of problem folders. A verdict shown in the package format's
     /// vocabulary keeps gridjudge's own in `judged` and, when they differ, at the head
     /// of the message.
-    pub fn problem_row(&self) -> SubmissionRow {
+    pub(crate) fn problem_row(&self) -> SubmissionRow {
         let shown = self.shown_verdict();
         let message = if shown != self.got {
             format!("{}: {}", self.got.code(), self.message)
@@ -406,7 +406,7 @@ pub fn summary(results: &[SubmissionResult]) -> String {
 
 /// The report of verifying problem folders: `results` in order, the time-limit
 /// `margins` lines, and the signal that cut the run short (its name), if any.
-pub fn problems_report(
+pub(crate) fn problems_report(
     results: &[SubmissionResult],
     margins: Vec<String>,
     interrupted: Option<String>,

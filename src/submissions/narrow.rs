@@ -29,7 +29,7 @@ pub struct Narrow {
 
 impl Narrow {
     /// Whether it covers everything.
-    pub fn is_whole(&self) -> bool {
+    pub(crate) fn is_whole(&self) -> bool {
         self.submissions.is_empty() && self.case.is_none()
     }
 
@@ -43,7 +43,7 @@ impl Narrow {
     }
 
     /// Whether `case` is covered.
-    pub fn keeps_case(&self, case: &Case) -> bool {
+    pub(crate) fn keeps_case(&self, case: &Case) -> bool {
         self.case
             .as_ref()
             .is_none_or(|want| &case.name == want || &case.id() == want)
@@ -111,7 +111,7 @@ pub fn resolve_submissions(
 }
 
 /// Checks that `want` names one of `cases` (by name or id). Err: a line listing them.
-pub fn check_case(want: &str, cases: &[&Case]) -> Result<(), String> {
+pub(crate) fn check_case(want: &str, cases: &[&Case]) -> Result<(), String> {
     if cases.iter().any(|c| c.name == want || c.id() == want) {
         return Ok(());
     }

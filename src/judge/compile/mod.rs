@@ -148,7 +148,7 @@ pub fn compile_env(workdir: &Path) -> Vec<(String, String)> {
 
 /// Descriptors one compiler process may hold (`RLIMIT_NOFILE`): rustc opens the
 /// crates it links against, more than a judged program's 64.
-pub const COMPILE_OPEN_FILES: u64 = 1024;
+pub(crate) const COMPILE_OPEN_FILES: u64 = 1024;
 
 /// The worker slot the compile uid is leased from: far from the judging workers'
 /// first choices (0, 1, …), so a compile rarely has to search for a free uid.
@@ -315,7 +315,7 @@ impl Compiler {
 
     /// The same, checking and running Python 3 programs with `python` (see
     /// [`toolchain::python_named`]) instead of the system's `python3`.
-    pub fn with_python(mut self, python: Option<PathBuf>) -> Compiler {
+    pub(crate) fn with_python(mut self, python: Option<PathBuf>) -> Compiler {
         self.python = python;
         self
     }

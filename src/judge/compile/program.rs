@@ -27,7 +27,7 @@ impl Program {
     /// A copy of the executable `exe` in a fresh world-readable temporary folder, run
     /// with `args`: the sandbox user can run it even when `exe` lies under a folder it
     /// cannot enter (a checkout in a private temporary folder, a home directory).
-    pub fn staged_copy(exe: &Path, args: &[String]) -> Result<Program, CompileFailure> {
+    pub(crate) fn staged_copy(exe: &Path, args: &[String]) -> Result<Program, CompileFailure> {
         let je = |message: String| CompileFailure {
             verdict: Verdict::JudgeError,
             message,
@@ -56,7 +56,7 @@ impl Program {
 
     /// The same executable run with `args` instead. The copy does not keep a staged
     /// folder alive: keep `self` until the copy is no longer run.
-    pub fn with_args(&self, args: &[String]) -> Program {
+    pub(crate) fn with_args(&self, args: &[String]) -> Program {
         let mut argv = vec![self.path.display().to_string()];
         argv.extend(args.iter().cloned());
         Program {

@@ -91,13 +91,13 @@ impl Sources {
     }
 
     /// The same with the file to run named (see [`Sources::entry`]).
-    pub fn with_entry(mut self, entry: Option<String>) -> Sources {
+    pub(crate) fn with_entry(mut self, entry: Option<String>) -> Sources {
         self.entry = entry;
         self
     }
 
     /// The same with `substitutions` applied to every file (see [`Sources::substitutions`]).
-    pub fn with_substitutions(mut self, substitutions: Vec<(String, String)>) -> Sources {
+    pub(crate) fn with_substitutions(mut self, substitutions: Vec<(String, String)>) -> Sources {
         self.substitutions = substitutions;
         self
     }
@@ -117,7 +117,7 @@ impl Sources {
     /// The same with the include files of `package` added: the files of
     /// `include/<key>/` (the language's key, `cpp`, `python3`, `java`, …) and of
     /// `include/default/`, the language's own winning over the default ones.
-    pub fn with_includes(mut self, package: &Path) -> Sources {
+    pub(crate) fn with_includes(mut self, package: &Path) -> Sources {
         let mut by_name: std::collections::BTreeMap<std::ffi::OsString, PathBuf> =
             Default::default();
         // Only regular files of the package (`crate::tree`); a link out of it is left out

@@ -34,7 +34,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The files a case makes: extension (`.in`) and bytes.
-pub type CaseFiles = BTreeMap<String, Vec<u8>>;
+pub(crate) type CaseFiles = BTreeMap<String, Vec<u8>>;
 
 /// Builds and runs what `spec` asks for, for the package at `package`.
 pub struct Runner<'a> {

@@ -23,12 +23,12 @@ const PY_WHITESPACE: &[char] = &[' ', '\t', '\n', '\r', '\x0b', '\x0c'];
 
 /// The words of `command` as Python's `shlex.split` gives them (POSIX `sh` quoting:
 /// the `shlex` crate). `Err` for an unclosed quote or a trailing backslash.
-pub fn split_words(command: &str) -> Result<Vec<String>, String> {
+pub(crate) fn split_words(command: &str) -> Result<Vec<String>, String> {
     shlex::split(command).ok_or_else(|| "a quote is not closed, or it ends in a backslash".into())
 }
 
 /// Where `{seed}` or `{seed:DIGITS}` is in `word`: its byte range.
-pub fn find_seed(word: &str) -> Vec<std::ops::Range<usize>> {
+pub(crate) fn find_seed(word: &str) -> Vec<std::ops::Range<usize>> {
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(at) = word[from..].find("{seed") {

@@ -70,7 +70,7 @@ pub struct Command {
 
 impl Command {
     /// The arguments with `{seed}` replaced by `seed`.
-    pub fn args_with_seed(&self, seed: u32) -> Vec<String> {
+    pub(crate) fn args_with_seed(&self, seed: u32) -> Vec<String> {
         self.args
             .iter()
             .map(|a| {
@@ -108,7 +108,7 @@ pub struct Case {
 impl Case {
     /// Whether its `.ans` is needed (not under `invalid_*` or `valid_output`, whose
     /// answers are what the case gives).
-    pub fn needs_answer(&self) -> bool {
+    pub(crate) fn needs_answer(&self) -> bool {
         !matches!(
             self.path
                 .components()
@@ -909,7 +909,7 @@ impl Parser<'_> {
 }
 
 /// Whether `path` is a relative path that stays below its folder (no `..`, no root).
-pub fn safe_relative(path: &str) -> bool {
+pub(crate) fn safe_relative(path: &str) -> bool {
     !path.is_empty()
         && std::path::Path::new(path).components().all(|c| {
             matches!(

@@ -267,7 +267,7 @@ impl Reader<'_> {
 }
 
 /// A key as an error shows it: `` `name` ``.
-pub fn show_key(key: &Node) -> String {
+pub(crate) fn show_key(key: &Node) -> String {
     match &key.value {
         Value::Scalar(s, _) => format!("`{s}`"),
         Value::Null => "`` (empty)".into(),
@@ -276,7 +276,7 @@ pub fn show_key(key: &Node) -> String {
 }
 
 /// The YAML text of `node` (a mapping: a `test_group.yaml`), as BAPCtools writes it.
-pub fn emit(node: &Node) -> String {
+pub(crate) fn emit(node: &Node) -> String {
     let mut out = String::new();
     match &node.value {
         Value::Map(entries, false) if !entries.is_empty() => emit_map(entries, 0, &mut out),
