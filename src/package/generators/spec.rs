@@ -233,6 +233,194 @@ fn is_case(node: &Node) -> bool {
     }
 }
 
+/// Refuses a key that the case `node` (of key `key`) may not have.
+fn check_case_keys(node: &Node, key: &str) -> Result<(), SpecError> {
+    for (k, _) in node.map().unwrap_or_default() {
+        let name = k.scalar().unwrap_or_default();
+        if REFUSED_CASE_KEYS.contains(&name) {
+            return Err(SpecError::at(
+                k,
+                format!("`{key}`: the case key `{name}` is not supported"),
+            ));
+        }
+        if !CASE_KEYS.contains(&name) && !CASE_CONFIG_KEYS.contains(&name) {
+            return Err(SpecError::at(
+                k,
+                format!("`{key}`: {} is not a key of a case", show_key(k)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The width a case's `count` values are padded to in its names: the widest value's
+/// when the values are consecutive, none otherwise.
+fn count_padding(values: &[i64]) -> usize {
+    let consecutive = values
+        .iter()
+        .max()
+        .zip(values.iter().min())
+        .is_some_and(|(hi, lo)| hi - lo == values.len() as i64 - 1);
+    if consecutive {
+        values
+            .iter()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1)
+    } else {
+        0
+    }
+}
+
+/// The file the case `node` copies (`copy`: a path below `generators/`), if it does.
+fn copy_of(node: &Node, key: &str) -> Result<Option<String>, SpecError> {
+    let Some(c) = node.get("copy") else {
+        return Ok(None);
+    };
+    let base = c.string().filter(|b| safe_relative(b)).ok_or_else(|| {
+        SpecError::at(
+            c,
+            format!("`{key}`: `copy` is not a path below generators/"),
+        )
+    })?;
+    Ok(Some(format!("generators/{base}")))
+}
+
+/// The files the case `node` gives literally (`in`, `ans`, …), each as its extension and
+/// its text ending in a line feed.
+fn literals(node: &Node, key: &str) -> Result<Vec<(String, String)>, SpecError> {
+    let mut literals = Vec::new();
+    for lk in LITERAL_KEYS {
+        let Some(v) = node.get(lk) else { continue };
+        let mut text = match (&v.value, *lk) {
+            (Value::Map(..), "yaml") => yaml::emit(v),
+            _ => v
+                .string()
+                .ok_or_else(|| {
+                    SpecError::at(v, format!("`{key}`: `{lk}` is not a string (quote it)"))
+                })?
+                .to_string(),
+        };
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        literals.push((format!(".{lk}"), text));
+    }
+    Ok(literals)
+}
+
+/// Where an entry of a group's `data` sits: the group's folder and configuration,
+/// whether it is the root, whether `data` is numbered (a list), and how many groups
+/// the list holds (the width of their numbers).
+struct Place<'a> {
+    path: &'a std::path::Path,
+    config: &'a Config,
+    root: bool,
+    numbered: bool,
+    groups_total: usize,
+}
+
+/// Refuses a key that the group `node` may not have (the root has a few more).
+fn check_group_keys(node: &Node, root: bool) -> Result<(), SpecError> {
+    for (k, _) in node.map().unwrap_or_default() {
+        let key = k.scalar().unwrap_or_default();
+        let known = GROUP_KEYS.contains(&key) || (root && ROOT_KEYS.contains(&key));
+        if !known {
+            let why = if ROOT_KEYS.contains(&key) {
+                format!("`{key}` is a key of the root only")
+            } else if k.scalar().is_none() {
+                format!("{} is not a key of a group", show_key(k))
+            } else {
+                format!(
+                    "`{key}` is not a key of a group (known: {})",
+                    GROUP_KEYS.join(", ")
+                )
+            };
+            return Err(SpecError::at(k, why));
+        }
+    }
+    Ok(())
+}
+
+/// The group's own files (`test_group.yaml`, `testdata.yaml`), as YAML text.
+fn group_files(node: &Node) -> Result<Vec<(String, String)>, SpecError> {
+    let mut files = Vec::new();
+    for name in ["test_group.yaml", "testdata.yaml"] {
+        if let Some(v) = node.get(name) {
+            match &v.value {
+                Value::Null => {}
+                Value::Map(..) => files.push((name.to_string(), yaml::emit(v))),
+                _ => return Err(SpecError::at(v, format!("`{name}` is not a mapping"))),
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// The entries of a group's `data` and whether they are numbered (a list; the root's
+/// may not be).
+fn data_entries(data: &Node, root: bool) -> Result<(Vec<&Node>, bool), SpecError> {
+    match &data.value {
+        Value::Null => Ok((Vec::new(), false)),
+        Value::Map(..) => Ok((vec![data], false)),
+        Value::Seq(items, _) => {
+            if root {
+                return Err(SpecError::at(
+                    data,
+                    "the root's `data` must not be numbered (a list)",
+                ));
+            }
+            Ok((items.iter().collect(), true))
+        }
+        _ => Err(SpecError::at(data, "`data` is not a mapping or a list")),
+    }
+}
+
+/// The children of one entry of `data` in the order they are made: the root's groups
+/// in the format's order (each one the format knows), a group's by name.
+fn sorted_children(
+    children: &[(Node, Node)],
+    root: bool,
+) -> Result<Vec<(&Node, &Node)>, SpecError> {
+    let mut sorted: Vec<(&Node, &Node)> = children.iter().map(|(k, v)| (k, v)).collect();
+    if root {
+        for (k, _) in &sorted {
+            let key = k.scalar().unwrap_or_default();
+            if REFUSED_ROOT_GROUPS.contains(&key) {
+                return Err(SpecError::at(k, format!("`data.{key}` is not supported")));
+            }
+            if !ROOT_GROUPS.contains(&key) {
+                return Err(SpecError::at(
+                    k,
+                    format!(
+                        "{} is not a group of data/ (known: {})",
+                        show_key(k),
+                        ROOT_GROUPS.join(", ")
+                    ),
+                ));
+            }
+        }
+        sorted.sort_by_key(|(k, _)| {
+            ROOT_GROUPS
+                .iter()
+                .position(|g| Some(*g) == k.scalar())
+                .unwrap_or(usize::MAX)
+        });
+    } else {
+        for (k, _) in &sorted {
+            if !matches!(k.value, Value::Null) && k.string().is_none() && k.int().is_none() {
+                return Err(SpecError::at(k, format!("{} is not a name", show_key(k))));
+            }
+        }
+        sorted.sort_by(|(a, _), (b, _)| {
+            a.scalar()
+                .unwrap_or_default()
+                .cmp(b.scalar().unwrap_or_default())
+        });
+    }
+    Ok(sorted)
+}
+
 fn is_group(node: &Node) -> bool {
     matches!(node.value, Value::Map(..)) && !is_case(node)
 }
@@ -497,81 +685,18 @@ impl Parser<'_> {
         root: bool,
     ) -> Result<Vec<usize>, SpecError> {
         let config = self.config(node, parent)?;
-        for (k, _) in node.map().unwrap_or_default() {
-            let key = k.scalar().unwrap_or_default();
-            let known = GROUP_KEYS.contains(&key) || (root && ROOT_KEYS.contains(&key));
-            if !known {
-                let why = if ROOT_KEYS.contains(&key) {
-                    format!("`{key}` is a key of the root only")
-                } else if k.scalar().is_none() {
-                    format!("{} is not a key of a group", show_key(k))
-                } else {
-                    format!(
-                        "`{key}` is not a key of a group (known: {})",
-                        GROUP_KEYS.join(", ")
-                    )
-                };
-                return Err(SpecError::at(k, why));
-            }
-        }
+        check_group_keys(node, root)?;
         self.take(&path, node)?;
-        let mut files = Vec::new();
-        for name in ["test_group.yaml", "testdata.yaml"] {
-            if let Some(v) = node.get(name) {
-                match &v.value {
-                    Value::Null => {}
-                    Value::Map(..) => files.push((name.to_string(), yaml::emit(v))),
-                    _ => return Err(SpecError::at(v, format!("`{name}` is not a mapping"))),
-                }
-            }
-        }
+        let files = group_files(node)?;
         self.spec.groups.push(Group {
             path: path.clone(),
             files,
         });
         let mut below = Vec::new();
         // `include`: cases made before this group, copied into it.
-        let mut included = Vec::new();
-        if let Some(inc) = node.get("include") {
-            let Value::Seq(items, _) = &inc.value else {
-                return Err(SpecError::at(inc, "`include` is not a list of keys"));
-            };
-            for item in items {
-                let key = item.string().filter(|k| !k.contains('/')).ok_or_else(|| {
-                    SpecError::at(item, "`include`: not the key of a case or group")
-                })?;
-                let rules = self.keys.get(key).map(Vec::as_slice).unwrap_or_default();
-                let [cases] = rules else {
-                    return Err(SpecError::at(
-                        item,
-                        if rules.is_empty() {
-                            format!("`include: {key}`: no case or group before it has this key")
-                        } else {
-                            format!(
-                                "`include: {key}`: the key is ambiguous ({} rules)",
-                                rules.len()
-                            )
-                        },
-                    ));
-                };
-                included.extend(cases.iter().copied());
-            }
-        }
+        let included = self.included(node)?;
         if let Some(data) = node.get("data") {
-            let (entries, numbered): (Vec<&Node>, bool) = match &data.value {
-                Value::Null => (Vec::new(), false),
-                Value::Map(..) => (vec![data], false),
-                Value::Seq(items, _) => {
-                    if root {
-                        return Err(SpecError::at(
-                            data,
-                            "the root's `data` must not be numbered (a list)",
-                        ));
-                    }
-                    (items.iter().collect(), true)
-                }
-                _ => return Err(SpecError::at(data, "`data` is not a mapping or a list")),
-            };
+            let (entries, numbered) = data_entries(data, root)?;
             let groups_total: usize = entries
                 .iter()
                 .flat_map(|e| e.map().unwrap_or_default())
@@ -588,92 +713,15 @@ impl Parser<'_> {
                         "a numbered entry (a list item of `data`) must have exactly one key (indent its case keys one more level)",
                     ));
                 }
-                let mut sorted: Vec<&(Node, Node)> = children.iter().collect();
-                if root {
-                    for (k, _) in &sorted {
-                        let key = k.scalar().unwrap_or_default();
-                        if REFUSED_ROOT_GROUPS.contains(&key) {
-                            return Err(SpecError::at(k, format!("`data.{key}` is not supported")));
-                        }
-                        if !ROOT_GROUPS.contains(&key) {
-                            return Err(SpecError::at(
-                                k,
-                                format!(
-                                    "{} is not a group of data/ (known: {})",
-                                    show_key(k),
-                                    ROOT_GROUPS.join(", ")
-                                ),
-                            ));
-                        }
-                    }
-                    sorted.sort_by_key(|(k, _)| {
-                        ROOT_GROUPS
-                            .iter()
-                            .position(|g| Some(*g) == k.scalar())
-                            .unwrap_or(usize::MAX)
-                    });
-                } else {
-                    for (k, _) in &sorted {
-                        if !matches!(k.value, Value::Null)
-                            && k.string().is_none()
-                            && k.int().is_none()
-                        {
-                            return Err(SpecError::at(k, format!("{} is not a name", show_key(k))));
-                        }
-                    }
-                    sorted.sort_by(|(a, _), (b, _)| {
-                        a.scalar()
-                            .unwrap_or_default()
-                            .cmp(b.scalar().unwrap_or_default())
-                    });
-                }
-                for (k, child) in sorted {
-                    let key = k.scalar().unwrap_or_default().to_string();
-                    if root && !is_group(child) {
-                        return Err(SpecError::at(child, format!("`data.{key}` is not a group")));
-                    }
-                    let numbered_name = |n: usize, total: usize| {
-                        let width = total.to_string().len();
-                        if key.is_empty() {
-                            format!("{n:0width$}")
-                        } else {
-                            format!("{n:0width$}-{key}")
-                        }
+                for (k, child) in sorted_children(children, root)? {
+                    let at = Place {
+                        path: &path,
+                        config: &config,
+                        root,
+                        numbered,
+                        groups_total,
                     };
-                    if !numbered && key.is_empty() {
-                        return Err(SpecError::at(
-                            k,
-                            "a case or group that is not numbered needs a name",
-                        ));
-                    }
-                    if is_group(child) {
-                        let name = if numbered {
-                            next_group += 1;
-                            numbered_name(next_group - 1, groups_total)
-                        } else {
-                            key.clone()
-                        };
-                        if !valid_name(&name) {
-                            return Err(SpecError::at(
-                                k,
-                                format!("`{name}` is not a valid group name"),
-                            ));
-                        }
-                        let cases = self.group(child, path.join(&name), &config, false)?;
-                        below.extend(cases.iter().copied());
-                        self.keys.entry(key).or_default().push(cases);
-                    } else if is_case(child) {
-                        let cases = self.case(k, &key, child, &path, &config, numbered)?;
-                        below.extend(cases.iter().copied());
-                        for c in cases {
-                            self.keys.entry(key.clone()).or_default().push(vec![c]);
-                        }
-                    } else {
-                        return Err(SpecError::at(
-                            child,
-                            format!("`{key}` is neither a case nor a group"),
-                        ));
-                    }
+                    below.extend(self.child(k, child, &at, &mut next_group)?);
                 }
             }
         }
@@ -689,6 +737,95 @@ impl Parser<'_> {
             below.push(i);
         }
         Ok(below)
+    }
+
+    /// The cases that the `include` list of the group `node` names, each key that of
+    /// exactly one case or group made before it.
+    fn included(&self, node: &Node) -> Result<Vec<usize>, SpecError> {
+        let mut included = Vec::new();
+        let Some(inc) = node.get("include") else {
+            return Ok(included);
+        };
+        let Value::Seq(items, _) = &inc.value else {
+            return Err(SpecError::at(inc, "`include` is not a list of keys"));
+        };
+        for item in items {
+            let key = item
+                .string()
+                .filter(|k| !k.contains('/'))
+                .ok_or_else(|| SpecError::at(item, "`include`: not the key of a case or group"))?;
+            let rules = self.keys.get(key).map(Vec::as_slice).unwrap_or_default();
+            let [cases] = rules else {
+                return Err(SpecError::at(
+                    item,
+                    if rules.is_empty() {
+                        format!("`include: {key}`: no case or group before it has this key")
+                    } else {
+                        format!(
+                            "`include: {key}`: the key is ambiguous ({} rules)",
+                            rules.len()
+                        )
+                    },
+                ));
+            };
+            included.extend(cases.iter().copied());
+        }
+        Ok(included)
+    }
+
+    /// Parses the entry `child` of key `k` of a group's `data` (a group below it, or a
+    /// case); returns the cases it makes.
+    fn child(
+        &mut self,
+        k: &Node,
+        child: &Node,
+        at: &Place<'_>,
+        next_group: &mut usize,
+    ) -> Result<Vec<usize>, SpecError> {
+        let key = k.scalar().unwrap_or_default().to_string();
+        if at.root && !is_group(child) {
+            return Err(SpecError::at(child, format!("`data.{key}` is not a group")));
+        }
+        if !at.numbered && key.is_empty() {
+            return Err(SpecError::at(
+                k,
+                "a case or group that is not numbered needs a name",
+            ));
+        }
+        if is_group(child) {
+            let name = if at.numbered {
+                *next_group += 1;
+                let width = at.groups_total.to_string().len();
+                let n = *next_group - 1;
+                if key.is_empty() {
+                    format!("{n:0width$}")
+                } else {
+                    format!("{n:0width$}-{key}")
+                }
+            } else {
+                key.clone()
+            };
+            if !valid_name(&name) {
+                return Err(SpecError::at(
+                    k,
+                    format!("`{name}` is not a valid group name"),
+                ));
+            }
+            let cases = self.group(child, at.path.join(&name), at.config, false)?;
+            self.keys.entry(key).or_default().push(cases.clone());
+            Ok(cases)
+        } else if is_case(child) {
+            let cases = self.case(k, &key, child, at.path, at.config, at.numbered)?;
+            for &c in &cases {
+                self.keys.entry(key.clone()).or_default().push(vec![c]);
+            }
+            Ok(cases)
+        } else {
+            Err(SpecError::at(
+                child,
+                format!("`{key}` is neither a case nor a group"),
+            ))
+        }
     }
 
     /// Parses the case `node` of key `key` in the group at `dir`: one case per count value.
@@ -731,21 +868,7 @@ impl Parser<'_> {
             }
             _ => node,
         };
-        for (k, _) in node.map().unwrap_or_default() {
-            let name = k.scalar().unwrap_or_default();
-            if REFUSED_CASE_KEYS.contains(&name) {
-                return Err(SpecError::at(
-                    k,
-                    format!("`{key}`: the case key `{name}` is not supported"),
-                ));
-            }
-            if !CASE_KEYS.contains(&name) && !CASE_CONFIG_KEYS.contains(&name) {
-                return Err(SpecError::at(
-                    k,
-                    format!("`{key}`: {} is not a key of a case", show_key(k)),
-                ));
-            }
-        }
+        check_case_keys(node, key)?;
         if let Some(v) = node.get("visualizer") {
             if !matches!(v.value, Value::Null) {
                 self.spec.notes.push(format!(
@@ -757,20 +880,7 @@ impl Parser<'_> {
         let config = self.config(node, parent)?;
         let counts = count_values(node)?;
         let values = counts.clone().unwrap_or_else(|| vec![1]);
-        let consecutive = values
-            .iter()
-            .max()
-            .zip(values.iter().min())
-            .is_some_and(|(hi, lo)| hi - lo == values.len() as i64 - 1);
-        let padding = if consecutive {
-            values
-                .iter()
-                .map(|v| v.to_string().len())
-                .max()
-                .unwrap_or(1)
-        } else {
-            0
-        };
+        let padding = count_padding(&values);
         let mut made = Vec::new();
         for value in values {
             let mut name = if numbered {
@@ -806,35 +916,8 @@ impl Parser<'_> {
                 None => None,
                 Some(g) => Some(self.command(g, key, counts.as_ref().map(|_| value), &config)?),
             };
-            let copy = match node.get("copy") {
-                None => None,
-                Some(c) => {
-                    let base = c.string().filter(|b| safe_relative(b)).ok_or_else(|| {
-                        SpecError::at(
-                            c,
-                            format!("`{key}`: `copy` is not a path below generators/"),
-                        )
-                    })?;
-                    Some(format!("generators/{base}"))
-                }
-            };
-            let mut literals = Vec::new();
-            for lk in LITERAL_KEYS {
-                let Some(v) = node.get(lk) else { continue };
-                let mut text = match (&v.value, *lk) {
-                    (Value::Map(..), "yaml") => yaml::emit(v),
-                    _ => v
-                        .string()
-                        .ok_or_else(|| {
-                            SpecError::at(v, format!("`{key}`: `{lk}` is not a string (quote it)"))
-                        })?
-                        .to_string(),
-                };
-                if !text.is_empty() && !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                literals.push((format!(".{lk}"), text));
-            }
+            let copy = copy_of(node, key)?;
+            let literals = literals(node, key)?;
             if generate.is_none() && copy.is_none() && !literals.iter().any(|(e, _)| e == ".in") {
                 return Err(SpecError::at(
                     key_node,
