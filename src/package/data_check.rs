@@ -726,6 +726,79 @@ fn validate_with<'a>(
     }
 }
 
+/// The runs of the validation case `v` (`validators`: the input and the answer
+/// validators, `chain`: its group configuration): each file checked as the folder says,
+/// and the one that must be rejected made a target.
+fn plan_validation_case<'a>(
+    plan: &mut Plan<'a>,
+    v: &'a crate::package::ValidationCase,
+    chain: &[Yaml],
+    [inputs, answers]: [&'a [Validator]; 2],
+    outputs: bool,
+    findings: &mut Vec<Finding>,
+) {
+    let input = &v.case.case.input;
+    let missing = |file: PathBuf, why: &str| {
+        Finding::error(&file, v.expect.folder(), format!("missing: {why}"))
+    };
+    let target = |plan: &mut Plan<'a>, file: &'a Path| {
+        plan.targets.push(Target {
+            file,
+            expect: v.expect,
+            checks: Vec::new(),
+        });
+        Want::Rejected(plan.targets.len() - 1)
+    };
+    if !v.expect.valid_input() {
+        let want = target(plan, input);
+        validate_with(plan, inputs, chain, input, input, want);
+        return;
+    }
+    validate_with(plan, inputs, chain, input, input, Want::Valid);
+    let Some(answer) = &v.case.case.answer else {
+        findings.push(missing(
+            input.with_extension("ans"),
+            "the case's answer, which its output validator and answer validators read",
+        ));
+        return;
+    };
+    if v.expect.valid_answer() {
+        validate_with(plan, answers, chain, answer, input, Want::Valid);
+    } else {
+        let want = target(plan, answer);
+        validate_with(plan, answers, chain, answer, input, want);
+        if outputs {
+            plan.tasks.push(Task::Output {
+                case: &v.case.case,
+                output: answer,
+                check: "answer",
+                want,
+            });
+        }
+        return;
+    }
+    if !outputs {
+        return;
+    }
+    let Some(output) = &v.output else {
+        findings.push(missing(
+            input.with_extension("out"),
+            "the team output the case gives its output validator",
+        ));
+        return;
+    };
+    let want = match v.expect {
+        Expectation::InvalidOutput => target(plan, output),
+        _ => Want::Valid,
+    };
+    plan.tasks.push(Task::Output {
+        case: &v.case.case,
+        output,
+        check: "output",
+        want,
+    });
+}
+
 /// Every run of the check of `pkg`: the validators on the cases' files, the answers
 /// through the output validator (`outputs`: false for an interactive or multi-pass
 /// problem), and the validation folders' cases with what they must show. What cannot
@@ -784,70 +857,11 @@ fn plan<'a>(
             }
         }
     }
+    let validators = [inputs, answers];
     for v in &pkg.validation_cases {
-        let input = &v.case.case.input;
-        let Some(chain) = chain_of(input, findings) else {
-            continue;
-        };
-        let missing = |file: PathBuf, why: &str| {
-            Finding::error(&file, v.expect.folder(), format!("missing: {why}"))
-        };
-        let target = |plan: &mut Plan<'a>, file: &'a Path| {
-            plan.targets.push(Target {
-                file,
-                expect: v.expect,
-                checks: Vec::new(),
-            });
-            Want::Rejected(plan.targets.len() - 1)
-        };
-        if !v.expect.valid_input() {
-            let want = target(&mut plan, input);
-            validate_with(&mut plan, inputs, &chain, input, input, want);
-            continue;
+        if let Some(chain) = chain_of(&v.case.case.input, findings) {
+            plan_validation_case(&mut plan, v, &chain, validators, outputs, findings);
         }
-        validate_with(&mut plan, inputs, &chain, input, input, Want::Valid);
-        let Some(answer) = &v.case.case.answer else {
-            findings.push(missing(
-                input.with_extension("ans"),
-                "the case's answer, which its output validator and answer validators read",
-            ));
-            continue;
-        };
-        if v.expect.valid_answer() {
-            validate_with(&mut plan, answers, &chain, answer, input, Want::Valid);
-        } else {
-            let want = target(&mut plan, answer);
-            validate_with(&mut plan, answers, &chain, answer, input, want);
-            if outputs {
-                plan.tasks.push(Task::Output {
-                    case: &v.case.case,
-                    output: answer,
-                    check: "answer",
-                    want,
-                });
-            }
-            continue;
-        }
-        if !outputs {
-            continue;
-        }
-        let Some(output) = &v.output else {
-            findings.push(missing(
-                input.with_extension("out"),
-                "the team output the case gives its output validator",
-            ));
-            continue;
-        };
-        let want = match v.expect {
-            Expectation::InvalidOutput => target(&mut plan, output),
-            _ => Want::Valid,
-        };
-        plan.tasks.push(Task::Output {
-            case: &v.case.case,
-            output,
-            check: "output",
-            want,
-        });
     }
     plan
 }
@@ -883,6 +897,26 @@ pub fn check_data(
     }
     let mut plan = plan(pkg, &inputs, &answers, outputs, &mut report.findings);
     report.runs = plan.tasks.len();
+    let said = run_tasks(&plan, checker, launcher, jobs);
+    let rejected = record(&mut report, &mut plan, said);
+    let interrupted = crate::sandbox::interrupt::signal().is_some();
+    judge_targets(&mut report, &plan, &rejected, interrupted);
+    if interrupted {
+        report
+            .skipped
+            .push("the data check was interrupted: not every case was checked".into());
+    }
+    report
+}
+
+/// Runs every task of `plan`, `jobs` at a time, until a signal stops the run: what each
+/// said, in the plan's order.
+fn run_tasks(
+    plan: &Plan<'_>,
+    checker: &dyn OutputChecker,
+    launcher: &Path,
+    jobs: usize,
+) -> Vec<(usize, Said)> {
     let next = AtomicUsize::new(0);
     let said: Mutex<Vec<(usize, Said)>> = Mutex::new(Vec::new());
     let worker = || loop {
@@ -918,6 +952,13 @@ pub fn check_data(
     });
     let mut said = said.into_inner().unwrap_or_else(|e| e.into_inner());
     said.sort_by_key(|(i, _)| *i);
+    said
+}
+
+/// Records what each task said against what it wanted: a check passed, a finding, or
+/// (for a validation case that must be rejected) the check that ran on its target.
+/// Whether each target was rejected by some check.
+fn record(report: &mut DataReport, plan: &mut Plan<'_>, said: Vec<(usize, Said)>) -> Vec<bool> {
     let mut rejected = vec![false; plan.targets.len()];
     for (i, s) in said {
         let Some(task) = plan.tasks.get(i) else {
@@ -940,8 +981,14 @@ pub fn check_data(
             }
         }
     }
-    let interrupted = crate::sandbox::interrupt::signal().is_some();
-    for (target, rejected) in plan.targets.iter().zip(rejected) {
+    rejected
+}
+
+/// A validation case that must be rejected: passed when a check rejected it, an error
+/// when every check that ran accepted it, a warning when none ran (unless a signal cut
+/// the run short).
+fn judge_targets(report: &mut DataReport, plan: &Plan<'_>, rejected: &[bool], interrupted: bool) {
+    for (target, &rejected) in plan.targets.iter().zip(rejected) {
         if rejected {
             report.passed.push(Passed {
                 file: target.file.to_path_buf(),
@@ -972,12 +1019,6 @@ pub fn check_data(
             ));
         }
     }
-    if interrupted {
-        report
-            .skipped
-            .push("the data check was interrupted: not every case was checked".into());
-    }
-    report
 }
 
 #[cfg(test)]
