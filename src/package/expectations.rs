@@ -333,20 +333,85 @@ fn read_tag(path: &std::path::Path) -> Option<Result<BTreeSet<Verdict>, String>>
 /// The legacy folders whose verdict is the first non-AC case's.
 const LEGACY_FOLDERS: [Verdict; 4] = [AC, WA, TLE, RTE];
 
+/// The entries of `submissions/submissions.yaml` (none for a legacy package or when
+/// the file is absent).
+fn read_entries(pkg: &Package, dialect: Dialect) -> Result<Vec<Entry>, PackageError> {
+    let path = pkg.dir.join("submissions").join("submissions.yaml");
+    match std::fs::read_to_string(&path) {
+        _ if dialect == Dialect::Legacy => Ok(Vec::new()),
+        Ok(text) => parse(&text, dialect).map_err(|message| PackageError::Invalid {
+            path: path.clone(),
+            message,
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(source) => Err(PackageError::Read { path, source }),
+    }
+}
+
+/// Reads the `@EXPECTED_RESULTS@:` tag of every submission found in a folder that is not
+/// a verdict folder; one without a tag, or with a broken one, is left out (and said so).
+fn read_tags(found: &mut Found) {
+    let mut untagged = Vec::new();
+    found.submissions.retain_mut(|sub| {
+        if sub.expected != Expectation::FirstOf(BTreeSet::new()) {
+            return true;
+        }
+        let tag = files_below(&sub.path).iter().find_map(|f| read_tag(f));
+        match tag {
+            Some(Ok(set)) => {
+                sub.expected = Expectation::FirstOf(set);
+                true
+            }
+            Some(Err(e)) => {
+                untagged.push(format!("{}: @EXPECTED_RESULTS@: {e}", sub.name));
+                false
+            }
+            None => {
+                untagged.push(format!(
+                    "{}: no @EXPECTED_RESULTS@ tag in a folder that is not a verdict folder",
+                    sub.name
+                ));
+                false
+            }
+        }
+    });
+    found.skipped.extend(untagged);
+}
+
+/// A scoring package's score expectations: `partially_accepted/` not the best score
+/// (except under legacy grading), and the `score` and group scores `submissions.yaml`
+/// states for a submission (its last matching entry's).
+fn expect_scores(found: &mut Found, entries: &[Entry], legacy_grading: bool) {
+    for sub in &mut found.submissions {
+        let folder_name = sub.name.split('/').next().unwrap_or_default();
+        // Under legacy grading problemtools only warns about the best score
+        // (`package::submissions::score_warnings`).
+        sub.score = match folder_name {
+            "partially_accepted" if !legacy_grading => Some(ScoreExpectation::NotBest),
+            _ => None,
+        };
+        let matching: Vec<&Entry> = entries
+            .iter()
+            .filter(|e| {
+                glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
+            })
+            .collect();
+        if let Some((lo, hi)) = matching.iter().filter_map(|e| e.score).next_back() {
+            sub.score = Some(ScoreExpectation::Range(lo, hi));
+        }
+        sub.group_scores = matching
+            .iter()
+            .flat_map(|e| e.group_scores.iter())
+            .map(|(g, (lo, hi))| (g.clone(), ScoreExpectation::Range(*lo, *hi)))
+            .collect();
+    }
+}
+
 /// The package's submissions, each with its expectation, and the files left out; `Err`
 /// for a broken `submissions.yaml`.
 pub fn find(pkg: &Package) -> Result<Found, PackageError> {
     let dialect = Dialect::of(&pkg.format_version);
-    let path = pkg.dir.join("submissions").join("submissions.yaml");
-    let entries = match std::fs::read_to_string(&path) {
-        _ if dialect == Dialect::Legacy => Vec::new(),
-        Ok(text) => parse(&text, dialect).map_err(|message| PackageError::Invalid {
-            path: path.clone(),
-            message,
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(source) => return Err(PackageError::Read { path, source }),
-    };
+    let entries = read_entries(pkg, dialect)?;
     let standard = standard_folders(dialect);
     let scoring = pkg.scoring.is_some();
     // Legacy grading (a legacy package, or a 2023-07 draft's legacy testdata.yaml keys).
@@ -398,31 +463,7 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
         })
     };
     let mut found = find_submissions_in(&pkg.dir, &folder_or_tagged);
-    let mut untagged = Vec::new();
-    found.submissions.retain_mut(|sub| {
-        if sub.expected != Expectation::FirstOf(BTreeSet::new()) {
-            return true;
-        }
-        let tag = files_below(&sub.path).iter().find_map(|f| read_tag(f));
-        match tag {
-            Some(Ok(set)) => {
-                sub.expected = Expectation::FirstOf(set);
-                true
-            }
-            Some(Err(e)) => {
-                untagged.push(format!("{}: @EXPECTED_RESULTS@: {e}", sub.name));
-                false
-            }
-            None => {
-                untagged.push(format!(
-                    "{}: no @EXPECTED_RESULTS@ tag in a folder that is not a verdict folder",
-                    sub.name
-                ));
-                false
-            }
-        }
-    });
-    found.skipped.extend(untagged);
+    read_tags(&mut found);
     for sub in &mut found.submissions {
         let folder_name = sub.name.split('/').next().unwrap_or_default();
         sub.entrypoint = entries
@@ -434,29 +475,7 @@ pub fn find(pkg: &Package) -> Result<Found, PackageError> {
             .next_back();
     }
     if scoring {
-        for sub in &mut found.submissions {
-            let folder_name = sub.name.split('/').next().unwrap_or_default();
-            // Under legacy grading problemtools only warns about the best score
-            // (`package::submissions::score_warnings`).
-            sub.score = match folder_name {
-                "partially_accepted" if !legacy_grading => Some(ScoreExpectation::NotBest),
-                _ => None,
-            };
-            let matching: Vec<&Entry> = entries
-                .iter()
-                .filter(|e| {
-                    glob_matches(&e.glob, &sub.name) || e.glob.trim_end_matches('/') == folder_name
-                })
-                .collect();
-            if let Some((lo, hi)) = matching.iter().filter_map(|e| e.score).next_back() {
-                sub.score = Some(ScoreExpectation::Range(lo, hi));
-            }
-            sub.group_scores = matching
-                .iter()
-                .flat_map(|e| e.group_scores.iter())
-                .map(|(g, (lo, hi))| (g.clone(), ScoreExpectation::Range(*lo, *hi)))
-                .collect();
-        }
+        expect_scores(&mut found, &entries, legacy_grading);
     }
     if dialect != Dialect::Legacy {
         for sub in &mut found.submissions {

@@ -344,16 +344,7 @@ impl Package {
             .map(|w| format!("{}: {w}", yaml_path.display()))
             .collect();
         let constants = Constants::from_doc(&doc).map_err(invalid)?;
-        let name = match &doc["name"] {
-            Yaml::String(s) => s.clone(),
-            Yaml::Hash(h) => h
-                .get(&Yaml::String("en".into()))
-                .and_then(Yaml::as_str)
-                .or_else(|| h.values().find_map(Yaml::as_str))
-                .unwrap_or(&short_name)
-                .to_string(),
-            _ => short_name.clone(),
-        };
+        let name = display_name(&doc, &short_name);
         let kind = ProblemKind::read(dir, &doc)?;
         let limits = read_limits(dir, &doc, version, &invalid)?;
         let format_version = match &doc["problem_format_version"] {
@@ -362,15 +353,7 @@ impl Package {
             Yaml::Integer(v) => v.to_string(),
             _ => "legacy".to_string(),
         };
-        let passes = match num(&doc["limits"]["validation_passes"]) {
-            None => 2,
-            Some(n) if n.fract() == 0.0 && (2.0..=1000.0).contains(&n) => n as u32,
-            Some(n) => {
-                return Err(invalid(format!(
-                    "limits.validation_passes = {n}: must be a whole number from 2 to 1000"
-                )))
-            }
-        };
+        let passes = validation_passes(&doc).map_err(invalid)?;
         let passes = kind.multi_pass.then_some(passes);
         let validation = kind.validation(dir, version, &invalid)?;
         let cases = read_cases(dir, &doc, &constants)?;
@@ -411,6 +394,33 @@ impl Package {
         pkg.grader = pkg.custom_grader()?;
         pkg.check_shape(&doc)?;
         Ok(pkg)
+    }
+}
+
+/// The problem's name: `name` (a string, or per language: English first), else the
+/// folder's name.
+fn display_name(doc: &Yaml, short_name: &str) -> String {
+    match &doc["name"] {
+        Yaml::String(s) => s.clone(),
+        Yaml::Hash(h) => h
+            .get(&Yaml::String("en".into()))
+            .and_then(Yaml::as_str)
+            .or_else(|| h.values().find_map(Yaml::as_str))
+            .unwrap_or(short_name)
+            .to_string(),
+        _ => short_name.to_string(),
+    }
+}
+
+/// `limits.validation_passes` of a multi-pass problem: 2 when absent, else a whole
+/// number from 2 to 1000.
+fn validation_passes(doc: &Yaml) -> Result<u32, String> {
+    match num(&doc["limits"]["validation_passes"]) {
+        None => Ok(2),
+        Some(n) if n.fract() == 0.0 && (2.0..=1000.0).contains(&n) => Ok(n as u32),
+        Some(n) => Err(format!(
+            "limits.validation_passes = {n}: must be a whole number from 2 to 1000"
+        )),
     }
 }
 

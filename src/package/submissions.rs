@@ -37,7 +37,9 @@ use crate::package::problem::DEFAULT_TIME_LIMIT;
 use crate::package::{expectations, Package, PackageError};
 use crate::sandbox::interrupt;
 use crate::submissions::narrow::Narrow;
-use crate::submissions::{judge_submission, summary, verify_problem, Found, SubmissionResult};
+use crate::submissions::{
+    judge_submission, summary, verify_problem, Found, Submission, SubmissionResult,
+};
 use crate::Verdict;
 
 /// The limit accepted submissions get while problemtools' rule measures them, seconds.
@@ -157,6 +159,54 @@ impl Verified {
     }
 }
 
+/// problemtools' rule for a package that states no time limit: the accepted
+/// submissions judged under a generous limit first, the limit their slowest CPU time ×
+/// `time_multiplier`, rounded up to `time_resolution`. The limit, how it was found, and
+/// the accepted submissions' results (kept only when the limit comes from them).
+fn derived_time_limit(
+    pkg: &Package,
+    subs: &[Submission],
+    settings: &JudgeSettings,
+) -> Result<(f64, String, Vec<SubmissionResult>), PackageError> {
+    let probe = pkg.judge_problem(&settings.launcher, PROBE_TIME_LIMIT)?;
+    let mut results = Vec::new();
+    let mut slowest: Option<f64> = None;
+    for sub in subs.iter().filter(|s| s.expected.is_accepted()) {
+        if interrupt::signal().is_some() {
+            break;
+        }
+        let r = judge_submission(sub, &probe, settings);
+        if r.got == Verdict::Accepted {
+            slowest = Some(slowest.unwrap_or(0.0).max(r.max_cpu));
+        }
+        results.push(r);
+    }
+    Ok(match slowest {
+        Some(t) => (
+            limit_from_accepted(t, pkg.time_multiplier, pkg.time_resolution),
+            format!(
+                "slowest accepted {t:.3} s x time_multiplier {}, rounded up to a \
+                 multiple of time_resolution {} s (problemtools' rule)",
+                pkg.time_multiplier, pkg.time_resolution
+            ),
+            results,
+        ),
+        None if results.is_empty() => (
+            DEFAULT_TIME_LIMIT,
+            "the default (no accepted submission ran)".into(),
+            Vec::new(),
+        ),
+        None => (
+            DEFAULT_TIME_LIMIT,
+            format!(
+                "the default: no accepted submission was accepted ({} ran)",
+                results.len()
+            ),
+            Vec::new(),
+        ),
+    })
+}
+
 /// Judges every submission of the package (with `shard`, only that shard's: see
 /// [`crate::judge::shard`]; with `narrow`, only the submissions and case it names, see
 /// [`crate::submissions::narrow`]); `cli_time_limit` is `--time-limit`, `margin` the
@@ -194,56 +244,15 @@ pub fn verify(
     };
     let subs = &subs;
     let (limit, how, mut results) = match pkg.stated_time_limit(cli_time_limit) {
-        Some(t) => (
-            t,
-            if cli_time_limit.is_some() {
+        Some(t) => {
+            let how = if cli_time_limit.is_some() {
                 "--time-limit"
             } else {
                 "the package"
-            }
-            .to_string(),
-            Vec::new(),
-        ),
-        None => {
-            // problemtools' rule: the accepted submissions under a generous limit first.
-            let probe = pkg.judge_problem(&settings.launcher, PROBE_TIME_LIMIT)?;
-            let mut results = Vec::new();
-            let mut slowest: Option<f64> = None;
-            for sub in subs.iter().filter(|s| s.expected.is_accepted()) {
-                if interrupt::signal().is_some() {
-                    break;
-                }
-                let r = judge_submission(sub, &probe, settings);
-                if r.got == Verdict::Accepted {
-                    slowest = Some(slowest.unwrap_or(0.0).max(r.max_cpu));
-                }
-                results.push(r);
-            }
-            match slowest {
-                Some(t) => (
-                    limit_from_accepted(t, pkg.time_multiplier, pkg.time_resolution),
-                    format!(
-                        "slowest accepted {t:.3} s x time_multiplier {}, rounded up to a \
-                         multiple of time_resolution {} s (problemtools' rule)",
-                        pkg.time_multiplier, pkg.time_resolution
-                    ),
-                    results,
-                ),
-                None if results.is_empty() => (
-                    DEFAULT_TIME_LIMIT,
-                    "the default (no accepted submission ran)".into(),
-                    Vec::new(),
-                ),
-                None => (
-                    DEFAULT_TIME_LIMIT,
-                    format!(
-                        "the default: no accepted submission was accepted ({} ran)",
-                        results.len()
-                    ),
-                    Vec::new(),
-                ),
-            }
+            };
+            (t, how.to_string(), Vec::new())
         }
+        None => derived_time_limit(pkg, subs, settings)?,
     };
     let mut problem = pkg.judge_problem(&settings.launcher, limit)?;
     if !narrow.is_whole() {
