@@ -512,6 +512,38 @@ pub fn keep_case(
     Ok(())
 }
 
+/// A case's input and jury answer. A case opens without blocking and must be a regular
+/// file (`crate::tree`). All five checkers are special judges: a jury answer, when there
+/// is one, is validated (an invalid one is JE); without one the output alone is judged.
+fn case_files(case: &Case) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+    let input = crate::tree::read_file(&case.input).map_err(|e| e.to_string())?;
+    let answer = match &case.answer {
+        None => None,
+        Some(path) => Some(crate::tree::read_file(path).map_err(|e| e.to_string())?),
+    };
+    Ok((input, answer))
+}
+
+/// The worker's case folders, made on its first case and emptied for each next one
+/// (`untouched`: the last run left its folder as it found it).
+fn fresh_dirs<'d>(
+    dirs: &'d mut Option<CaseDirs>,
+    untouched: &mut bool,
+    isolation: Isolation,
+) -> Result<&'d CaseDirs, String> {
+    let made = match dirs.as_mut() {
+        Some(d) => d.renew(isolation.run_as, std::mem::take(untouched)),
+        None => CaseDirs::new(isolation.run_as).map(|d| {
+            *dirs = Some(d);
+        }),
+    };
+    match (made, dirs.as_ref()) {
+        (Ok(()), Some(d)) => Ok(d),
+        (Err(e), _) => Err(format!("cannot create the case folders: {e}")),
+        (Ok(()), None) => Err("the case folders are missing".into()),
+    }
+}
+
 fn judge_case_once(
     problem: &JudgeProblem,
     case: &Case,
@@ -528,40 +560,13 @@ fn judge_case_once(
         relay_interaction,
         keep_outputs: _,
     } = worker;
-    // A case opens without blocking and must be a regular file (`crate::tree`).
-    let input = match crate::tree::read_file(&case.input) {
-        Ok(b) => b,
-        Err(e) => return Ok(CaseResult::judge_error(case, e.to_string())),
+    let (input, answer) = match case_files(case) {
+        Ok(files) => files,
+        Err(e) => return Ok(CaseResult::judge_error(case, e)),
     };
-    // All five checkers are special judges: a jury answer, when there is one, is
-    // validated (an invalid one is JE); without one the output alone is judged.
-    let answer = match &case.answer {
-        None => None,
-        Some(path) => match crate::tree::read_file(path) {
-            Ok(b) => Some(b),
-            Err(e) => return Ok(CaseResult::judge_error(case, e.to_string())),
-        },
-    };
-    let made = match dirs.as_mut() {
-        Some(d) => d.renew(isolation.run_as, std::mem::take(workdir_untouched)),
-        None => CaseDirs::new(isolation.run_as).map(|d| {
-            *dirs = Some(d);
-        }),
-    };
-    let dirs = match (made, dirs.as_ref()) {
-        (Ok(()), Some(d)) => d,
-        (Err(e), _) => {
-            return Ok(CaseResult::judge_error(
-                case,
-                format!("cannot create the case folders: {e}"),
-            ))
-        }
-        (Ok(()), None) => {
-            return Ok(CaseResult::judge_error(
-                case,
-                "the case folders are missing".into(),
-            ))
-        }
+    let dirs = match fresh_dirs(dirs, workdir_untouched, isolation) {
+        Ok(d) => d,
+        Err(e) => return Ok(CaseResult::judge_error(case, e)),
     };
     let input_path = match std::path::absolute(&case.input) {
         Ok(p) => p,

@@ -187,6 +187,56 @@ pub(crate) fn cases_in(folder: &Path, group: Group) -> Result<Vec<Case>, ConfigE
         .collect())
 }
 
+/// The problems of a `problem.toml`'s `[limits]` table: unknown keys, and each limit a
+/// number in its range, the wall limit at least the CPU limit.
+fn limit_problems(limits: &toml::Table, out: &mut Vec<String>) {
+    use toml::Value;
+    let known = ["time_seconds", "memory_mib", "output_mib", "wall_seconds"];
+    for key in limits.keys() {
+        if !known.contains(&key.as_str()) {
+            out.push(format!(
+                "unknown key `limits.{key}` (known: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    let number = |key: &str| match limits.get(key) {
+        Some(Value::Float(f)) => Some(Ok(*f)),
+        Some(Value::Integer(i)) => Some(Ok(*i as f64)),
+        Some(v) => Some(Err(format!("`limits.{key}` = {v}: must be a number"))),
+        None => None,
+    };
+    let mut check = |key: &str, required: bool, max: f64| -> Option<f64> {
+        match number(key) {
+            None if required => {
+                out.push(format!("missing `limits.{key}` (a number in (0, {max}])"));
+                None
+            }
+            None => None,
+            Some(Err(e)) => {
+                out.push(e);
+                None
+            }
+            Some(Ok(v)) if v.is_finite() && v > 0.0 && v <= max => Some(v),
+            Some(Ok(v)) => {
+                out.push(format!("`limits.{key}` = {v}: must be in (0, {max}]"));
+                None
+            }
+        }
+    };
+    let time = check("time_seconds", true, 3600.0);
+    check("memory_mib", true, 1024.0 * 1024.0);
+    check("output_mib", false, 1024.0 * 1024.0);
+    let wall = check("wall_seconds", false, 3.0 * 3600.0);
+    if let (Some(t), Some(w)) = (time, wall) {
+        if w < t {
+            out.push(format!(
+                "`limits.wall_seconds` = {w} is below `limits.time_seconds` = {t}"
+            ));
+        }
+    }
+}
+
 /// Every problem of a parsed `problem.toml` against the schema, in file order: missing
 /// and unknown keys, wrong types, values out of range.
 fn schema_problems(table: &toml::Table) -> Vec<String> {
@@ -229,52 +279,7 @@ fn schema_problems(table: &toml::Table) -> Vec<String> {
     }
     match table.get("limits") {
         None => out.push("missing table [limits] (time_seconds, memory_mib)".to_string()),
-        Some(Value::Table(limits)) => {
-            let known = ["time_seconds", "memory_mib", "output_mib", "wall_seconds"];
-            for key in limits.keys() {
-                if !known.contains(&key.as_str()) {
-                    out.push(format!(
-                        "unknown key `limits.{key}` (known: {})",
-                        known.join(", ")
-                    ));
-                }
-            }
-            let number = |key: &str| match limits.get(key) {
-                Some(Value::Float(f)) => Some(Ok(*f)),
-                Some(Value::Integer(i)) => Some(Ok(*i as f64)),
-                Some(v) => Some(Err(format!("`limits.{key}` = {v}: must be a number"))),
-                None => None,
-            };
-            let mut check = |key: &str, required: bool, max: f64| -> Option<f64> {
-                match number(key) {
-                    None if required => {
-                        out.push(format!("missing `limits.{key}` (a number in (0, {max}])"));
-                        None
-                    }
-                    None => None,
-                    Some(Err(e)) => {
-                        out.push(e);
-                        None
-                    }
-                    Some(Ok(v)) if v.is_finite() && v > 0.0 && v <= max => Some(v),
-                    Some(Ok(v)) => {
-                        out.push(format!("`limits.{key}` = {v}: must be in (0, {max}]"));
-                        None
-                    }
-                }
-            };
-            let time = check("time_seconds", true, 3600.0);
-            check("memory_mib", true, 1024.0 * 1024.0);
-            check("output_mib", false, 1024.0 * 1024.0);
-            let wall = check("wall_seconds", false, 3.0 * 3600.0);
-            if let (Some(t), Some(w)) = (time, wall) {
-                if w < t {
-                    out.push(format!(
-                        "`limits.wall_seconds` = {w} is below `limits.time_seconds` = {t}"
-                    ));
-                }
-            }
-        }
+        Some(Value::Table(limits)) => limit_problems(limits, &mut out),
         Some(v) => out.push(format!("`limits` = {v}: must be a table [limits]")),
     }
     match table.get("checker") {

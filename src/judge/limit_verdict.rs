@@ -53,78 +53,9 @@ pub fn over_limit(value: u64, limit: u64) -> (String, String) {
 /// 6. Otherwise a non-zero exit or a signal → RE (`SIGABRT` with the peak at the
 ///    stack limit, as Rust's overflow handler ends, says "stack overflow" too).
 pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
-    let secs = |d: Duration| d.as_secs_f64();
-    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
-    let tle_cpu = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "CPU time {:.3} s > limit {:.3} s",
-                secs(run.cpu),
-                secs(limits.cpu)
-            ),
-        )
-    };
-    let mle = || {
-        let (peak, limit) = over_limit(run.peak_memory_bytes, limits.memory_bytes);
-        (
-            Verdict::MemoryLimitExceeded,
-            format!("peak memory {peak} > limit {limit}"),
-        )
-    };
-    let stack_overflow = || run.peak_memory_bytes >= limits.stack_bytes();
-    let crash = |sig: i32| {
-        let what = if stack_overflow() {
-            format!(
-                "stack overflow: killed by {} with the stack at its limit of {:.1} MiB (peak memory {:.1} MiB)",
-                signal_name(sig),
-                mib(limits.stack_bytes()),
-                mib(run.peak_memory_bytes)
-            )
-        } else {
-            format!("killed by {}", signal_name(sig))
-        };
-        (Verdict::RuntimeError, what)
-    };
-    // Standard output, then standard error, over the output limit.
-    let output_over = || {
-        let over = |name: &str, bytes: u64| {
-            let (written, limit) = over_limit(bytes, limits.output_bytes);
-            (
-                Verdict::OutputLimitExceeded,
-                format!("{name}: {written} > limit {limit}"),
-            )
-        };
-        if run.stdout_bytes > limits.output_bytes {
-            Some(over("stdout", run.stdout_bytes))
-        } else if run.stderr_bytes > limits.output_bytes {
-            Some(over("stderr", run.stderr_bytes))
-        } else {
-            None
-        }
-    };
-    match run.killed_for {
-        Some(LimitHit::Wall) => {
-            return Some((Verdict::TimeLimitExceeded, wall_message(run, limits)))
-        }
-        Some(LimitHit::Cpu) => return Some(tle_cpu()),
-        Some(LimitHit::Memory) => return Some(mle()),
-        Some(LimitHit::KernelOom) => {
-            let (v, m) = mle();
-            return Some((v, format!("{m} (killed by the kernel at the hard limit)")));
-        }
-        Some(LimitHit::Output) => {
-            return Some(output_over().unwrap_or_else(|| {
-                (
-                    Verdict::OutputLimitExceeded,
-                    format!(
-                        "output over the limit of {:.1} MiB",
-                        mib(limits.output_bytes)
-                    ),
-                )
-            }))
-        }
-        None => {}
+    let facts = Facts { run, limits };
+    if let Some(hit) = run.killed_for {
+        return Some(facts.killed_for(hit));
     }
     if run.status == ExitStatus::Signaled(libc::SIGXCPU) {
         return Some((
@@ -137,7 +68,7 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
         ));
     }
     if run.cpu > limits.cpu {
-        return Some(tle_cpu());
+        return Some(facts.tle_cpu());
     }
     if let Some(image) = run.image_over_bytes {
         let (image, limit) = over_limit(image, limits.memory_bytes);
@@ -149,12 +80,12 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
         ));
     }
     if let ExitStatus::Signaled(sig @ (libc::SIGSEGV | libc::SIGBUS)) = run.status {
-        return Some(crash(sig));
+        return Some(facts.crash(sig));
     }
     if run.peak_memory_bytes > limits.memory_bytes {
-        return Some(mle());
+        return Some(facts.mle());
     }
-    if let Some(over) = output_over() {
+    if let Some(over) = facts.output_over() {
         return Some(over);
     }
     if run.status == ExitStatus::Signaled(libc::SIGXFSZ) {
@@ -172,11 +103,109 @@ pub fn limit_verdict(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, Stri
     match run.status {
         ExitStatus::Exited(0) => None,
         ExitStatus::Exited(code) => Some((Verdict::RuntimeError, format!("exit code {code}"))),
-        ExitStatus::Signaled(libc::SIGABRT) if stack_overflow() => Some(crash(libc::SIGABRT)),
+        ExitStatus::Signaled(libc::SIGABRT) if facts.stack_overflow() => {
+            Some(facts.crash(libc::SIGABRT))
+        }
         ExitStatus::Signaled(sig) => Some((
             Verdict::RuntimeError,
             format!("killed by {}", signal_name(sig)),
         )),
+    }
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+fn mib(b: u64) -> f64 {
+    b as f64 / (1u64 << 20) as f64
+}
+
+/// A run and its limits: the verdicts [`limit_verdict`] gives, each with its message.
+struct Facts<'a> {
+    run: &'a RunOutcome,
+    limits: &'a Limits,
+}
+
+impl Facts<'_> {
+    /// The verdict of a run the launcher ended for `hit`.
+    fn killed_for(&self, hit: LimitHit) -> (Verdict, String) {
+        match hit {
+            LimitHit::Wall => (
+                Verdict::TimeLimitExceeded,
+                wall_message(self.run, self.limits),
+            ),
+            LimitHit::Cpu => self.tle_cpu(),
+            LimitHit::Memory => self.mle(),
+            LimitHit::KernelOom => {
+                let (v, m) = self.mle();
+                (v, format!("{m} (killed by the kernel at the hard limit)"))
+            }
+            LimitHit::Output => self.output_over().unwrap_or_else(|| {
+                (
+                    Verdict::OutputLimitExceeded,
+                    format!(
+                        "output over the limit of {:.1} MiB",
+                        mib(self.limits.output_bytes)
+                    ),
+                )
+            }),
+        }
+    }
+
+    fn tle_cpu(&self) -> (Verdict, String) {
+        (
+            Verdict::TimeLimitExceeded,
+            format!(
+                "CPU time {:.3} s > limit {:.3} s",
+                secs(self.run.cpu),
+                secs(self.limits.cpu)
+            ),
+        )
+    }
+
+    fn mle(&self) -> (Verdict, String) {
+        let (peak, limit) = over_limit(self.run.peak_memory_bytes, self.limits.memory_bytes);
+        (
+            Verdict::MemoryLimitExceeded,
+            format!("peak memory {peak} > limit {limit}"),
+        )
+    }
+
+    fn stack_overflow(&self) -> bool {
+        self.run.peak_memory_bytes >= self.limits.stack_bytes()
+    }
+
+    fn crash(&self, sig: i32) -> (Verdict, String) {
+        let what = if self.stack_overflow() {
+            format!(
+                "stack overflow: killed by {} with the stack at its limit of {:.1} MiB (peak memory {:.1} MiB)",
+                signal_name(sig),
+                mib(self.limits.stack_bytes()),
+                mib(self.run.peak_memory_bytes)
+            )
+        } else {
+            format!("killed by {}", signal_name(sig))
+        };
+        (Verdict::RuntimeError, what)
+    }
+
+    /// Standard output, then standard error, over the output limit.
+    fn output_over(&self) -> Option<(Verdict, String)> {
+        let over = |name: &str, bytes: u64| {
+            let (written, limit) = over_limit(bytes, self.limits.output_bytes);
+            (
+                Verdict::OutputLimitExceeded,
+                format!("{name}: {written} > limit {limit}"),
+            )
+        };
+        if self.run.stdout_bytes > self.limits.output_bytes {
+            Some(over("stdout", self.run.stdout_bytes))
+        } else if self.run.stderr_bytes > self.limits.output_bytes {
+            Some(over("stderr", self.run.stderr_bytes))
+        } else {
+            None
+        }
     }
 }
 

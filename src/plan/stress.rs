@@ -59,6 +59,24 @@ pub struct Stressed {
 }
 
 impl StressPlan {
+    /// The program the one under test is compared with (`--against CMD` or
+    /// `--against-source FILE`), built, if one is named.
+    fn against_program(&self, settings: &JudgeSettings) -> Result<Option<Program>, Failure> {
+        let words: Vec<String> = self
+            .against
+            .as_deref()
+            .map(|a| a.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        if self.against.is_some() && words.is_empty() {
+            return Err(Failure::usage("--against: an empty command"));
+        }
+        if self.against_source.is_none() && words.is_empty() {
+            return Ok(None);
+        }
+        let dir = &self.problem_dir;
+        compile_or_command(self.against_source.as_deref(), &words, settings, dir).map(Some)
+    }
+
     /// Searches, shrinks, saves and tells.
     pub fn run(
         &self,
@@ -101,24 +119,7 @@ impl StressPlan {
             shrink_time: secs("--shrink-time", self.shrink_time)?,
         };
         let program = compile_or_command(self.source.as_deref(), &self.command, settings, dir)?;
-        let against_words: Vec<String> = self
-            .against
-            .as_deref()
-            .map(|a| a.split_whitespace().map(String::from).collect())
-            .unwrap_or_default();
-        if self.against.is_some() && against_words.is_empty() {
-            return Err(Failure::usage("--against: an empty command"));
-        }
-        let against = if self.against_source.is_some() || !against_words.is_empty() {
-            Some(compile_or_command(
-                self.against_source.as_deref(),
-                &against_words,
-                settings,
-                dir,
-            )?)
-        } else {
-            None
-        };
+        let against = self.against_program(settings)?;
         let subjects = Subjects {
             program: &program,
             against: against.as_ref(),
