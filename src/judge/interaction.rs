@@ -411,6 +411,43 @@ fn batch_pass(
     })
 }
 
+/// Each side of an interactive pass waits for the other: the time one waits for a CPU
+/// is credited to the other's wall clock too (through two files in `fifo_dir`), so a
+/// loaded machine never makes the interactor's wall limit (a judge error) come first,
+/// nor the program's (a TLE) while it waits for a starved interactor.
+fn share_waits(spec: &mut RunSpec, ispec: &mut RunSpec, fifo_dir: &Path) {
+    let (program_wait, interactor_wait) = (
+        fifo_dir.join("wait.program"),
+        fifo_dir.join("wait.interactor"),
+    );
+    spec.wait_share = Some(sandbox::WaitShare {
+        publish: program_wait.clone(),
+        follow: interactor_wait.clone(),
+    });
+    ispec.wait_share = Some(sandbox::WaitShare {
+        publish: interactor_wait,
+        follow: program_wait,
+    });
+}
+
+/// Who ended first: by when each was reaped, which the launchers' reports can arrive
+/// out of (a program that crashes at once on the end of file a rejecting interactor
+/// left may report first); by the reports' order (`reported`) where a time is missing.
+fn ended_first(
+    program: &RunOutcome,
+    interactor: &RunOutcome,
+    reported: Option<Side>,
+) -> Option<Side> {
+    match (program.ended_at_ns, interactor.ended_at_ns) {
+        (p, i) if p > 0 && i > 0 => Some(if p < i {
+            Side::Submission
+        } else {
+            Side::Interactor
+        }),
+        _ => reported,
+    }
+}
+
 /// One pass of an interactive case: the program and the interactor together.
 fn interactive_pass(
     job: &mut PassJob<'_>,
@@ -452,22 +489,7 @@ fn interactive_pass(
     };
     ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
     ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
-    // Each side waits for the other: the time one waits for a CPU is credited to the
-    // other's wall clock too, so a loaded machine never makes the interactor's wall
-    // limit (a judge error) come first, nor the program's (a TLE) while it waits for a
-    // starved interactor.
-    let (program_wait, interactor_wait) = (
-        fifo_dir.join("wait.program"),
-        fifo_dir.join("wait.interactor"),
-    );
-    spec.wait_share = Some(sandbox::WaitShare {
-        publish: program_wait.clone(),
-        follow: interactor_wait.clone(),
-    });
-    ispec.wait_share = Some(sandbox::WaitShare {
-        publish: interactor_wait,
-        follow: program_wait,
-    });
+    share_waits(&mut spec, &mut ispec, &fifo_dir);
     let mut running = match pipes.start() {
         Ok(r) => r,
         Err(e) => return je(e),
@@ -513,14 +535,9 @@ fn interactive_pass(
         (first, program, interactor)
     });
     let bytes = running.finish();
-    let program = match program {
-        Some(r) => r?,
-        None => Err("the program's run did not report".into()),
-    };
-    let interactor = match interactor {
-        Some(r) => r?,
-        None => Err("the interactor's run did not report".into()),
-    };
+    let program = program.unwrap_or_else(|| Ok(Err("the program's run did not report".into())))?;
+    let interactor =
+        interactor.unwrap_or_else(|| Ok(Err("the interactor's run did not report".into())))?;
     let mut program = match program {
         Ok(o) => o,
         Err(e) => return je(e),
@@ -534,17 +551,7 @@ fn interactive_pass(
         Ok(o) => o,
         Err(e) => return Ok(Pass::judge_error(format!("interactor: {e}"), Some(program))),
     };
-    // Who ended first: by when each was reaped, which the launchers' reports can
-    // arrive out of (a program that crashes at once on the end of file a rejecting
-    // interactor left may report first); by the reports' order where a time is missing.
-    let first = match (program.ended_at_ns, interactor.ended_at_ns) {
-        (p, i) if p > 0 && i > 0 => Some(if p < i {
-            Side::Submission
-        } else {
-            Side::Interactor
-        }),
-        _ => first,
-    };
+    let first = ended_first(&program, &interactor, first);
     let (iverdict, imessage) = job
         .checker
         .validator_verdict(&interactor, &ispec, files.feedback);

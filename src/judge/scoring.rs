@@ -545,84 +545,11 @@ impl Scoring {
                     scores.push(0.0);
                     continue;
                 };
-                let has_file = o.score.is_some() || o.multiplier.is_some();
-                let s = if cfg.aggregation == Aggregation::PassFail {
-                    if has_file {
-                        mine.push(format!(
-                            "{c}: a score file in the pass-fail group {}",
-                            node.name
-                        ));
-                    }
-                    0.0
-                } else if o.verdict != Verdict::Accepted {
-                    if has_file {
-                        mine.push(format!("{c}: a score file for a rejected case"));
-                    }
-                    0.0
-                } else {
-                    match (o.score, o.multiplier, case_max) {
-                        (Some(_), Some(_), _) => {
-                            mine.push(format!("{c}: both score.txt and score_multiplier.txt"));
-                            0.0
-                        }
-                        (None, Some(_), None) => {
-                            mine.push(format!("{c}: score_multiplier.txt of an unbounded case"));
-                            0.0
-                        }
-                        (None, Some(m), Some(max)) => {
-                            if !(0.0..=1.0).contains(&m) {
-                                mine.push(format!(
-                                    "{c}: score_multiplier.txt {m} is not in [0, 1]"
-                                ));
-                            }
-                            m * max
-                        }
-                        (Some(s), None, max) => {
-                            if s < 0.0 {
-                                mine.push(format!("{c}: score.txt {s} is negative"));
-                            }
-                            if let Some(max) = max {
-                                if s > max && !close(s, max) {
-                                    mine.push(format!(
-                                        "{c}: score.txt {s} is above the maximum {max}"
-                                    ));
-                                }
-                            }
-                            s
-                        }
-                        (None, None, Some(max)) => max,
-                        (None, None, None) => {
-                            mine.push(format!(
-                                "{c}: accepted in an unbounded group without score.txt"
-                            ));
-                            0.0
-                        }
-                    }
-                };
+                let s = case_score(c, &o, cfg, case_max, &node.name, &mut mine);
                 scores.push(s);
             }
         }
-        let mut score = match cfg.aggregation {
-            Aggregation::PassFail => match cfg.max_score {
-                Some(m) if all_ac => m,
-                Some(_) => 0.0,
-                None => {
-                    mine.push(format!(
-                        "{}: a pass-fail group needs a max_score",
-                        node.name
-                    ));
-                    0.0
-                }
-            },
-            Aggregation::Sum => scores.iter().sum(),
-            Aggregation::Min => {
-                if scores.is_empty() {
-                    0.0
-                } else {
-                    scores.iter().copied().fold(f64::INFINITY, f64::min)
-                }
-            }
-        };
+        let mut score = aggregate(cfg, &scores, all_ac, &node.name, &mut mine);
         if cfg.require_pass.iter().any(|r| !self.passed(r, outcome)) {
             score = 0.0;
         }
@@ -653,6 +580,98 @@ impl Scoring {
             },
         );
         (score, all_ac)
+    }
+}
+
+/// The score of the case `c` (with outcome `o`) of a group with configuration `cfg`
+/// and per-case maximum `case_max`, named `group`; what is wrong with its score files
+/// goes to `mine`.
+fn case_score(
+    c: &str,
+    o: &CaseOutcome,
+    cfg: &ModernConfig,
+    case_max: Option<f64>,
+    group: &str,
+    mine: &mut Vec<String>,
+) -> f64 {
+    let has_file = o.score.is_some() || o.multiplier.is_some();
+    if cfg.aggregation == Aggregation::PassFail {
+        if has_file {
+            mine.push(format!(
+                "{c}: a score file in the pass-fail group {}",
+                group
+            ));
+        }
+        0.0
+    } else if o.verdict != Verdict::Accepted {
+        if has_file {
+            mine.push(format!("{c}: a score file for a rejected case"));
+        }
+        0.0
+    } else {
+        match (o.score, o.multiplier, case_max) {
+            (Some(_), Some(_), _) => {
+                mine.push(format!("{c}: both score.txt and score_multiplier.txt"));
+                0.0
+            }
+            (None, Some(_), None) => {
+                mine.push(format!("{c}: score_multiplier.txt of an unbounded case"));
+                0.0
+            }
+            (None, Some(m), Some(max)) => {
+                if !(0.0..=1.0).contains(&m) {
+                    mine.push(format!("{c}: score_multiplier.txt {m} is not in [0, 1]"));
+                }
+                m * max
+            }
+            (Some(s), None, max) => {
+                if s < 0.0 {
+                    mine.push(format!("{c}: score.txt {s} is negative"));
+                }
+                if let Some(max) = max {
+                    if s > max && !close(s, max) {
+                        mine.push(format!("{c}: score.txt {s} is above the maximum {max}"));
+                    }
+                }
+                s
+            }
+            (None, None, Some(max)) => max,
+            (None, None, None) => {
+                mine.push(format!(
+                    "{c}: accepted in an unbounded group without score.txt"
+                ));
+                0.0
+            }
+        }
+    }
+}
+
+/// A group's score from its parts' `scores` by its aggregation (`all_ac`: whether all
+/// its cases are accepted, for pass-fail).
+fn aggregate(
+    cfg: &ModernConfig,
+    scores: &[f64],
+    all_ac: bool,
+    group: &str,
+    mine: &mut Vec<String>,
+) -> f64 {
+    match cfg.aggregation {
+        Aggregation::PassFail => match cfg.max_score {
+            Some(m) if all_ac => m,
+            Some(_) => 0.0,
+            None => {
+                mine.push(format!("{}: a pass-fail group needs a max_score", group));
+                0.0
+            }
+        },
+        Aggregation::Sum => scores.iter().sum(),
+        Aggregation::Min => {
+            if scores.is_empty() {
+                0.0
+            } else {
+                scores.iter().copied().fold(f64::INFINITY, f64::min)
+            }
+        }
     }
 }
 

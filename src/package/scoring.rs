@@ -332,73 +332,74 @@ impl Package {
         }
     }
 
-    /// The package's scoring groups, when it is a scoring problem (`scoring` says so);
-    /// `Err` names the broken file or the refused feature.
-    pub(super) fn read_scoring(&self, problem_yaml: &Yaml) -> Result<Scoring, PackageError> {
-        let data = self.dir.join("data");
-        let sample: Vec<String> = self
-            .cases
-            .iter()
-            .filter(|c| c.case.group == Group::Sample)
-            .map(|c| c.case.id())
-            .collect();
-        if self.version == FormatVersion::Legacy || legacy_keys_in(&data)? {
-            let grading = &problem_yaml["grading"];
-            let yaml_path = self.dir.join("problem.yaml");
-            let objective_min = match grading["objective"].as_str() {
-                None | Some("max") => false,
-                Some("min") => true,
-                Some(o) => {
-                    return Err(invalid(
-                        &yaml_path,
-                        format!("grading.objective: {o:?} is not max or min"),
-                    ))
-                }
-            };
-            // A folder's configuration: its parent's, its own file's keys, and then the
-            // problem's `grading`.
-            let mut configs: std::collections::BTreeMap<String, LegacyConfig> = Default::default();
-            let mut config_of = |name: &str| -> Result<LegacyConfig, PackageError> {
-                let parent = match name.rsplit_once('/') {
-                    Some((p, _)) => p.to_string(),
-                    None if name == "data" => String::new(),
-                    None => "data".to_string(),
-                };
-                let mut cfg = configs.get(&parent).cloned().unwrap_or_default();
-                let folder = if name == "data" {
-                    data.clone()
-                } else {
-                    data.join(name)
-                };
-                if let Some((path, doc)) = group_yaml(&folder, &self.constants)? {
-                    legacy_keys(&mut cfg, &doc, &path)?;
-                }
-                legacy_keys(&mut cfg, grading, &yaml_path)?;
-                configs.insert(name.to_string(), cfg.clone());
-                Ok(cfg)
-            };
-            let mut root = Node {
-                name: "data".into(),
-                config: Config::Legacy(config_of("data")?),
-                children: Vec::new(),
-            };
-            let mut make = |name: &str| -> Result<Node, PackageError> {
-                Ok(Node {
-                    name: name.to_string(),
-                    config: Config::Legacy(config_of(name)?),
-                    children: Vec::new(),
-                })
-            };
-            for c in &self.cases {
-                insert(&mut root, "", &c.case.id(), &mut make)?;
+    /// The legacy scoring groups: every folder of `data/` a group, its configuration its
+    /// parent's, its own `testdata.yaml`'s keys and then the problem's `grading`.
+    fn legacy_scoring(
+        &self,
+        problem_yaml: &Yaml,
+        data: &Path,
+        sample: Vec<String>,
+    ) -> Result<Scoring, PackageError> {
+        let grading = &problem_yaml["grading"];
+        let yaml_path = self.dir.join("problem.yaml");
+        let objective_min = match grading["objective"].as_str() {
+            None | Some("max") => false,
+            Some("min") => true,
+            Some(o) => {
+                return Err(invalid(
+                    &yaml_path,
+                    format!("grading.objective: {o:?} is not max or min"),
+                ))
             }
-            return Ok(Scoring {
-                root,
-                sample,
-                objective_min,
-                grader: None,
-            });
+        };
+        // A folder's configuration: its parent's, its own file's keys, and then the
+        // problem's `grading`.
+        let mut configs: std::collections::BTreeMap<String, LegacyConfig> = Default::default();
+        let mut config_of = |name: &str| -> Result<LegacyConfig, PackageError> {
+            let parent = match name.rsplit_once('/') {
+                Some((p, _)) => p.to_string(),
+                None if name == "data" => String::new(),
+                None => "data".to_string(),
+            };
+            let mut cfg = configs.get(&parent).cloned().unwrap_or_default();
+            let folder = if name == "data" {
+                data.to_path_buf()
+            } else {
+                data.join(name)
+            };
+            if let Some((path, doc)) = group_yaml(&folder, &self.constants)? {
+                legacy_keys(&mut cfg, &doc, &path)?;
+            }
+            legacy_keys(&mut cfg, grading, &yaml_path)?;
+            configs.insert(name.to_string(), cfg.clone());
+            Ok(cfg)
+        };
+        let mut root = Node {
+            name: "data".into(),
+            config: Config::Legacy(config_of("data")?),
+            children: Vec::new(),
+        };
+        let mut make = |name: &str| -> Result<Node, PackageError> {
+            Ok(Node {
+                name: name.to_string(),
+                config: Config::Legacy(config_of(name)?),
+                children: Vec::new(),
+            })
+        };
+        for c in &self.cases {
+            insert(&mut root, "", &c.case.id(), &mut make)?;
         }
+        Ok(Scoring {
+            root,
+            sample,
+            objective_min,
+            grader: None,
+        })
+    }
+
+    /// The 2023-07 / 2025-09 scoring groups: `data/secret` and, when its folders have
+    /// a group file, each folder below it a group.
+    fn modern_scoring(&self, data: &Path, sample: Vec<String>) -> Result<Scoring, PackageError> {
         let secret = data.join("secret");
         let secret_doc = group_yaml(&secret, &self.constants)?;
         let root_cfg = modern_config(secret_doc.as_ref(), Some(100.0), Aggregation::Sum)?;
@@ -463,6 +464,22 @@ impl Package {
             objective_min: false,
             grader: None,
         })
+    }
+
+    /// The package's scoring groups, when it is a scoring problem (`scoring` says so);
+    /// `Err` names the broken file or the refused feature.
+    pub(super) fn read_scoring(&self, problem_yaml: &Yaml) -> Result<Scoring, PackageError> {
+        let data = self.dir.join("data");
+        let sample: Vec<String> = self
+            .cases
+            .iter()
+            .filter(|c| c.case.group == Group::Sample)
+            .map(|c| c.case.id())
+            .collect();
+        if self.version == FormatVersion::Legacy || legacy_keys_in(&data)? {
+            return self.legacy_scoring(problem_yaml, &data, sample);
+        }
+        self.modern_scoring(&data, sample)
     }
 }
 

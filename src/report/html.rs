@@ -20,8 +20,9 @@
 //! Only the page's own CSS and script are written unescaped. The script reads numbers
 //! only.
 
+use crate::judge::case_loop::{CaseResult, ProblemReport};
 use crate::judge::compile::headline;
-use crate::report::baseline::Comparison;
+use crate::report::baseline::{CaseDelta, Comparison};
 use crate::report::formats::{ReportFormat, Writes};
 use crate::report::{visible, visible_line, Render, ReportError, Session};
 use crate::Verdict;
@@ -262,6 +263,63 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
 }
 
+impl CaseRow {
+    /// The row of case `c` of problem `p`, with its change against a baseline (`delta`).
+    fn of(p: &ProblemReport, c: &CaseResult, delta: Option<&CaseDelta>) -> CaseRow {
+        let cpu_limit = p.limits.cpu.as_secs_f64();
+        let mem_limit = p.limits.memory_bytes as f64;
+        let ratio = |r: Option<f64>| {
+            r.map(|r| format!(" (×{r:.2} baseline)"))
+                .unwrap_or_default()
+        };
+        CaseRow {
+            id: visible_line(&format!("{}/{}", p.problem, c.case)).into_owned(),
+            verdict: Badge::from(c.verdict),
+            title: visible_line(&c.message).into_owned(),
+            name: visible_line(&c.case).into_owned(),
+            cpu: Bar {
+                value: c.cpu_seconds,
+                limit: cpu_limit,
+                label: format!(
+                    "{:.3} s of {:.3} s{}",
+                    c.cpu_seconds,
+                    cpu_limit,
+                    ratio(delta.and_then(|d| d.cpu_ratio))
+                ),
+            },
+            slower: delta.is_some_and(|d| d.slower),
+            memory: Bar {
+                value: c.memory_bytes as f64,
+                limit: mem_limit,
+                label: format!(
+                    "{:.1} MiB of {:.1} MiB{}",
+                    mib(c.memory_bytes),
+                    mib(p.limits.memory_bytes),
+                    ratio(delta.and_then(|d| d.memory_ratio))
+                ),
+            },
+            more_memory: delta.is_some_and(|d| d.more_memory),
+            wall: format!("{:.3} s", c.wall_seconds),
+            protocol: c
+                .protocol
+                .as_ref()
+                .map(|n| visible_line(&n.describe()).into_owned()),
+            was: delta
+                .filter(|d| d.verdict_changed)
+                .map(|d| d.old_verdict.code()),
+            message: Message::of(&c.message),
+            difference: c.first_difference.as_ref().map(|d| {
+                let [at, expected, got] = d.lines();
+                Difference {
+                    at: visible_line(&at).into_owned(),
+                    expected: visible_line(&expected).into_owned(),
+                    got: visible_line(&got).into_owned(),
+                }
+            }),
+        }
+    }
+}
+
 impl Page {
     fn of(session: &Session, comparison: Option<&Comparison>) -> Page {
         let deltas: HashMap<(&str, &str), _> = comparison
@@ -277,61 +335,12 @@ impl Page {
             .iter()
             .map(|p| {
                 let cpu_limit = p.limits.cpu.as_secs_f64();
-                let mem_limit = p.limits.memory_bytes as f64;
                 let cases = p
                     .cases
                     .iter()
                     .map(|c| {
                         let delta = deltas.get(&(p.problem.as_str(), c.case.as_str()));
-                        let ratio = |r: Option<f64>| {
-                            r.map(|r| format!(" (×{r:.2} baseline)"))
-                                .unwrap_or_default()
-                        };
-                        CaseRow {
-                            id: visible_line(&format!("{}/{}", p.problem, c.case)).into_owned(),
-                            verdict: Badge::from(c.verdict),
-                            title: visible_line(&c.message).into_owned(),
-                            name: visible_line(&c.case).into_owned(),
-                            cpu: Bar {
-                                value: c.cpu_seconds,
-                                limit: cpu_limit,
-                                label: format!(
-                                    "{:.3} s of {:.3} s{}",
-                                    c.cpu_seconds,
-                                    cpu_limit,
-                                    ratio(delta.and_then(|d| d.cpu_ratio))
-                                ),
-                            },
-                            slower: delta.is_some_and(|d| d.slower),
-                            memory: Bar {
-                                value: c.memory_bytes as f64,
-                                limit: mem_limit,
-                                label: format!(
-                                    "{:.1} MiB of {:.1} MiB{}",
-                                    mib(c.memory_bytes),
-                                    mib(p.limits.memory_bytes),
-                                    ratio(delta.and_then(|d| d.memory_ratio))
-                                ),
-                            },
-                            more_memory: delta.is_some_and(|d| d.more_memory),
-                            wall: format!("{:.3} s", c.wall_seconds),
-                            protocol: c
-                                .protocol
-                                .as_ref()
-                                .map(|n| visible_line(&n.describe()).into_owned()),
-                            was: delta
-                                .filter(|d| d.verdict_changed)
-                                .map(|d| d.old_verdict.code()),
-                            message: Message::of(&c.message),
-                            difference: c.first_difference.as_ref().map(|d| {
-                                let [at, expected, got] = d.lines();
-                                Difference {
-                                    at: visible_line(&at).into_owned(),
-                                    expected: visible_line(&expected).into_owned(),
-                                    got: visible_line(&got).into_owned(),
-                                }
-                            }),
-                        }
+                        CaseRow::of(p, c, delta.copied())
                     })
                     .collect();
                 ProblemSection {
