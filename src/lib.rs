@@ -95,6 +95,10 @@
 // Unsafe code lives in the sandbox crate (system calls) and in two solver modules of
 // the core crate (`solve::exact_cover::dance`, `solve::sudoku_dfs::nine`); none here.
 #![forbid(unsafe_code)]
+// A function over 100 code lines does more than one thing here: clippy's count, denied
+// with the other warnings in CI (the core's search loops and the sandbox's child set-up
+// are in their own crates).
+#![warn(clippy::too_many_lines)]
 // The module docs teach the design and link the private items that carry it (search
 // loops, tables, the sandbox's supervisor): read them with
 // `cargo doc --document-private-items`, which `.ci/run` builds with warnings denied, so

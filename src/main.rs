@@ -2,6 +2,8 @@
 //! Exit codes are defined once, in `src/exit.rs` (`gridjudge::exit`), and listed in the README,
 //! docs/commands.md and the man pages.
 #![forbid(unsafe_code)]
+// As in the library: no function over 100 code lines (clippy's count).
+#![warn(clippy::too_many_lines)]
 
 mod cli;
 

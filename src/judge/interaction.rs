@@ -448,6 +448,41 @@ fn ended_first(
     }
 }
 
+/// The two runs of interactive pass `pass` (in `scratch`): the pipes between them, the
+/// program's run on its ends, and the interactor's, its limits within the program's
+/// (its wall limit at most the program's plus a grace, its CPU within its wall), each
+/// crediting the other's wait for a CPU.
+fn pass_runs(
+    job: &PassJob<'_>,
+    files: &PassFiles<'_>,
+    scratch: &Path,
+    pass: u32,
+) -> Result<(Pipes, RunSpec, RunSpec), String> {
+    let fifo_dir = scratch.join(format!("pipes{pass}"));
+    std::fs::create_dir(&fifo_dir)
+        .map_err(|e| format!("cannot create {}: {e}", fifo_dir.display()))?;
+    let pipes = Pipes::prepare(&fifo_dir, job.relay)?;
+    let dir = validator_dir(scratch)?;
+    let mut spec = job.program.clone();
+    spec.stdin = pipes.program_in.clone();
+    spec.stdout = pipes.program_out.clone();
+    let err = dir.join("stderr");
+    let work = dir.join("work");
+    std::fs::create_dir(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let io = ValidatorIo {
+        stdin: &pipes.interactor_in,
+        stdout: &pipes.interactor_out,
+        stderr: &err,
+        workdir: &work,
+        hide: program_folders(&job.program),
+    };
+    let mut ispec = job.checker.validator_run(job.case, files, &io)?;
+    ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
+    ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
+    share_waits(&mut spec, &mut ispec, &fifo_dir);
+    Ok((pipes, spec, ispec))
+}
+
 /// One pass of an interactive case: the program and the interactor together.
 fn interactive_pass(
     job: &mut PassJob<'_>,
@@ -456,40 +491,10 @@ fn interactive_pass(
     pass: u32,
 ) -> Result<Pass, Interrupted> {
     let je = |m: String| Ok(Pass::judge_error(m, None));
-    let fifo_dir = scratch.join(format!("pipes{pass}"));
-    if let Err(e) = std::fs::create_dir(&fifo_dir) {
-        return je(format!("cannot create {}: {e}", fifo_dir.display()));
-    }
-    let pipes = match Pipes::prepare(&fifo_dir, job.relay) {
-        Ok(r) => r,
+    let (pipes, spec, ispec) = match pass_runs(job, files, scratch, pass) {
+        Ok(runs) => runs,
         Err(e) => return je(e),
     };
-    let dir = match validator_dir(scratch) {
-        Ok(d) => d,
-        Err(e) => return je(e),
-    };
-    let mut spec = job.program.clone();
-    spec.stdin = pipes.program_in.clone();
-    spec.stdout = pipes.program_out.clone();
-    let err = dir.join("stderr");
-    let work = dir.join("work");
-    if let Err(e) = std::fs::create_dir(&work) {
-        return je(format!("cannot create {}: {e}", work.display()));
-    }
-    let io = ValidatorIo {
-        stdin: &pipes.interactor_in,
-        stdout: &pipes.interactor_out,
-        stderr: &err,
-        workdir: &work,
-        hide: program_folders(&job.program),
-    };
-    let mut ispec = match job.checker.validator_run(job.case, files, &io) {
-        Ok(s) => s,
-        Err(e) => return je(e),
-    };
-    ispec.limits.wall = ispec.limits.wall.min(spec.limits.wall + INTERACTOR_GRACE);
-    ispec.limits.cpu = ispec.limits.cpu.min(ispec.limits.wall);
-    share_waits(&mut spec, &mut ispec, &fifo_dir);
     let mut running = match pipes.start() {
         Ok(r) => r,
         Err(e) => return je(e),

@@ -89,50 +89,53 @@ pub(super) fn invariants(s: &Session) {
             "junit: one <testcase> per case of {problem:?}"
         );
         for (tc, (name, verdict, message)) in suite.children.iter().zip(&expected) {
-            assert_eq!(tc.name, "testcase");
-            assert_eq!(tc.attr("name"), Some(name.as_str()), "junit: case name");
-            assert_eq!(
-                tc.attr("classname"),
-                Some(problem.as_ref()),
-                "junit: classname"
-            );
-            if *verdict == Verdict::Accepted {
-                assert!(
-                    tc.children.is_empty(),
-                    "junit: an AC case {name:?} with {:?}",
-                    tc.children
-                );
-                continue;
-            }
-            let [status] = tc.children.as_slice() else {
-                panic!(
-                    "junit: {verdict} case {name:?} has {} children",
-                    tc.children.len()
-                );
-            };
-            let tag = if *verdict == Verdict::JudgeError {
-                "error"
-            } else {
-                "failure"
-            };
-            let code = verdict.code();
-            assert_eq!(
-                status.name, tag,
-                "junit: the status element of a {verdict} case"
-            );
-            assert_eq!(status.attr("type"), Some(code), "junit: type of {name:?}");
-            let want_message = format!("{code}: {}", visible_line(headline(message)));
-            assert_eq!(
-                status.attr("message"),
-                Some(want_message.as_str()),
-                "junit: message attribute"
-            );
-            let want_text = format!("{code}: {}", visible(message));
-            assert!(
-                status.text == want_text,
-                "junit: the text of {name:?}'s <{tag}> is\n{:?}\nnot\n{want_text:?}",
-                status.text
-            );
+            test_case(tc, name, *verdict, message, &problem);
         }
     }
+}
+
+/// The `<testcase>` `tc` of the case `name` of `problem`: its names, and for a case that
+/// is not AC the one failure (or, for JE, error) element with the verdict, the visible
+/// headline and the whole visible message.
+fn test_case(tc: &Element, name: &str, verdict: Verdict, message: &str, problem: &str) {
+    assert_eq!(tc.name, "testcase");
+    assert_eq!(tc.attr("name"), Some(name), "junit: case name");
+    assert_eq!(tc.attr("classname"), Some(problem), "junit: classname");
+    if verdict == Verdict::Accepted {
+        assert!(
+            tc.children.is_empty(),
+            "junit: an AC case {name:?} with {:?}",
+            tc.children
+        );
+        return;
+    }
+    let [status] = tc.children.as_slice() else {
+        panic!(
+            "junit: {verdict} case {name:?} has {} children",
+            tc.children.len()
+        );
+    };
+    let tag = if verdict == Verdict::JudgeError {
+        "error"
+    } else {
+        "failure"
+    };
+    let code = verdict.code();
+    assert_eq!(
+        status.name, tag,
+        "junit: the status element of a {verdict} case"
+    );
+    assert_eq!(status.attr("type"), Some(code), "junit: type of {name:?}");
+    let want_message = format!("{code}: {}", visible_line(headline(message)));
+    assert_eq!(
+        status.attr("message"),
+        Some(want_message.as_str()),
+        "junit: message attribute"
+    );
+    let want_text = format!("{code}: {}", visible(message));
+    assert!(
+        status.text == want_text,
+        "junit: the text of {name:?}'s <{tag}> is\n{:?}\nnot\n{want_text:?}",
+        status.text
+    );
 }

@@ -27,29 +27,53 @@ impl Element {
     }
 }
 
+/// The element that the start tag `e` opens, its attributes read as XML 1.0 normalizes
+/// them (`xml`: the document, for the panic's message).
+fn element(e: &quick_xml::events::BytesStart<'_>, xml: &str) -> Element {
+    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+    let mut attributes = Vec::new();
+    for a in e.attributes() {
+        let a = a.unwrap_or_else(|err| panic!("junit: bad attribute in <{name}>: {err}\n{xml}"));
+        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+        let value = a
+            .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+            .unwrap_or_else(|err| panic!("junit: attribute {key} of <{name}>: {err}\n{xml}"));
+        attributes.push((key, value.into_owned()));
+    }
+    Element {
+        name,
+        attributes,
+        ..Element::default()
+    }
+}
+
+/// The text of a character or entity reference; a reference to a character XML 1.0
+/// cannot hold, or to an undeclared entity, panics.
+fn resolve(r: &quick_xml::events::BytesRef<'_>, xml: &str) -> String {
+    match r.resolve_char_ref() {
+        Ok(Some(c)) => {
+            assert!(
+                is_xml_char(c),
+                "junit: reference to {c:?}, not an XML 1.0 Char"
+            );
+            c.to_string()
+        }
+        Ok(None) => {
+            let name = r.decode().map(|n| n.into_owned()).unwrap_or_default();
+            match quick_xml::escape::resolve_xml_entity(&name) {
+                Some(s) => s.to_string(),
+                None => panic!("junit: undeclared entity &{name};\n{xml}"),
+            }
+        }
+        Err(e) => panic!("junit: bad reference: {e}\n{xml}"),
+    }
+}
+
 /// Parses `xml` as a well-formed XML 1.0 document into its root element; panics with the
 /// reason otherwise.
 pub(super) fn parse_xml(xml: &str) -> Element {
     use quick_xml::events::{BytesStart, Event};
-    use quick_xml::XmlVersion;
-    let element = |e: &BytesStart<'_>| -> Element {
-        let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-        let mut attributes = Vec::new();
-        for a in e.attributes() {
-            let a =
-                a.unwrap_or_else(|err| panic!("junit: bad attribute in <{name}>: {err}\n{xml}"));
-            let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
-            let value = a
-                .normalized_value(XmlVersion::Explicit1_0)
-                .unwrap_or_else(|err| panic!("junit: attribute {key} of <{name}>: {err}\n{xml}"));
-            attributes.push((key, value.into_owned()));
-        }
-        Element {
-            name,
-            attributes,
-            ..Element::default()
-        }
-    };
+    let element = |e: &BytesStart<'_>| element(e, xml);
     let mut reader = quick_xml::Reader::from_str(xml);
     reader.config_mut().check_end_names = true;
     let mut stack: Vec<Element> = Vec::new();
@@ -108,23 +132,7 @@ pub(super) fn parse_xml(xml: &str) -> Element {
                 }
             }
             Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => {
-                        assert!(
-                            is_xml_char(c),
-                            "junit: reference to {c:?}, not an XML 1.0 Char"
-                        );
-                        c.to_string()
-                    }
-                    Ok(None) => {
-                        let name = r.decode().map(|n| n.into_owned()).unwrap_or_default();
-                        match quick_xml::escape::resolve_xml_entity(&name) {
-                            Some(s) => s.to_string(),
-                            None => panic!("junit: undeclared entity &{name};\n{xml}"),
-                        }
-                    }
-                    Err(e) => panic!("junit: bad reference: {e}\n{xml}"),
-                };
+                let resolved = resolve(&r, xml);
                 match stack.last_mut() {
                     Some(el) => el.text.push_str(&resolved),
                     None => panic!("junit: a reference outside the root\n{xml}"),
