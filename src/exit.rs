@@ -5,16 +5,19 @@
 //!
 //! [`Failure`]: crate::error::Failure
 //!
-//! `check` and `validate` follow testlib (0 OK, 1 WA, 2 PE, 3 FAIL); everything else
-//! uses the BSD `sysexits.h` codes for failures that are not about a verdict. `judge`,
+//! `check` and `validate` follow testlib (0 OK, 1 WA, 2 PE, 3 FAIL: [`OK`],
+//! [`REJECTED`], [`PRESENTATION`], [`JUDGE_FAILURE`]); everything else uses the BSD
+//! `sysexits.h` codes for failures that are not about a verdict ([`USAGE`],
+//! [`DATA_ERROR`], [`NO_INPUT`], [`INTERNAL`], [`IO_ERROR`]). `judge`,
 //! `verify-submissions` and `stress` stopped by a signal exit 128 + its number, the
-//! shell's convention ([`interrupted`]).
+//! shell's convention ([`interrupted`]: [`INTERRUPTED_SIGHUP`], [`INTERRUPTED_SIGINT`],
+//! [`INTERRUPTED_SIGTERM`]).
 
 /// Success: AC, a valid input, every case solved, every judged case accepted.
 pub const OK: u8 = 0;
 /// `check`: wrong answer. `judge`: some case was rejected (any verdict but AC/JE).
 /// `solve`: some case has no solution.
-pub(crate) const REJECTED: u8 = 1;
+pub const REJECTED: u8 = 1;
 /// `check`: presentation error.
 pub const PRESENTATION: u8 = 2;
 /// Judge failure: the judge's own input or answer is invalid, or a judge error (JE).
@@ -23,7 +26,7 @@ pub const JUDGE_FAILURE: u8 = 3;
 pub const USAGE: u8 = 64;
 /// An input file is not what it should be: `report merge` given a file that is not a
 /// gridjudge report (sysexits `EX_DATAERR`).
-pub(crate) const DATA_ERROR: u8 = 65;
+pub const DATA_ERROR: u8 = 65;
 /// An input file could not be read (sysexits `EX_NOINPUT`).
 pub const NO_INPUT: u8 = 66;
 /// An internal error — a bug in gridjudge (sysexits `EX_SOFTWARE`).
@@ -31,11 +34,11 @@ pub const INTERNAL: u8 = 70;
 /// Writing the output failed (sysexits `EX_IOERR`).
 pub const IO_ERROR: u8 = 74;
 /// `judge`, `verify-submissions`, `stress`: stopped by SIGHUP (128 + 1).
-pub(crate) const INTERRUPTED_SIGHUP: u8 = 129;
+pub const INTERRUPTED_SIGHUP: u8 = 129;
 /// `judge`, `verify-submissions`, `stress`: stopped by SIGINT, Ctrl-C (128 + 2).
-pub(crate) const INTERRUPTED_SIGINT: u8 = 130;
+pub const INTERRUPTED_SIGINT: u8 = 130;
 /// `judge`, `verify-submissions`, `stress`: stopped by SIGTERM (128 + 15).
-pub(crate) const INTERRUPTED_SIGTERM: u8 = 143;
+pub const INTERRUPTED_SIGTERM: u8 = 143;
 
 /// What each exit code means, in one line per code (the man pages' EXIT STATUS section;
 /// docs/commands.md and the README give the table per command).

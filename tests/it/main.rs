@@ -17,8 +17,9 @@
 //!   the manual page;
 //! - [`layering`] (the imports between the modules of `src/` and `crates/core/src`, and
 //!   the crates' manifests), [`layout_doc`] (the table of modules in `docs/layout.md`),
-//!   [`fuzz_replay`] (the fuzz corpus on stable) and [`problem_completeness`] (every part
-//!   each problem needs) stand alone.
+//!   [`fuzz_replay`] (the fuzz corpus on stable), [`problem_completeness`] (every part
+//!   each problem needs) and [`visibility`] (the library's `pub` items, each named
+//!   outside it) stand alone.
 //!
 //! Shared helpers live in `tests/support/` (also compiled into the benches). Run one
 //! topic with `cargo test --test it -- solvers::`, one file with
@@ -48,3 +49,4 @@ mod problem_completeness;
 mod reports;
 mod sandbox;
 mod solvers;
+mod visibility;
