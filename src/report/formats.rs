@@ -36,6 +36,13 @@ pub struct Writes<F> {
     pub file: Option<&'static str>,
 }
 
+impl<F> Writes<F> {
+    /// The side-file flag's help line, if the format is offered as a side file.
+    fn file_help(&self) -> Option<String> {
+        self.file.map(str::to_string)
+    }
+}
+
 /// One report format: its name and its writer for each document it writes.
 #[derive(Clone, Copy)]
 pub struct ReportFormat {
@@ -108,6 +115,16 @@ impl Render<Session> for SessionRender<'_> {
 /// A [`DocumentWriter`] as a [`Render`].
 struct DocumentRender<D>(DocumentWriter<D>);
 
+impl<D> DocumentRender<D> {
+    /// `w`'s writer as a boxed [`Render`].
+    fn boxed<'a>(w: &Writes<DocumentWriter<D>>) -> Box<dyn Render<D> + 'a>
+    where
+        D: 'a,
+    {
+        Box::new(DocumentRender(w.render))
+    }
+}
+
 impl<D> Render<D> for DocumentRender<D> {
     fn render(&self, report: &D) -> Result<String, ReportError> {
         (self.0)(report)
@@ -118,8 +135,7 @@ impl Formattable for Session {
     const FORMAT_HELP: &'static str = "Report format on stdout.";
 
     fn writes(format: &ReportFormat) -> Option<Option<String>> {
-        let w = format.session.as_ref()?;
-        Some(w.file.map(str::to_string))
+        format.session.as_ref().map(Writes::file_help)
     }
 
     fn writer<'a>(
@@ -137,16 +153,14 @@ impl Formattable for VerifyReport {
         message, and the counts).";
 
     fn writes(format: &ReportFormat) -> Option<Option<String>> {
-        let w = format.submissions.as_ref()?;
-        Some(w.file.map(str::to_string))
+        format.submissions.as_ref().map(Writes::file_help)
     }
 
     fn writer<'a>(
         format: &ReportFormat,
         _baseline: Option<&'a Comparison>,
     ) -> Option<Box<dyn Render<Self> + 'a>> {
-        let w = format.submissions.as_ref()?;
-        Some(Box::new(DocumentRender(w.render)))
+        format.submissions.as_ref().map(DocumentRender::boxed)
     }
 }
 
@@ -156,16 +170,14 @@ impl Formattable for GateReport {
         submission).";
 
     fn writes(format: &ReportFormat) -> Option<Option<String>> {
-        let w = format.gate.as_ref()?;
-        Some(w.file.map(str::to_string))
+        format.gate.as_ref().map(Writes::file_help)
     }
 
     fn writer<'a>(
         format: &ReportFormat,
         _baseline: Option<&'a Comparison>,
     ) -> Option<Box<dyn Render<Self> + 'a>> {
-        let w = format.gate.as_ref()?;
-        Some(Box::new(DocumentRender(w.render)))
+        format.gate.as_ref().map(DocumentRender::boxed)
     }
 }
 
