@@ -233,6 +233,17 @@ fn is_case(node: &Node) -> bool {
     }
 }
 
+/// The name of entry `n` of a numbered `data` list of `total` entries: `n` padded to the
+/// width of `total`, then `-key` when the entry has a key.
+fn numbered_name(n: usize, total: usize, key: &str) -> String {
+    let width = total.to_string().len();
+    if key.is_empty() {
+        format!("{n:0width$}")
+    } else {
+        format!("{n:0width$}-{key}")
+    }
+}
+
 /// Refuses a key that the case `node` (of key `key`) may not have.
 fn check_case_keys(node: &Node, key: &str) -> Result<(), SpecError> {
     for (k, _) in node.map().unwrap_or_default() {
@@ -795,13 +806,7 @@ impl Parser<'_> {
         if is_group(child) {
             let name = if at.numbered {
                 *next_group += 1;
-                let width = at.groups_total.to_string().len();
-                let n = *next_group - 1;
-                if key.is_empty() {
-                    format!("{n:0width$}")
-                } else {
-                    format!("{n:0width$}-{key}")
-                }
+                numbered_name(*next_group - 1, at.groups_total, &key)
             } else {
                 key.clone()
             };
@@ -884,14 +889,9 @@ impl Parser<'_> {
         let mut made = Vec::new();
         for value in values {
             let mut name = if numbered {
-                let width = self.numbered_total.max(1).to_string().len();
                 let n = self.next_case;
                 self.next_case += 1;
-                if key.is_empty() {
-                    format!("{n:0width$}")
-                } else {
-                    format!("{n:0width$}-{key}")
-                }
+                numbered_name(n, self.numbered_total.max(1), key)
             } else {
                 key.to_string()
             };
