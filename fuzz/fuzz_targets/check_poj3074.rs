@@ -1,6 +1,16 @@
 //! Fuzz target `check_poj3074`: arbitrary bytes as a contestant's poj3074 output for the spec sample: AC/PE/WA only, consistent with the lenient reading and the whitespace rule.
-//! The body (and its invariants) is `gridjudge::fuzzing::check_poj3074`, replayed on stable by
-//! `tests/it/fuzz_replay.rs` from `fuzz/regressions/check_poj3074/`.
+//! The body (and its invariants) is `gridjudge::fuzzing::check_output`, replayed on stable
+//! by `tests/it/fuzz_replay.rs` from `fuzz/regressions/check_poj3074/`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::check_poj3074(data));
+use gridjudge::fuzzing::{check_output, Sample};
+use gridjudge::Problem;
+
+/// The spec sample, embedded.
+const SAMPLE: Sample<'static> = Sample {
+    problem: Problem::Poj3074,
+    input: include_bytes!("../../tests/data/samples/poj3074.in"),
+    answer: include_bytes!("../../tests/data/samples/poj3074.ans"),
+};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check_output(&SAMPLE, data));

@@ -1,6 +1,8 @@
 //! Fuzz target `parse_kakuro`: arbitrary bytes as a kakuro judge input: parse_input returns cases or a located error, accepted inputs round-trip, validate_input agrees.
-//! The body (and its invariants) is `gridjudge::fuzzing::parse_kakuro`, replayed on stable by
+//! The body (and its invariants) is `gridjudge::fuzzing::parse`, replayed on stable by
 //! `tests/it/fuzz_replay.rs` from `fuzz/regressions/parse_kakuro/`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::parse_kakuro(data));
+use gridjudge::Problem;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::parse(Problem::Kakuro, data));

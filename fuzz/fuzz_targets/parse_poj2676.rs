@@ -1,6 +1,8 @@
 //! Fuzz target `parse_poj2676`: arbitrary bytes as a poj2676 judge input: parse_input returns cases or a located error, accepted inputs round-trip, validate_input agrees.
-//! The body (and its invariants) is `gridjudge::fuzzing::parse_poj2676`, replayed on stable by
+//! The body (and its invariants) is `gridjudge::fuzzing::parse`, replayed on stable by
 //! `tests/it/fuzz_replay.rs` from `fuzz/regressions/parse_poj2676/`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::parse_poj2676(data));
+use gridjudge::Problem;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| gridjudge::fuzzing::parse(Problem::Poj2676, data));

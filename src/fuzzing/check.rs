@@ -1,70 +1,51 @@
-//! The checker targets `check_PROBLEM`: arbitrary bytes as a contestant's output for the
-//! problem's spec sample (embedded with `include_bytes!`).
+//! The checker targets `check_PROBLEM`, one per problem (`fuzz/fuzz_targets/check_ID.rs`
+//! calls [`check_output`] with its problem's [`Sample`]): arbitrary bytes as a
+//! contestant's output for the problem's spec sample.
 //!
 //! The verdict is AC, PE or WA; AC/PE exactly when the lenient reading validates; the
 //! spec's blank edits of an AC output give the verdicts the spec promises; the same bytes
 //! as a jury answer give AC or JE.
 
-// The CRLF conversion of the tests (the one copy of it).
-#[path = "../../tests/support/text.rs"]
-mod text;
-
 use crate::check::{check, read_and_verify};
 use crate::format;
 use crate::{Problem, Verdict};
 
-/// A problem's spec sample: the judge input and its published output.
-struct Sample {
-    problem: Problem,
-    input: &'static [u8],
-    answer: &'static [u8],
+/// A problem's spec sample: the judge input and its published output. A fuzz target
+/// embeds its problem's (`include_bytes!` of `tests/data/samples/ID.in` and `.ans`);
+/// the replay reads the same files.
+#[derive(Debug, Clone, Copy)]
+pub struct Sample<'a> {
+    /// The problem.
+    pub problem: Problem,
+    /// The sample's judge input.
+    pub input: &'a [u8],
+    /// The sample's published output.
+    pub answer: &'a [u8],
 }
 
-macro_rules! sample {
-    ($problem:expr, $name:literal) => {
-        Sample {
-            problem: $problem,
-            input: include_bytes!(concat!("../../tests/data/samples/", $name, ".in")),
-            answer: include_bytes!(concat!("../../tests/data/samples/", $name, ".ans")),
+/// `bytes` with every LF turned into CR LF (the tests' CRLF edit too).
+pub fn crlf(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 8);
+    for &b in bytes {
+        if b == b'\n' {
+            out.push(b'\r');
         }
-    };
-}
-
-/// `check_poj3074`: arbitrary contestant bytes against the poj3074 spec sample.
-pub fn check_poj3074(data: &[u8]) {
-    check_invariants(&sample!(Problem::Poj3074, "poj3074"), data);
-}
-
-/// `check_poj2676`: arbitrary contestant bytes against the poj2676 spec sample.
-pub fn check_poj2676(data: &[u8]) {
-    check_invariants(&sample!(Problem::Poj2676, "poj2676"), data);
-}
-
-/// `check_poj3076`: arbitrary contestant bytes against the poj3076 spec sample.
-pub fn check_poj3076(data: &[u8]) {
-    check_invariants(&sample!(Problem::Poj3076, "poj3076"), data);
-}
-
-/// `check_hdu3338`: arbitrary contestant bytes against the hdu3338 spec sample.
-pub fn check_hdu3338(data: &[u8]) {
-    check_invariants(&sample!(Problem::Hdu3338, "hdu3338"), data);
-}
-
-/// `check_kakuro`: arbitrary contestant bytes against the kakuro sample.
-pub fn check_kakuro(data: &[u8]) {
-    check_invariants(&sample!(Problem::Kakuro, "kakuro"), data);
+        out.push(b);
+    }
+    out
 }
 
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
-fn verdict_of(s: &Sample, output: &[u8]) -> (Verdict, String) {
+fn verdict_of(s: &Sample<'_>, output: &[u8]) -> (Verdict, String) {
     let o = check(s.problem, s.input, output, None);
     (o.verdict, o.message)
 }
 
-fn check_invariants(s: &Sample, data: &[u8]) {
+/// The body of `check_ID`: arbitrary bytes as a contestant's output for `s`.
+pub fn check_output(s: &Sample<'_>, data: &[u8]) {
     let p = s.problem;
     let puzzles = match format::validate_input(p, s.input) {
         Ok(puzzles) => puzzles,
@@ -127,7 +108,7 @@ fn check_invariants(s: &Sample, data: &[u8]) {
 }
 
 /// The spec's whitespace rule applied to edits of an AC output.
-fn accepted_edits(s: &Sample, out: &[u8]) {
+fn accepted_edits(s: &Sample<'_>, out: &[u8]) {
     let p = s.problem;
     let expect = |edited: &[u8], want: Verdict, edit: &str| {
         let (v, m) = verdict_of(s, edited);
@@ -146,7 +127,7 @@ fn accepted_edits(s: &Sample, out: &[u8]) {
 
     // CRLF line ends: PE (an AC output's LFs all end a line the canonical output has).
     if out.contains(&b'\n') {
-        let crlf = text::crlf(out);
+        let crlf = crlf(out);
         expect(&crlf, Verdict::PresentationError, "LF turned into CRLF");
     }
 

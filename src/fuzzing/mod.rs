@@ -1,5 +1,6 @@
-//! The bodies of the cargo-fuzz targets in `fuzz/fuzz_targets/`, one `pub fn
-//! TARGET(data: &[u8])` per target, listed in [`TARGETS`].
+//! The bodies of the cargo-fuzz targets in `fuzz/fuzz_targets/`, listed by [`targets`]:
+//! two per problem (`parse_ID` and `check_ID`, which take the problem as an argument, so
+//! a new problem brings only its two target files) and three of their own.
 //!
 //! They live in the library so that two callers share them: the fuzz targets (nightly,
 //! libFuzzer) and `tests/it/fuzz_replay.rs`, which replays every committed seed and fixed
@@ -9,9 +10,9 @@
 //! fuzzer, so a replay is exactly the fuzz run.
 //!
 //! One file per family of targets, each opening with the invariants it checks:
-//! - [`parse`]: `parse_PROBLEM`, arbitrary bytes as a judge input (located errors,
+//! - [`mod@parse`]: `parse_PROBLEM`, arbitrary bytes as a judge input (located errors,
 //!   round trips, `validate_input` agrees with `parse_input`);
-//! - [`check`]: `check_PROBLEM`, arbitrary bytes as a contestant's output for the
+//! - [`mod@check`]: `check_PROBLEM`, arbitrary bytes as a contestant's output for the
 //!   problem's spec sample (AC/PE/WA exactly as the spec's whitespace rule says);
 //! - [`solve_sudoku`](mod@solve_sudoku) and [`solve_kakuro`](mod@solve_kakuro)
 //!   (structure-aware): the bytes, read through [`arbitrary::Unstructured`], build a
@@ -31,29 +32,59 @@ pub mod report;
 pub mod solve_kakuro;
 pub mod solve_sudoku;
 
-pub use check::{check_hdu3338, check_kakuro, check_poj2676, check_poj3074, check_poj3076};
-pub use parse::{parse_hdu3338, parse_kakuro, parse_poj2676, parse_poj3074, parse_poj3076};
+pub use check::{check_output, Sample};
+pub use parse::parse;
 pub use report::report_writers;
 pub use solve_kakuro::solve_kakuro;
 pub use solve_sudoku::solve_sudoku;
 
-/// The body of a fuzz target: returns on inputs that keep its invariants, panics otherwise.
-pub(crate) type Body = fn(&[u8]);
+use crate::Problem;
 
-/// Every fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs` and the folder
+/// The body of a fuzz target: returns on inputs that keep its invariants, panics otherwise.
+pub type Bytes = fn(&[u8]);
+
+/// What a fuzz target runs on its bytes.
+#[derive(Debug, Clone, Copy)]
+pub enum Body {
+    /// [`parse()`] for the problem.
+    Parse(Problem),
+    /// [`check_output`] for the problem's spec sample.
+    Check(Problem),
+    /// A body of its own.
+    Bytes(Bytes),
+}
+
+/// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs` and the folder
 /// `fuzz/regressions/NAME/`) and its body.
-pub const TARGETS: &[(&str, Body)] = &[
-    ("parse_poj3074", parse_poj3074),
-    ("parse_poj2676", parse_poj2676),
-    ("parse_poj3076", parse_poj3076),
-    ("parse_hdu3338", parse_hdu3338),
-    ("parse_kakuro", parse_kakuro),
-    ("check_poj3074", check_poj3074),
-    ("check_poj2676", check_poj2676),
-    ("check_poj3076", check_poj3076),
-    ("check_hdu3338", check_hdu3338),
-    ("check_kakuro", check_kakuro),
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The name.
+    pub name: String,
+    /// What it runs.
+    pub body: Body,
+}
+
+/// The targets that are not one per problem.
+const OWN: &[(&str, Bytes)] = &[
     ("solve_sudoku", solve_sudoku),
     ("solve_kakuro", solve_kakuro),
     ("report_writers", report_writers),
 ];
+
+/// Every fuzz target: `parse_ID` and `check_ID` for every problem of [`Problem::ALL`],
+/// then the structure-aware ones.
+pub fn targets() -> Vec<Target> {
+    let parse = Problem::ALL.map(|p| Target {
+        name: format!("parse_{p}"),
+        body: Body::Parse(p),
+    });
+    let check = Problem::ALL.map(|p| Target {
+        name: format!("check_{p}"),
+        body: Body::Check(p),
+    });
+    let own = OWN.iter().map(|&(name, body)| Target {
+        name: name.to_string(),
+        body: Body::Bytes(body),
+    });
+    parse.into_iter().chain(check).chain(own).collect()
+}

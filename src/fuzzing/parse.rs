@@ -1,4 +1,5 @@
-//! The parser targets `parse_PROBLEM`: arbitrary bytes as a judge input of one problem.
+//! The parser targets `parse_PROBLEM`, one per problem (`fuzz/fuzz_targets/parse_ID.rs`
+//! calls [`parse`] with its problem): arbitrary bytes as a judge input of that problem.
 //!
 //! `parse_input` returns cases or a located error (line and column ≥ 1, inside the input
 //! or just past its end); accepted inputs round-trip through `write_input`;
@@ -6,32 +7,7 @@
 //! rejects, and agrees on the cases).
 
 use crate::format::{self, ParseError};
-use crate::{Problem, Puzzle};
-
-/// `parse_poj3074`: arbitrary bytes through the poj3074 input parser and validator.
-pub fn parse_poj3074(data: &[u8]) {
-    parse_invariants(Problem::Poj3074, data);
-}
-
-/// `parse_poj2676`: arbitrary bytes through the poj2676 input parser and validator.
-pub fn parse_poj2676(data: &[u8]) {
-    parse_invariants(Problem::Poj2676, data);
-}
-
-/// `parse_poj3076`: arbitrary bytes through the poj3076 input parser and validator.
-pub fn parse_poj3076(data: &[u8]) {
-    parse_invariants(Problem::Poj3076, data);
-}
-
-/// `parse_hdu3338`: arbitrary bytes through the hdu3338 input parser and validator.
-pub fn parse_hdu3338(data: &[u8]) {
-    parse_invariants(Problem::Hdu3338, data);
-}
-
-/// `parse_kakuro`: arbitrary bytes through the kakuro (classic) input parser and validator.
-pub fn parse_kakuro(data: &[u8]) {
-    parse_invariants(Problem::Kakuro, data);
-}
+use crate::problem::{Problem, Puzzle, Syntax};
 
 /// Panics unless `e` is located inside `data` or just past the end of a line or of the
 /// input: `1 ≤ line ≤ lines`, `1 ≤ col ≤ len(line) + 1` (lines split at LF, in bytes).
@@ -56,7 +32,9 @@ fn assert_located(problem: Problem, what: &str, data: &[u8], e: &ParseError) {
     );
 }
 
-fn parse_invariants(problem: Problem, data: &[u8]) {
+/// The body of `parse_ID`: arbitrary bytes as a judge input of `problem`, through its
+/// input parser and validator.
+pub fn parse(problem: Problem, data: &[u8]) {
     let parsed = format::parse_input(problem, data);
     let validated = format::validate_input(problem, data);
     match (&parsed, &validated) {
@@ -104,12 +82,12 @@ fn round_trip(problem: Problem, data: &[u8], puzzles: &[Puzzle]) {
         ),
     };
     assert_eq!(again, puzzles, "{problem}: cases change when written back");
-    match problem {
-        Problem::Hdu3338 | Problem::Kakuro => assert!(
+    match problem.syntax() {
+        Syntax::Hdu3338 => assert!(
             format::write_input(problem, &again) == written,
             "{problem}: writing the cases is not idempotent"
         ),
-        _ => assert!(
+        Syntax::Poj3074 | Syntax::Poj2676 | Syntax::Poj3076 => assert!(
             written == data,
             "{problem}: input written back differs from the accepted input"
         ),

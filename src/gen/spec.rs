@@ -15,7 +15,7 @@ use super::kakuro_unique::{self, NotUnique};
 use super::unique::{self, Grade, UniquePuzzle};
 use super::Rng;
 use crate::format;
-use crate::problem::{Answer, Problem, Puzzle};
+use crate::problem::{Answer, Problem, Puzzle, Syntax};
 use crate::solve::sudoku_dfs::DfsSolver;
 use clap::Parser;
 
@@ -47,6 +47,16 @@ impl SudokuFormat {
             SudokuFormat::Poj3074 => Problem::Poj3074,
             SudokuFormat::Poj2676 => Problem::Poj2676,
             SudokuFormat::Poj3076 => Problem::Poj3076,
+        }
+    }
+
+    /// The Sudoku format of a judge syntax (none for the Kakuro format).
+    fn of(syntax: Syntax) -> Option<SudokuFormat> {
+        match syntax {
+            Syntax::Poj3074 => Some(SudokuFormat::Poj3074),
+            Syntax::Poj2676 => Some(SudokuFormat::Poj2676),
+            Syntax::Poj3076 => Some(SudokuFormat::Poj3076),
+            Syntax::Hdu3338 => None,
         }
     }
 }
@@ -236,16 +246,13 @@ impl GenSpec {
         let mut s = self.clone();
         if let GenSpec::Sudoku(x) = &mut s {
             if x.format.is_none() {
-                x.format = match problem {
-                    Problem::Poj3074 => Some(SudokuFormat::Poj3074),
-                    Problem::Poj2676 => Some(SudokuFormat::Poj2676),
-                    Problem::Poj3076 => Some(SudokuFormat::Poj3076),
-                    _ => None,
-                };
+                x.format = SudokuFormat::of(problem.syntax());
             }
         }
+        // A problem that shares a format and a rule set with the one a spec names
+        // takes the same cases.
         let made = s.problem()?;
-        if made != problem {
+        if made.syntax() != problem.syntax() || made.rules() != problem.rules() {
             return Err(GenError::Usage(format!(
                 "these generator arguments make {made} cases, not {problem} cases"
             )));

@@ -352,18 +352,6 @@ fn tex(text: &str) -> String {
         .collect()
 }
 
-/// The statement's body: input, output, rules, per problem.
-fn statement(problem: Problem) -> &'static str {
-    use Problem::*;
-    match problem {
-        Poj3074 => "Each line of the input holds one Sudoku puzzle: 81 characters, row by row, a digit 1-9 for a given and a dot for an empty cell. A line containing end closes the input. For each puzzle print one line of 81 digits: the completed grid, in which every row, column and 3x3 box holds 1-9 exactly once and every given is kept. Any valid completion is accepted.",
-        Poj2676 => "The first line holds the number of cases T. Each case is 9 lines of 9 digits, 0 for an empty cell. For each case print the completed grid as 9 lines of 9 digits (no blank lines), every row, column and 3x3 box holding 1-9 once and every given kept. Any valid completion is accepted.",
-        Poj3076 => "Each data set is 16 lines of 16 characters, A-P for a given and a dash for an empty cell; data sets are separated by one empty line. Print each completed grid in the same format, sets separated by one empty line; every row, column and 4x4 box holds A-P once and every given is kept.",
-        Hdu3338 => "Cases follow until end of file. A case is a line with n and m (2 <= n, m <= 100) and n lines of m tokens of 7 characters: ....... for a white cell, XXXXXXX for a black one, AAA\\BBB for a black cell with the down clue AAA (or XXX) and the across clue BBB (or XXX). Fill every white cell with a digit 1-9 so that every run sums to its clue; digits may repeat within a run. Print n lines of m cells separated by single spaces: _ for black, the digit for white. Any valid filling is accepted.",
-        Kakuro => "As Kakuro Extension (same input and output), but the digits of every run must also be distinct. Cases follow until end of file. Any valid filling is accepted.",
-    }
-}
-
 /// `problem.yaml`'s text, in `options.format`'s version.
 pub fn problem_yaml(problem: &JudgeProblem, uuid: &str, options: &ExportOptions) -> String {
     let s = |t: &str| Yaml::String(t.to_string());
@@ -533,7 +521,7 @@ fn write_package(
     let mut tex_doc = format!(
         "\\problemname{{{}}}\n\n{}\n\nTime limit: {} s. Memory limit: {} MiB.\n",
         tex(&problem.title),
-        tex(statement(id)),
+        tex(id.def().statement),
         time_seconds,
         limits.memory_mib()
     );

@@ -98,10 +98,7 @@ impl StressPlan {
                 dir.display()
             ))
         })?;
-        let gen_line = self
-            .gen
-            .clone()
-            .unwrap_or_else(|| saved::default_gen(pid).to_string());
+        let gen_line = self.gen.clone().unwrap_or_else(|| saved::default_gen(pid));
         let gen = GenSpec::parse_line(&gen_line)
             .map_err(|m| Failure::usage(format!("--gen: {m}")))?
             .for_problem(pid)

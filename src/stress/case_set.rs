@@ -15,7 +15,7 @@ use crate::format;
 use crate::gen::kakuro::board_from_fill;
 use crate::gen::spec::Generated;
 use crate::model::{KakuroFill, Sudoku};
-use crate::problem::{Answer, Problem, Puzzle};
+use crate::problem::{Answer, Problem, Puzzle, Rules};
 use crate::verify::kakuro::check_fill;
 use std::fmt;
 
@@ -128,7 +128,7 @@ impl CaseSet {
         if format::validate_input(self.problem, &self.input()).is_err() {
             return false;
         }
-        let distinct = self.problem == Problem::Kakuro;
+        let distinct = self.problem.rules() == (Rules::Kakuro { distinct: true });
         self.items.iter().all(|i| match i {
             Item::Sudoku { .. } => true,
             Item::Kakuro(fill) => {

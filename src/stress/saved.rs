@@ -5,16 +5,20 @@
 
 use super::script::{comment, shell_word};
 use super::Found;
-use crate::Problem;
+use crate::problem::{Problem, Rules};
 use std::path::{Path, PathBuf};
 
-/// The default generator of a problem: small cases, quick to make and to shrink.
-pub(crate) fn default_gen(problem: Problem) -> &'static str {
-    match problem {
-        Problem::Poj3074 | Problem::Poj2676 => "sudoku --box 3 --clues 32 --count 3",
-        Problem::Poj3076 => "sudoku --box 4 --clues 170 --count 1",
-        Problem::Hdu3338 => "kakuro --rows 6 --cols 6 --variant extension --count 3",
-        Problem::Kakuro => "kakuro --rows 6 --cols 6 --variant classic --count 3",
+/// The default generator of a problem, by its rules: small cases, quick to make and to
+/// shrink (`gen::spec::GenSpec::for_problem` writes them in the problem's format).
+pub(crate) fn default_gen(problem: Problem) -> String {
+    match problem.rules() {
+        Rules::Sudoku { box_size: 3 } => "sudoku --box 3 --clues 32 --count 3".to_string(),
+        Rules::Sudoku { box_size: 4 } => "sudoku --box 4 --clues 170 --count 1".to_string(),
+        Rules::Sudoku { box_size } => format!("sudoku --box {box_size} --count 1"),
+        Rules::Kakuro { distinct } => {
+            let variant = if distinct { "classic" } else { "extension" };
+            format!("kakuro --rows 6 --cols 6 --variant {variant} --count 3")
+        }
     }
 }
 

@@ -1,13 +1,13 @@
 //! Replays the fuzz corpus on stable: every file under `fuzz/regressions/TARGET/` (the
 //! committed seeds and every crash ever found, minimised) runs through the body of fuzz
-//! target `TARGET` (`gridjudge::fuzzing::TARGETS`). A failure names the file.
+//! target `TARGET` (`gridjudge::fuzzing::targets`). A failure names the file.
 //!
 //! It does not fuzz: new inputs come from `cargo +nightly fuzz run` (see fuzz/README.md).
 //! `fuzz/open-crashes/` holds crashes not fixed yet and is deliberately not replayed.
 
 use crate::support;
 
-use gridjudge::fuzzing::TARGETS;
+use gridjudge::fuzzing::{check_output, parse, targets, Body, Sample};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -30,11 +30,36 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// A target's body, run on its bytes.
+type Run = Box<dyn Fn(&[u8])>;
+
+/// The body of a target as a function of its bytes; a checker target reads its
+/// problem's spec sample from `tests/data/samples` (its fuzz target embeds the same files).
+fn runner(body: Body) -> Run {
+    match body {
+        Body::Parse(p) => Box::new(move |data| parse(p, data)),
+        Body::Check(p) => {
+            let (input, answer) = (support::samples::input(p), support::samples::answer(p));
+            Box::new(move |data| {
+                let sample = Sample {
+                    problem: p,
+                    input: &input,
+                    answer: &answer,
+                };
+                check_output(&sample, data)
+            })
+        }
+        Body::Bytes(f) => Box::new(f),
+    }
+}
+
 #[test]
 fn every_regression_file_passes_its_target() {
     let mut failures = Vec::new();
     let mut total = 0;
-    for &(name, body) in TARGETS {
+    for target in targets() {
+        let name = &target.name;
+        let run = runner(target.body);
         let dir = regressions().join(name);
         let files = files(&dir);
         assert!(
@@ -45,7 +70,7 @@ fn every_regression_file_passes_its_target() {
         for file in files {
             let data = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             total += 1;
-            if catch_unwind(AssertUnwindSafe(|| body(&data))).is_err() {
+            if catch_unwind(AssertUnwindSafe(|| run(&data))).is_err() {
                 failures.push(file.display().to_string());
             }
         }
@@ -70,8 +95,8 @@ fn every_regression_folder_is_a_target() {
         }
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         assert!(
-            TARGETS.iter().any(|&(t, _)| t == name),
-            "{}: no fuzz target named {name:?} (see gridjudge::fuzzing::TARGETS)",
+            targets().iter().any(|t| t.name == name),
+            "{}: no fuzz target named {name:?} (see gridjudge::fuzzing::targets)",
             path.display()
         );
     }
@@ -80,15 +105,28 @@ fn every_regression_folder_is_a_target() {
 #[test]
 fn every_target_has_a_fuzz_target_file() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets");
-    for &(name, _) in TARGETS {
+    for target in targets() {
+        let name = &target.name;
         let file = dir.join(format!("{name}.rs"));
         let text =
             std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        assert!(
-            text.contains(&format!("gridjudge::fuzzing::{name}(")),
-            "{} does not call gridjudge::fuzzing::{name}",
-            file.display()
-        );
+        let calls: Vec<String> = match target.body {
+            Body::Parse(p) => vec![format!("gridjudge::fuzzing::parse(Problem::{p:?}, data)")],
+            Body::Check(p) => vec![
+                "check_output(&SAMPLE, data)".to_string(),
+                format!("problem: Problem::{p:?},"),
+                format!("include_bytes!(\"../../tests/data/samples/{p}.in\")"),
+                format!("include_bytes!(\"../../tests/data/samples/{p}.ans\")"),
+            ],
+            Body::Bytes(_) => vec![format!("gridjudge::fuzzing::{name}(")],
+        };
+        for call in calls {
+            assert!(
+                text.contains(&call),
+                "{} does not contain `{call}`",
+                file.display()
+            );
+        }
     }
 }
 

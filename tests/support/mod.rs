@@ -2,8 +2,9 @@
 //! [`judge`] (compiling the C fixtures, building and running a `RunSpec`, skips),
 //! [`kakuro_corpus`] (the Kakuro corpus list and loader), [`machine`] (tests kept apart
 //! from fork bombs), [`samples`] (the spec samples
-//! in `tests/data/samples/`), [`text`] (CRLF conversion) and [`proptest_config`] (the
-//! property tests' configuration).
+//! in `tests/data/samples/`) and [`proptest_config`] (the property tests'
+//! configuration). The CRLF edit of judge files is the library's
+//! (`gridjudge::fuzzing::check::crlf`), which the checker fuzz target applies too.
 //!
 //! The test binary (`tests/it/main.rs`) declares it with
 //! `#[path = "../support/mod.rs"] mod support;` and its files use it as
@@ -18,4 +19,3 @@ pub mod kakuro_corpus;
 pub mod machine;
 pub mod proptest_config;
 pub mod samples;
-pub mod text;

@@ -18,7 +18,7 @@
 //!
 //! | stage | module | main types and functions |
 //! |---|---|---|
-//! | the problems | [`problem`], [`verdict`] | [`Problem`] (poj3074, poj2676, hdu3338, poj3076, kakuro; limits, rule sets), [`Puzzle`], [`Answer`], [`Verdict`], [`ExitProtocol`](verdict::ExitProtocol) (testlib's and Kattis's checker codes) |
+//! | the problems | [`problem`], [`verdict`] | [`Problem`] (poj3074, poj2676, hdu3338, poj3076, kakuro), each defined once by a [`ProblemDef`](problem::ProblemDef) (rule set, format, default solver), [`Puzzle`], [`Answer`], [`Verdict`], [`ExitProtocol`](verdict::ExitProtocol) (testlib's and Kattis's checker codes) |
 //! | the shapes | [`model`] | [`Sudoku`](model::sudoku::Sudoku) (box size 2..=5), [`KakuroBoard`](model::kakuro::KakuroBoard) with its runs, [`KakuroFill`](model::kakuro::KakuroFill) |
 //! | parse and write | [`format`](mod@format) | [`format::parse_input`], [`format::validate_input`], [`format::write_output`], [`ParseError`](format::ParseError) (line and column) |
 //! | solve | [`solve`] | [`solve::solve_case`], [`solve::count_case`], [`SolverKind`](solve::SolverKind): dancing links, DFS, max-flow, search |

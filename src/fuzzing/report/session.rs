@@ -257,9 +257,7 @@ fn case_result(u: &mut Unstructured<'_>, limits: &Limits) -> Result<CaseResult> 
 
 fn problem_report(u: &mut Unstructured<'_>) -> Result<ProblemReport> {
     let problem = match u.int_in_range(0..=1u8)? {
-        0 => u
-            .choose(&["poj3074", "poj2676", "hdu3338", "poj3076", "kakuro"])?
-            .to_string(),
+        0 => u.choose(&crate::Problem::ALL)?.id().to_string(),
         _ => text(u, 3)?,
     };
     let title = text(u, 4)?;

@@ -45,7 +45,7 @@ fn check_exit_codes_follow_testlib() {
         (1, "WA case 1: cell (1,1) is 2 but the puzzle gives 1\n")
     );
 
-    let crlf = support::text::crlf(&good);
+    let crlf = gridjudge::fuzzing::check::crlf(&good);
     let (code, err) = run(&["check", "poj2676", &input, &write(dir.path(), "pe", &crlf)]);
     assert_eq!(code, 2, "{err}");
     assert!(

@@ -91,7 +91,7 @@ fn code_1() {
 fn code_2() {
     let _machine = support::machine::shared();
     let inp = samples::arg("poj3074.in");
-    let crlf = support::text::crlf(&samples::bytes("poj3074.ans"));
+    let crlf = gridjudge::fuzzing::check::crlf(&samples::bytes("poj3074.ans"));
     assert_eq!(code(&["check", "poj3074", &inp, "-"], &crlf).0, 2);
 }
 

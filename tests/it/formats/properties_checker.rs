@@ -18,6 +18,7 @@ use crate::support;
 use gridjudge::check::{check, check_parsed};
 use gridjudge::gen::kakuro::{generate, Params};
 use gridjudge::gen::{sudoku, Rng};
+use gridjudge::problem::Rules;
 use gridjudge::{format, Answer, Problem, Puzzle, Verdict};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -40,9 +41,8 @@ fn make_case(problem: Problem, seed: u64, count: usize) -> Case {
     let mut puzzles = Vec::new();
     let mut answers = Vec::new();
     for _ in 0..count {
-        match problem {
-            Problem::Poj3074 | Problem::Poj2676 | Problem::Poj3076 => {
-                let b = if problem == Problem::Poj3076 { 4 } else { 3 };
+        match problem.rules() {
+            Rules::Sudoku { box_size: b } => {
                 let solved = sudoku::solved_grid(b, &mut rng);
                 let removed = rng.below(solved.len() + 1);
                 puzzles.push(Puzzle::Sudoku(sudoku::remove_cells(
@@ -50,13 +50,13 @@ fn make_case(problem: Problem, seed: u64, count: usize) -> Case {
                 )));
                 answers.push(Answer::Sudoku(solved));
             }
-            Problem::Hdu3338 | Problem::Kakuro => {
+            Rules::Kakuro { distinct } => {
                 let p = Params {
                     rows: 2 + rng.below(7),
                     cols: 2 + rng.below(7),
                     white_percent: 30 + rng.below(66),
                     max_run: 9,
-                    distinct: problem == Problem::Kakuro,
+                    distinct,
                 };
                 let g = generate(&p, &mut rng);
                 puzzles.push(Puzzle::Kakuro(g.board));

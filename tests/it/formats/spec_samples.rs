@@ -78,7 +78,7 @@ fn an_extra_blank_between_two_tokens_is_pe() {
 #[test]
 fn crlf_line_ends_are_pe() {
     for (p, input, output) in samples() {
-        let crlf = support::text::crlf(&output);
+        let crlf = gridjudge::fuzzing::check::crlf(&output);
         assert_eq!(verdict(p, &input, &crlf), Verdict::PresentationError, "{p}");
     }
 }

@@ -60,7 +60,7 @@ fn check_kattis_accepts_rejects_and_explains() {
         assert_eq!(run(&args, &answer[..answer.len() / 2]).0, 43, "{p}");
         assert!(!message().is_empty());
         // A presentation error is a wrong answer for Kattis, said so.
-        let crlf = support::text::crlf(&answer);
+        let crlf = gridjudge::fuzzing::check::crlf(&answer);
         assert_eq!(run(&args, &crlf).0, 43, "{p}");
         assert!(message().starts_with("presentation"), "{p}: {}", message());
         // A broken jury answer: neither 42 nor 43, the reason on stderr.

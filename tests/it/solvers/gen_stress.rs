@@ -17,6 +17,7 @@ use gridjudge::judge::case_loop::JudgeSettings;
 use gridjudge::judge::compile;
 use gridjudge::judge::problem::JudgeProblem;
 use gridjudge::model::Sudoku;
+use gridjudge::problem::Rules;
 use gridjudge::solve::{kakuro_search, sudoku_dfs, sudoku_dlx};
 use gridjudge::stress::case_set::Item;
 use gridjudge::stress::{self, StressOptions, Subjects};
@@ -264,11 +265,11 @@ fn stress_one(problem: &str, source: &Path) -> stress::Found {
     let settings = JudgeSettings::new(launcher.clone());
     let dir = JudgeProblem::load(&root().join("judge-cases").join(problem)).unwrap();
     let pid = dir.gridjudge_problem().expect("a gridjudge problem");
-    let line = match pid {
-        Problem::Poj3074 | Problem::Poj2676 => "sudoku --clues 32 --count 3",
-        Problem::Poj3076 => "sudoku --box 4 --clues 170 --count 1",
-        Problem::Hdu3338 => "kakuro --rows 6 --cols 6 --count 3",
-        Problem::Kakuro => "kakuro --rows 6 --cols 6 --variant classic --count 3",
+    let line = match pid.rules() {
+        Rules::Sudoku { box_size: 3 } => "sudoku --clues 32 --count 3",
+        Rules::Sudoku { .. } => "sudoku --box 4 --clues 170 --count 1",
+        Rules::Kakuro { distinct: false } => "kakuro --rows 6 --cols 6 --count 3",
+        Rules::Kakuro { distinct: true } => "kakuro --rows 6 --cols 6 --variant classic --count 3",
     };
     let program = compile::compile(source, &launcher).unwrap();
     let opts = StressOptions {

@@ -2,9 +2,10 @@
 //! inputs and outputs, and read a contestant's output leniently (the first half of the
 //! spec's whitespace rule; the checker does the strict half).
 //!
-//! One module per format: [`poj3074`], [`poj2676`], [`poj3076`], and [`hdu3338`] (also
-//! used by `kakuro`). Readers are strict and validate as they read: a judge input has
-//! exactly one spelling. The functions here dispatch on [`Problem`].
+//! One module per format, each a [`Syntax`] of the problem definitions: [`poj3074`],
+//! [`poj2676`], [`poj3076`], and [`hdu3338`] (also used by `kakuro`). Readers are strict
+//! and validate as they read: a judge input has exactly one spelling. The functions here
+//! take a [`Problem`] and dispatch on its syntax (and, to validate, on its rules).
 
 pub mod hdu3338;
 mod output;
@@ -22,7 +23,7 @@ pub fn describe_byte(byte: u8) -> String {
 }
 
 use crate::model::Sudoku;
-use crate::problem::{Answer, Problem, Puzzle};
+use crate::problem::{Answer, Problem, Puzzle, Rules, Syntax};
 use crate::verify;
 use std::ops::ControlFlow;
 use thiserror::Error;
@@ -71,13 +72,11 @@ pub fn each_case(
     mut each: impl FnMut(Puzzle) -> ControlFlow<()>,
 ) -> Result<usize, ParseError> {
     let mut sudoku = |g: Sudoku| each(Puzzle::Sudoku(g));
-    match problem {
-        Problem::Poj3074 => poj3074::each_puzzle(bytes, &mut sudoku),
-        Problem::Poj2676 => poj2676::each_puzzle(bytes, &mut sudoku),
-        Problem::Poj3076 => poj3076::each_puzzle(bytes, &mut sudoku),
-        Problem::Hdu3338 | Problem::Kakuro => {
-            hdu3338::each_board(bytes, |b| each(Puzzle::Kakuro(b)))
-        }
+    match problem.syntax() {
+        Syntax::Poj3074 => poj3074::each_puzzle(bytes, &mut sudoku),
+        Syntax::Poj2676 => poj2676::each_puzzle(bytes, &mut sudoku),
+        Syntax::Poj3076 => poj3076::each_puzzle(bytes, &mut sudoku),
+        Syntax::Hdu3338 => hdu3338::each_board(bytes, |b| each(Puzzle::Kakuro(b))),
     }
 }
 
@@ -85,23 +84,23 @@ pub fn each_case(
 /// promises — Sudoku givens that do not clash; Kakuro clues in `length ..= 9·length` and
 /// equal across and down totals (for `kakuro` also `clue ≤ 45` and runs of at most 9).
 pub fn validate_input(problem: Problem, bytes: &[u8]) -> Result<Vec<Puzzle>, ParseError> {
-    match problem {
-        Problem::Hdu3338 | Problem::Kakuro => {
+    match problem.syntax() {
+        Syntax::Hdu3338 => {
             let cases = hdu3338::parse_located(bytes)?;
             for (i, case) in cases.iter().enumerate() {
                 hdu3338::check_clues(case, i)?;
-                if problem == Problem::Kakuro {
+                if problem.rules() == (Rules::Kakuro { distinct: true }) {
                     hdu3338::check_classic(case)?;
                 }
             }
             Ok(cases.into_iter().map(|c| Puzzle::Kakuro(c.board)).collect())
         }
-        _ => {
+        Syntax::Poj3074 | Syntax::Poj2676 | Syntax::Poj3076 => {
             let puzzles = parse_input(problem, bytes)?;
             for (i, p) in puzzles.iter().enumerate() {
                 if let Puzzle::Sudoku(g) = p {
                     verify::sudoku::check_givens(g).map_err(|v| {
-                        let (line, col) = sudoku_position(problem, i, v.cell);
+                        let (line, col) = sudoku_position(problem.syntax(), i, v.cell);
                         ParseError::new(line, col, format!("puzzle {}: {}", i + 1, v.message))
                     })?;
                 }
@@ -112,11 +111,11 @@ pub fn validate_input(problem: Problem, bytes: &[u8]) -> Result<Vec<Puzzle>, Par
 }
 
 /// Line and column in a canonical input of cell `(row, col)` of puzzle `index`.
-fn sudoku_position(problem: Problem, index: usize, (row, col): (usize, usize)) -> (usize, usize) {
-    match problem {
-        Problem::Poj3074 => (index + 1, row * 9 + col + 1),
-        Problem::Poj2676 => (2 + index * 9 + row, col + 1),
-        _ => (1 + index * 17 + row, col + 1),
+fn sudoku_position(syntax: Syntax, index: usize, (row, col): (usize, usize)) -> (usize, usize) {
+    match syntax {
+        Syntax::Poj3074 => (index + 1, row * 9 + col + 1),
+        Syntax::Poj2676 => (2 + index * 9 + row, col + 1),
+        Syntax::Poj3076 | Syntax::Hdu3338 => (1 + index * 17 + row, col + 1),
     }
 }
 
@@ -136,11 +135,11 @@ fn sudokus(puzzles: &[Puzzle]) -> Vec<Sudoku> {
 /// Writes puzzles in `problem`'s input format (Sudoku cases of another kind are skipped).
 pub fn write_input(problem: Problem, puzzles: &[Puzzle]) -> Vec<u8> {
     let mut out = Vec::new();
-    match problem {
-        Problem::Poj3074 => poj3074::write_input(&sudokus(puzzles), &mut out),
-        Problem::Poj2676 => poj2676::write_input(&sudokus(puzzles), &mut out),
-        Problem::Poj3076 => poj3076::write_input(&sudokus(puzzles), &mut out),
-        Problem::Hdu3338 | Problem::Kakuro => {
+    match problem.syntax() {
+        Syntax::Poj3074 => poj3074::write_input(&sudokus(puzzles), &mut out),
+        Syntax::Poj2676 => poj2676::write_input(&sudokus(puzzles), &mut out),
+        Syntax::Poj3076 => poj3076::write_input(&sudokus(puzzles), &mut out),
+        Syntax::Hdu3338 => {
             let boards: Vec<_> = puzzles
                 .iter()
                 .filter_map(|p| {
@@ -171,17 +170,18 @@ pub fn write_output(problem: Problem, answers: &[Answer]) -> Vec<u8> {
 /// answers as they come: `write_output` of a list is these, one after another.
 /// An answer of the other kind writes nothing.
 pub fn write_answer(problem: Problem, first: bool, answer: &Answer, out: &mut Vec<u8>) {
-    match (problem, answer) {
-        (Problem::Poj3074, Answer::Sudoku(g)) => poj3074::write_output([g], out),
-        (Problem::Poj2676, Answer::Sudoku(g)) => poj2676::write_output([g], out),
-        (Problem::Poj3076, Answer::Sudoku(g)) => {
+    match (problem.syntax(), answer) {
+        (Syntax::Poj3074, Answer::Sudoku(g)) => poj3074::write_output([g], out),
+        (Syntax::Poj2676, Answer::Sudoku(g)) => poj2676::write_output([g], out),
+        (Syntax::Poj3076, Answer::Sudoku(g)) => {
             if !first {
                 out.push(b'\n');
             }
             poj3076::write_output([g], out)
         }
-        (Problem::Hdu3338 | Problem::Kakuro, Answer::Kakuro(f)) => hdu3338::write_output([f], out),
-        _ => {}
+        (Syntax::Hdu3338, Answer::Kakuro(f)) => hdu3338::write_output([f], out),
+        (Syntax::Poj3074 | Syntax::Poj2676 | Syntax::Poj3076, Answer::Kakuro(_))
+        | (Syntax::Hdu3338, Answer::Sudoku(_)) => {}
     }
 }
 

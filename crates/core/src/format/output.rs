@@ -7,7 +7,7 @@
 use super::reader::describe;
 use super::{poj2676, poj3074, poj3076};
 use crate::model::{KakuroFill, Sudoku};
-use crate::problem::{Answer, Problem, Puzzle};
+use crate::problem::{Answer, Problem, Puzzle, Syntax};
 
 /// A non-blank byte of the output and its offset in it.
 #[derive(Clone, Copy)]
@@ -66,10 +66,10 @@ pub fn read_output(
         let case = k + 1;
         match puzzle {
             Puzzle::Sudoku(p) => {
-                let abc = match problem {
-                    Problem::Poj3076 => poj3076::ABC,
-                    Problem::Poj2676 => poj2676::ABC,
-                    _ => poj3074::ABC,
+                let abc = match problem.syntax() {
+                    Syntax::Poj3076 => poj3076::ABC,
+                    Syntax::Poj2676 => poj2676::ABC,
+                    Syntax::Poj3074 | Syntax::Hdu3338 => poj3074::ABC,
                 };
                 let side = p.side();
                 let mut cells = Vec::with_capacity(p.len());

@@ -15,53 +15,19 @@ pub mod maxflow;
 pub mod sudoku_dfs;
 pub mod sudoku_dlx;
 
-use crate::problem::{Answer, Problem, Puzzle, Rules};
-use std::fmt;
+use crate::problem::{Answer, Problem, Puzzle};
 
-/// Which reference solver to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
-pub enum SolverKind {
-    /// Dancing links (Sudoku).
-    Dlx,
-    /// Bitmask depth-first search (Sudoku).
-    Dfs,
-    /// Max-flow with lower bounds (hdu3338).
-    Flow,
-    /// Combination-mask search (classic kakuro).
-    Search,
-}
+pub use crate::problem::SolverKind;
 
 impl SolverKind {
-    /// The solver `gridjudge solve` uses when none is named.
+    /// The solver `gridjudge solve` uses when none is named: the problem definition's.
     pub fn default_for(problem: Problem) -> SolverKind {
-        match problem {
-            Problem::Poj3074 => SolverKind::Dlx,
-            Problem::Poj2676 | Problem::Poj3076 => SolverKind::Dfs,
-            Problem::Hdu3338 => SolverKind::Flow,
-            Problem::Kakuro => SolverKind::Search,
-        }
+        problem.def().default_solver
     }
 
-    /// The solvers that answer `problem` correctly.
+    /// The solvers that answer `problem` correctly (by its rules).
     pub fn for_problem(problem: Problem) -> &'static [SolverKind] {
-        match problem.rules() {
-            Rules::Sudoku { .. } => &[SolverKind::Dlx, SolverKind::Dfs],
-            Rules::Kakuro { distinct: false } => &[SolverKind::Flow],
-            Rules::Kakuro { distinct: true } => &[SolverKind::Search],
-        }
-    }
-}
-
-impl fmt::Display for SolverKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SolverKind::Dlx => "dlx",
-            SolverKind::Dfs => "dfs",
-            SolverKind::Flow => "flow",
-            SolverKind::Search => "search",
-        })
+        SolverKind::for_rules(problem.rules())
     }
 }
 
