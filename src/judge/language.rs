@@ -58,6 +58,85 @@ pub struct LanguageSpec {
     pub run: &'static str,
     /// problemtools' tie-breaking priority of detection: higher wins.
     pub priority: u32,
+    /// A shared extension whose files count for this language only when their first
+    /// line is a shebang naming a word (`("py", "python2")`: a `.py` file is Python 2
+    /// only under `#!…python2`).
+    pub shebang: Option<(&'static str, &'static str)>,
+    /// How its sources become a program.
+    pub build: Build,
+}
+
+/// How a language's sources become a program: the three ways the compiler knows. A
+/// language that builds one of these ways is its row of [`LANGUAGES`] and nothing else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Build {
+    /// A compiler that writes the executable `main`: `compiler` (from the system
+    /// folders; `rustc` as its toolchain's own binary), then `flags`, `-o main`, the
+    /// sources (only the entry file when `entry_only`: rustc finds the modules), `libs`.
+    Native {
+        /// The compiler's name.
+        compiler: &'static str,
+        /// Its flags, before the output and the sources.
+        flags: &'static [&'static str],
+        /// What follows the sources (libraries to link).
+        libs: &'static [&'static str],
+        /// Whether only the entry file is compiled.
+        entry_only: bool,
+    },
+    /// An interpreter that checks every source's syntax (`check`: its arguments before
+    /// the files) and then runs the entry file. Decoding a source runs the codec its
+    /// `# coding:` line names, and a codec may import modules (`idna` imports
+    /// `stringprep`), so the check never has the build folder, which holds the
+    /// submission's own files, on `sys.path`: Python 3 runs it isolated (`-I`: neither
+    /// the working folder nor the user's site folder on `sys.path`, no `PYTHON*`
+    /// variable read); Python 2, which has no `-I`, with `-E -s` (no variable, no user
+    /// site), and the check drops the working folder (`''`) from `sys.path` before it
+    /// compiles.
+    Script {
+        /// The interpreter's name.
+        interpreter: &'static str,
+        /// Where it is found.
+        lookup: Lookup,
+        /// Whether `--python` may choose another interpreter (PyPy, as Kattis runs it).
+        choosable: bool,
+        /// The syntax check's arguments, before the files.
+        check: &'static [&'static str],
+    },
+    /// A JVM compiler that writes classes (`compiler`, `flags`, `-d .`, the sources),
+    /// then run by `runner` with the JVM's run flags (each behind `flag_prefix`).
+    Classes {
+        /// The compiler's name.
+        compiler: &'static str,
+        /// Its flags, before `-d .` and the sources.
+        flags: &'static [&'static str],
+        /// The JVM launcher's name.
+        runner: &'static str,
+        /// What goes before each JVM flag on the runner's command line (`-J` for kotlin).
+        flag_prefix: &'static str,
+        /// How the entry file names the class run.
+        main_class: MainClass,
+    },
+}
+
+/// Where an interpreter is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// `/usr/bin/NAME`, else in the absolute folders of the judge's `PATH`.
+    SystemFirst,
+    /// Only in the system folders the sandbox's `PATH` holds (a version manager's shim
+    /// in the judge's `PATH` is no interpreter the sandbox user can run).
+    SystemOnly,
+}
+
+/// How a JVM language's entry file names the class run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MainClass {
+    /// The file's base name (`Main.java` runs `Main`), else the one class declaring
+    /// `main` (DOMjudge's rule); the entry file is the one declaring
+    /// `public static void main` when exactly one does.
+    Stem,
+    /// The file class Kotlin makes of it: `main.kt` runs `MainKt`.
+    FileClass,
 }
 
 /// The language table: what docs/commands.md prints (a unit test keeps them equal) and what
@@ -72,6 +151,13 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "gcc -O2 -std=gnu11 -o main {files} -lm",
         run: "./main",
         priority: 950,
+        shebang: None,
+        build: Build::Native {
+            compiler: "gcc",
+            flags: &["-O2", "-std=gnu11"],
+            libs: &["-lm"],
+            entry_only: false,
+        },
     },
     LanguageSpec {
         language: Language::Cpp,
@@ -82,6 +168,13 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "g++ -O2 -std=gnu++17 -o main {files}",
         run: "./main",
         priority: 1000,
+        shebang: None,
+        build: Build::Native {
+            compiler: "g++",
+            flags: &["-O2", "-std=gnu++17"],
+            libs: &[],
+            entry_only: false,
+        },
     },
     LanguageSpec {
         language: Language::Rust,
@@ -92,6 +185,13 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "rustc -O --edition 2021 -o main {main}",
         run: "./main",
         priority: 575,
+        shebang: None,
+        build: Build::Native {
+            compiler: "rustc",
+            flags: &["-O", "--edition", "2021"],
+            libs: &[],
+            entry_only: true,
+        },
     },
     LanguageSpec {
         language: Language::Python,
@@ -102,6 +202,17 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "python3 -I: compile() of each file (syntax check, isolated)",
         run: "python3 {main}",
         priority: 850,
+        shebang: None,
+        build: Build::Script {
+            interpreter: "python3",
+            lookup: Lookup::SystemFirst,
+            choosable: true,
+            check: &[
+                "-I",
+                "-c",
+                "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+            ],
+        },
     },
     LanguageSpec {
         language: Language::Python2,
@@ -112,6 +223,19 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "python2 -E -s: compile() of each file (syntax check)",
         run: "python2 {main}",
         priority: 860,
+        shebang: Some(("py", "python2")),
+        build: Build::Script {
+            interpreter: "python2",
+            lookup: Lookup::SystemOnly,
+            choosable: false,
+            check: &[
+                "-E",
+                "-s",
+                "-c",
+                "import sys\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]\n\
+                 for f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+            ],
+        },
     },
     LanguageSpec {
         language: Language::Java,
@@ -122,6 +246,14 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "javac -J-XX:+UseSerialGC -J-XX:-UsePerfData -encoding UTF-8 -d . {files}",
         run: "java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -XX:-UsePerfData -Xss64m -Xmx{memlim}m -cp {dir} {mainclass}",
         priority: 800,
+        shebang: None,
+        build: Build::Classes {
+            compiler: "javac",
+            flags: &["-J-XX:+UseSerialGC", "-J-XX:-UsePerfData", "-encoding", "UTF-8"],
+            runner: "java",
+            flag_prefix: "",
+            main_class: MainClass::Stem,
+        },
     },
     LanguageSpec {
         language: Language::Kotlin,
@@ -132,6 +264,14 @@ pub const LANGUAGES: &[LanguageSpec] = &[
         compile: "kotlinc -d . {files}",
         run: "kotlin -J-Dfile.encoding=UTF-8 -J-XX:+UseSerialGC -J-XX:-UsePerfData -J-Xss64m -J-Xmx{memlim}m -cp {dir} {Mainclass}Kt",
         priority: 250,
+        shebang: None,
+        build: Build::Classes {
+            compiler: "kotlinc",
+            flags: &[],
+            runner: "kotlin",
+            flag_prefix: "-J",
+            main_class: MainClass::FileClass,
+        },
     },
 ];
 
@@ -169,9 +309,9 @@ impl Language {
         LANGUAGES
             .iter()
             .filter(|s| s.extensions.contains(&ext))
-            .max_by_key(|s| match s.language {
+            .max_by_key(|s| match s.shebang {
                 // `.py` alone says Python 3; only the shebang makes it Python 2.
-                Language::Python2 if ext == "py" => 0,
+                Some((shared, _)) if shared == ext => 0,
                 _ => s.priority,
             })
             .map(|s| s.language)
@@ -198,11 +338,14 @@ impl Language {
         sources: &[String],
         extra: &[&str],
     ) -> Option<Vec<String>> {
-        let (compiler, flags, libs): (&str, &[&str], &[&str]) = match self {
-            Language::C => ("gcc", &["-O2", "-std=gnu11"], &["-lm"]),
-            Language::Cpp => ("g++", &["-O2", "-std=gnu++17"], &[]),
-            Language::Rust => ("rustc", &["-O", "--edition", "2021"], &[]),
-            _ => return None,
+        let Build::Native {
+            compiler,
+            flags,
+            libs,
+            ..
+        } = self.spec().build
+        else {
+            return None;
         };
         let mut argv: Vec<String> = std::iter::once(compiler)
             .chain(flags.iter().copied())
@@ -234,9 +377,9 @@ pub fn operand(name: &str) -> String {
     }
 }
 
-/// Whether the first line of `path` is a Python 2 shebang (`#!…python2`, the word
+/// Whether the first line of `path` is a shebang naming `word` (`#!…python2`, the word
 /// ending there).
-pub(crate) fn has_python2_shebang(path: &Path) -> bool {
+pub(crate) fn has_shebang(path: &Path, word: &str) -> bool {
     let Ok(text) = std::fs::read(path) else {
         return false;
     };
@@ -245,7 +388,7 @@ pub(crate) fn has_python2_shebang(path: &Path) -> bool {
     if !first.starts_with("#!") {
         return false;
     }
-    first.match_indices("python2").any(|(i, m)| {
+    first.match_indices(word).any(|(i, m)| {
         first[i + m.len()..]
             .chars()
             .next()
@@ -261,10 +404,11 @@ pub fn detect(files: &[PathBuf]) -> Option<(Language, Vec<PathBuf>)> {
         files
             .iter()
             .filter(|f| spec.language.matches(f))
-            .filter(|f| {
-                spec.language != Language::Python2
-                    || f.extension().is_some_and(|e| e == "py2")
-                    || has_python2_shebang(f)
+            .filter(|f| match spec.shebang {
+                Some((shared, word)) if f.extension().is_some_and(|e| e == shared) => {
+                    has_shebang(f, word)
+                }
+                _ => true,
             })
             .count()
     };
@@ -285,7 +429,11 @@ pub fn main_file(lang: Language, sources: &[PathBuf]) -> Option<PathBuf> {
     if sources.len() <= 1 {
         return sources.first().cloned();
     }
-    if lang == Language::Java {
+    if let Build::Classes {
+        main_class: MainClass::Stem,
+        ..
+    } = lang.spec().build
+    {
         let declares_main = |p: &&PathBuf| {
             std::fs::read_to_string(p).is_ok_and(|text| {
                 let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -332,6 +480,54 @@ fn markdown_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table's `compile` text, which docs/commands.md prints, is the command its
+    /// `build` runs.
+    #[test]
+    fn each_compile_text_is_its_build() {
+        for spec in LANGUAGES {
+            let words = |list: &[&str]| list.join(" ");
+            let want = match spec.build {
+                Build::Native {
+                    compiler,
+                    flags,
+                    libs,
+                    entry_only,
+                } => {
+                    let sources = if entry_only { "{main}" } else { "{files}" };
+                    let tail = if libs.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {}", words(libs))
+                    };
+                    format!("{compiler} {} -o main {sources}{tail}", words(flags))
+                }
+                Build::Classes {
+                    compiler, flags, ..
+                } => [compiler, &words(flags), "-d . {files}"]
+                    .iter()
+                    .filter(|w| !w.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Build::Script {
+                    interpreter, check, ..
+                } => {
+                    let options: Vec<&str> =
+                        check.iter().copied().take_while(|&w| w != "-c").collect();
+                    let prefix = format!("{interpreter} {}:", options.join(" "));
+                    assert!(
+                        spec.compile.starts_with(&prefix),
+                        "{}: {}",
+                        spec.name,
+                        spec.compile
+                    );
+                    continue;
+                }
+            };
+            assert_eq!(spec.compile, want, "{}", spec.name);
+        }
+    }
 
     /// The Python helper that builds the bundled cases' expectations
     /// (`judge-cases/tools/run_submissions.py`) compiles C, C++ and Rust with the
@@ -466,9 +662,9 @@ mod tests {
         let plain = files(d, &[("plain.py", "print(1)\n")]);
         assert_eq!(detect(&plain).map(|d| d.0), Some(Language::Python));
         let py27 = files(d, &[("x.py", "#!/usr/bin/python2.7\n")]);
-        assert!(has_python2_shebang(&py27[0]));
+        assert!(has_shebang(&py27[0], "python2"));
         let not = files(d, &[("y.py", "#!/usr/bin/python22\n")]);
-        assert!(!has_python2_shebang(&not[0]));
+        assert!(!has_shebang(&not[0], "python2"));
         // A helper without the shebang makes the program Python 3 (2 against 1).
         let mixed = files(
             d,

@@ -15,7 +15,8 @@
 use super::folders::{read_output, ProgramFolder};
 use super::java::{class_files, declares_main, main_class, qualified_name, JVM_RUN_FLAGS};
 use super::toolchain::system_tool;
-use super::{judge_error, CompileFailure, Language, Program, Sources, Staged};
+use super::{judge_error, CompileFailure, Program, Sources, Staged};
+use crate::judge::language::{Build, MainClass};
 use crate::Verdict;
 use std::path::{Path, PathBuf};
 
@@ -81,7 +82,18 @@ impl Built<'_> {
     /// them out (a `package a.b;` declaration puts its classes in `a/b/`), run by the
     /// qualified name of the class with `main` (for Kotlin, `FileKt` of the entry file).
     pub(super) fn classes(&self, out: &ProgramFolder) -> Result<Program, CompileFailure> {
-        let lang = self.sources.language;
+        let Build::Classes {
+            runner,
+            flag_prefix,
+            main_class: naming,
+            ..
+        } = self.sources.language.spec().build
+        else {
+            return Err(judge_error(format!(
+                "{} does not build classes",
+                self.sources.language.name()
+            )));
+        };
         let name = &self.name;
         let found = class_files(self.workdir, self.owner, self.file_bytes)
             .map_err(|e| judge_error(format!("{name} wrote no usable class: {e}")))?;
@@ -105,25 +117,21 @@ impl Built<'_> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let simple = if lang == Language::Java {
-            stem
-        } else {
-            let mut c = stem.chars();
-            let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
-            format!("{upper}{}Kt", c.as_str())
+        let simple = match naming {
+            MainClass::Stem => stem,
+            MainClass::FileClass => {
+                let mut c = stem.chars();
+                let upper: String = c.next().into_iter().flat_map(char::to_uppercase).collect();
+                format!("{upper}{}Kt", c.as_str())
+            }
         };
-        let class = main_class(&simple, &names, &with_main, lang == Language::Java);
+        let class = main_class(&simple, &names, &with_main, naming == MainClass::Stem);
         let dir = out.dir.path().to_path_buf();
-        let runner = if lang == Language::Java {
-            "java"
-        } else {
-            "kotlin"
-        };
         let runner_path = system_tool(runner)?.program;
-        let mut argv: Vec<String> = JVM_RUN_FLAGS.iter().map(|s| s.to_string()).collect();
-        if lang == Language::Kotlin {
-            argv = argv.iter().map(|f| format!("-J{f}")).collect();
-        }
+        let mut argv: Vec<String> = JVM_RUN_FLAGS
+            .iter()
+            .map(|f| format!("{flag_prefix}{f}"))
+            .collect();
         argv.insert(0, runner.to_string());
         argv.extend(["-cp".to_string(), dir.display().to_string(), class]);
         Ok(program(runner_path, argv, vec![dir]))

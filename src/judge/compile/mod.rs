@@ -1,7 +1,10 @@
 //! Turning a contestant source file into a runnable program with the usual judge flags:
 //! `gcc -O2 -std=gnu11 -o main main.c -lm`, `g++ -O2 -std=gnu++17`, `rustc -O --edition
 //! 2021` (the one table, [`Language::build_argv`], that package validators use too), and
-//! `python3` (byte-compiled once to catch syntax errors).
+//! `python3` (byte-compiled once to catch syntax errors). What is run for a language is
+//! its row of the language table: its [`Build`] (a native compiler, an interpreter's
+//! syntax check, a JVM compiler) with the row's compiler, flags and runner; this module
+//! knows the three ways of building, never a language.
 //!
 //! The compiler is contestant-controlled input to a large program, so it runs in the
 //! sandbox like a submission ([`Compiler`]):
@@ -51,6 +54,7 @@ use crate::Verdict;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::judge::language::Build;
 pub use crate::judge::language::Language;
 pub use message::headline;
 pub use program::{Program, MEMLIM};
@@ -68,7 +72,7 @@ mod toolchain;
 
 use folders::{chown_tree, BuildFolder, ProgramFolder};
 use message::{read_head, rename_source, truncate_message};
-use toolchain::{not_installed, python, python2, rust_toolchain, system_tool, Toolchain};
+use toolchain::{find_interpreter, native_tool, not_installed, system_tool, Toolchain};
 
 /// Why a source could not be turned into a program.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -154,31 +158,6 @@ pub(crate) const COMPILE_OPEN_FILES: u64 = 1024;
 /// first choices (0, 1, …), so a compile rarely has to search for a free uid.
 const COMPILE_SLOT: u32 = 500;
 
-/// Python's syntax check, after the interpreter's name and before the files: each file
-/// is compiled, not run. Decoding a source runs the codec its `# coding:` line names,
-/// and a codec may import modules (`idna` imports `stringprep`), so the check never has
-/// the build folder, which holds the submission's own files, on `sys.path`: Python 3
-/// runs it isolated (`-I`: neither the working folder nor the user's site folder on
-/// `sys.path`, no `PYTHON*` variable read); Python 2, which has no `-I`, with `-E -s`
-/// (no variable, no user site), and the check drops the working folder (`''`) from
-/// `sys.path` before it compiles.
-fn python_check(lang: Language) -> &'static [&'static str] {
-    match lang {
-        Language::Python2 => &[
-            "-E",
-            "-s",
-            "-c",
-            "import sys\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]\n\
-             for f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
-        ],
-        _ => &[
-            "-I",
-            "-c",
-            "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
-        ],
-    }
-}
-
 /// The largest compiler message kept, bytes.
 const MAX_MESSAGE: usize = 4000;
 
@@ -254,12 +233,10 @@ fn stage(sources: &Sources, build: &BuildFolder) -> Result<Staged, CompileFailur
     let single = sources.files.len() == 1 && sources.include.is_empty();
     let mut copies: std::collections::BTreeMap<String, PathBuf> = Default::default();
     for path in sources.include.iter().chain(&sources.files) {
-        let name = match (single, lang) {
-            (true, Language::C) => "main.c".to_string(),
-            (true, Language::Cpp) => "main.cpp".to_string(),
-            (true, Language::Rust) => "main.rs".to_string(),
-            (true, Language::Python | Language::Python2) => "main.py".to_string(),
-            _ => file_name(path),
+        // A JVM class is named after its file, which therefore keeps its name.
+        let name = match (single, lang.spec().build) {
+            (_, Build::Classes { .. }) | (false, _) => file_name(path),
+            (true, _) => format!("main.{}", lang.spec().extensions[0]),
         };
         copies.insert(name, path.clone());
     }
@@ -384,10 +361,10 @@ impl Compiler {
             file_bytes: self.limits.file_bytes,
             name,
         };
-        let program = match lang {
-            Language::Python | Language::Python2 => built.script(&out, tool.program)?,
-            Language::Java | Language::Kotlin => built.classes(&out)?,
-            Language::C | Language::Cpp | Language::Rust => built.binary(&out)?,
+        let program = match lang.spec().build {
+            Build::Script { .. } => built.script(&out, tool.program)?,
+            Build::Classes { .. } => built.classes(&out)?,
+            Build::Native { .. } => built.binary(&out)?,
         };
         Ok(Program {
             _dir: Some(out.dir),
@@ -405,14 +382,13 @@ impl Compiler {
     ) -> Result<(Toolchain, Vec<String>), CompileFailure> {
         let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let operands = || staged.source_names.iter().map(|n| language::operand(n));
-        Ok(match lang {
-            Language::C | Language::Cpp | Language::Rust => {
-                let tool = match lang {
-                    Language::C => system_tool("gcc")?,
-                    Language::Cpp => system_tool("g++")?,
-                    _ => rust_toolchain()?,
-                };
-                let built = if lang == Language::Rust {
+        Ok(match lang.spec().build {
+            Build::Native {
+                compiler,
+                entry_only,
+                ..
+            } => {
+                let built = if entry_only {
                     std::slice::from_ref(&staged.main)
                 } else {
                     &staged.source_names[..]
@@ -420,22 +396,29 @@ impl Compiler {
                 let argv = lang
                     .build_argv("main", built, &[])
                     .ok_or_else(|| judge_error("no build command".into()))?;
-                (tool, argv)
+                (native_tool(compiler)?, argv)
             }
-            Language::Python | Language::Python2 => {
-                let (name, program) = match (lang, &self.python) {
-                    (Language::Python, Some(chosen)) => (
+            Build::Script {
+                interpreter,
+                lookup,
+                choosable,
+                check,
+            } => {
+                let (name, program) = match (&self.python, choosable) {
+                    (Some(chosen), true) => (
                         chosen
                             .file_name()
-                            .map_or("python3".into(), |n| n.to_string_lossy().into_owned()),
+                            .map_or(interpreter.into(), |n| n.to_string_lossy().into_owned()),
                         Some(chosen.clone()),
                     ),
-                    (Language::Python, None) => ("python3".to_string(), python()),
-                    _ => ("python2".to_string(), python2()),
+                    _ => (
+                        interpreter.to_string(),
+                        find_interpreter(interpreter, lookup),
+                    ),
                 };
                 let program = program.ok_or_else(|| judge_error(not_installed(lang)))?;
                 let mut argv = vec![name];
-                argv.extend(strings(python_check(lang)));
+                argv.extend(strings(check));
                 argv.extend(operands());
                 let tool = Toolchain {
                     program,
@@ -443,23 +426,14 @@ impl Compiler {
                 };
                 (tool, argv)
             }
-            Language::Java => {
-                let mut argv = strings(&[
-                    "javac",
-                    "-J-XX:+UseSerialGC",
-                    "-J-XX:-UsePerfData",
-                    "-encoding",
-                    "UTF-8",
-                    "-d",
-                    ".",
-                ]);
+            Build::Classes {
+                compiler, flags, ..
+            } => {
+                let mut argv = strings(&[compiler]);
+                argv.extend(strings(flags));
+                argv.extend(strings(&["-d", "."]));
                 argv.extend(operands());
-                (system_tool("javac")?, argv)
-            }
-            Language::Kotlin => {
-                let mut argv = strings(&["kotlinc", "-d", "."]);
-                argv.extend(operands());
-                (system_tool("kotlinc")?, argv)
+                (system_tool(compiler)?, argv)
             }
         })
     }
@@ -473,11 +447,7 @@ impl Compiler {
         let name = argv
             .first()
             .ok_or_else(|| judge_error("an empty build command".into()))?;
-        let tool = if name == "rustc" {
-            rust_toolchain()?
-        } else {
-            system_tool(name)?
-        };
+        let tool = native_tool(name)?;
         let lease = crate::sandbox::is_root().then(|| UidLease::acquire(COMPILE_SLOT));
         let isolation = Isolation::strongest_for_uid(lease.as_ref().map_or(0, UidLease::uid));
         let hand = |owner: Option<(u32, u32)>| {

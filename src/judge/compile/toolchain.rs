@@ -10,17 +10,27 @@
 //! what it runs.
 
 use super::{judge_error, CompileFailure, Language};
+use crate::judge::language::{Build, Lookup};
 use crate::sandbox::host::toolchain_command;
 use std::path::{Path, PathBuf};
 
-/// Why `lang` cannot be compiled or run here, if it cannot.
+/// Why `lang` cannot be compiled or run here, if it cannot: a JVM language without its
+/// compiler or its runner, an interpreter that `--python` cannot stand in for and that
+/// is missing. (A missing C, C++ or Rust compiler, or Python 3, is a judge error of the
+/// compile.)
 pub fn installed(lang: Language) -> Result<(), String> {
     let found = |tool: &str| system_tool(tool).is_ok();
-    let ok = match lang {
-        Language::Python2 => python2().is_some(),
-        Language::Java => found("javac") && found("java"),
-        Language::Kotlin => found("kotlinc") && found("kotlin"),
-        _ => true,
+    let ok = match lang.spec().build {
+        Build::Script {
+            interpreter,
+            lookup,
+            choosable: false,
+            ..
+        } => find_interpreter(interpreter, lookup).is_some(),
+        Build::Classes {
+            compiler, runner, ..
+        } => found(compiler) && found(runner),
+        Build::Script { .. } | Build::Native { .. } => true,
     };
     if ok {
         Ok(())
@@ -159,14 +169,34 @@ pub(super) fn rust_toolchain() -> Result<Toolchain, CompileFailure> {
     })
 }
 
-/// The Python interpreter submissions run with: the system one when present (a sandbox
-/// user can reach it), else `python3` from the absolute folders of `PATH`.
-pub(super) fn python() -> Option<PathBuf> {
-    let system = Path::new("/usr/bin/python3");
-    if system.is_file() {
-        Some(system.to_path_buf())
+/// A native compiler by its name: rustc as its toolchain's own binary
+/// ([`rust_toolchain`]), any other from the system folders ([`system_tool`]).
+pub(super) fn native_tool(name: &str) -> Result<Toolchain, CompileFailure> {
+    if name == "rustc" {
+        rust_toolchain()
     } else {
-        find_tool("python3")
+        system_tool(name)
+    }
+}
+
+/// The interpreter `name` as submissions run it, found as `lookup` says: for
+/// [`Lookup::SystemFirst`] the system one when present (a sandbox user can reach it),
+/// else from the absolute folders of `PATH`; for [`Lookup::SystemOnly`] only from the
+/// system folders.
+pub(super) fn find_interpreter(name: &str, lookup: Lookup) -> Option<PathBuf> {
+    match lookup {
+        Lookup::SystemFirst => {
+            let system = Path::new("/usr/bin").join(name);
+            if system.is_file() {
+                Some(system)
+            } else {
+                find_tool(name)
+            }
+        }
+        Lookup::SystemOnly => SYSTEM_PATH
+            .iter()
+            .map(|d| Path::new(d).join(name))
+            .find(|p| p.is_file()),
     }
 }
 
@@ -188,13 +218,4 @@ pub fn python_named(name: &str) -> Result<PathBuf, String> {
         .map(|d| Path::new(d).join(name))
         .find(|p| p.is_file())
         .ok_or_else(|| format!("{name}: not found in {}", SYSTEM_PATH.join(", ")))
-}
-
-/// Python 2 as the sandbox runs it: only from the system folders (a version manager's
-/// shim in the judge's `PATH` is no Python the sandbox user can run).
-pub(super) fn python2() -> Option<PathBuf> {
-    SYSTEM_PATH
-        .iter()
-        .map(|d| Path::new(d).join("python2"))
-        .find(|p| p.is_file())
 }
