@@ -1,6 +1,6 @@
-//! Every problem of `Problem::ALL` has every part a problem needs beyond what the
-//! compiler checks (`docs/adding-a-problem.md`): judge data, example submissions, fuzz
-//! targets with seeds and dictionaries, the spec's sample, and its docs. One failure
+//! Every problem of `Problem::ALL` has every part a problem needs beyond its definition
+//! (`docs/adding-a-problem.md`): judge data, example submissions, fuzz targets with seeds
+//! and dictionaries, the spec's sample, and its docs. One failure
 //! lists everything missing, for every problem.
 
 use gridjudge::Problem;
