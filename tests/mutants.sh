@@ -57,7 +57,7 @@ if [ "$module" = diff ]; then
     # Every module's tests: a change may touch several.
     exec cargo mutants --package gridjudge-core --test-workspace=true --in-diff "$diff_file" \
         --output target/mutants-diff "$@" -- \
-        --lib --test it -- tests:: $(filters_for verify) formats::properties_checker:: cli::check:: \
+        --lib --tests -- tests:: $(filters_for verify) formats::properties_checker:: cli::check:: \
         formats::malformed_inputs:: formats::snapshots:: solvers::sudoku:: solvers::kakuro:: \
         solvers::snapshots::
 fi
@@ -70,4 +70,4 @@ sharding=()
 for a in "$@"; do case $a in --shard|--shard=*) sharding=(--sharding round-robin) ;; esac; done
 mkdir -p target
 exec cargo mutants --package gridjudge-core --test-workspace=true -f "crates/core/src/$module/**" \
-    "${sharding[@]}" --output "target/mutants-$module" "$@" -- --lib --test it -- tests:: $filters
+    "${sharding[@]}" --output "target/mutants-$module" "$@" -- --lib --tests -- tests:: $filters
